@@ -1,0 +1,21 @@
+"""Exceptions raised by every part of katra (both backends, the API and the CLI).
+
+All of them are ``ValueError`` subclasses, so ``except ValueError`` catches
+any bad input; the message always names what was wrong.
+"""
+
+
+class KatraError(ValueError):
+    """Base class of katra's input errors."""
+
+
+class UnknownGameError(KatraError):
+    """A game id or name that katra does not know."""
+
+
+class PositionError(KatraError):
+    """A position text that cannot be read (the message names the field)."""
+
+
+class IllegalMoveError(KatraError):
+    """An action or move text that is malformed, out of range or illegal here."""
