@@ -1,0 +1,10 @@
+"""The pure-Python reference of katra's rules.
+
+Written to be read beside RULES.md; used to check the compiled core
+(``katra._core``) move by move.  It is never used as a fallback for the core.
+Surface: docs/backends.md.
+"""
+from .jobs import divide, perft, playouts
+from .position import Position
+
+__all__ = ["Position", "perft", "divide", "playouts"]

@@ -1,0 +1,83 @@
+"""Whole jobs on the reference: perft, divide (RULES.md §1.4), seeded playouts (§6.2)."""
+from __future__ import annotations
+
+from .._games import game_by_id
+
+MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """splitmix64 exactly as RULES.md §6.2 gives it, modulo 2**64."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+            high is not None and value > high):
+        bound = f">= {low}" if high is None else f"in {low}..{high}"
+        raise ValueError(f"{name} must be an int {bound}, got {value!r}")
+    return value
+
+
+def perft(pos, depth: int) -> int:
+    _check_int("depth", depth, 0)
+    return _perft(pos, depth)
+
+
+def _perft(pos, depth: int) -> int:
+    if depth == 0:
+        return 1
+    actions = pos.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = pos.copy()
+        child.apply(action)
+        total += _perft(child, depth - 1)
+    return total
+
+
+def divide(pos, depth: int) -> list[tuple[int, int]]:
+    _check_int("depth", depth, 1)
+    result = []
+    for action in pos.legal_actions():
+        child = pos.copy()
+        child.apply(action)
+        result.append((action, _perft(child, depth - 1)))
+    return result
+
+
+def playouts(pos, games: int, seed: int, max_plies: int) -> dict[str, int]:
+    """Play ``games`` seeded random games from ``pos`` (RULES.md §6.2)."""
+    _check_int("games", games, 0)
+    _check_int("seed", seed, 0, MASK64)
+    _check_int("max_plies", max_plies, 0)
+    tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
+             "plies": 0}
+    for k in range(games):
+        rng = SplitMix64(seed + (k << 32))
+        game = pos.copy()
+        plies = 0
+        while True:
+            actions = game.legal_actions()
+            if not actions:
+                winner = game.rules.outcome(game)[0]
+                tally[("draws", "south_wins", "north_wins")[winner + 1]] += 1
+                break
+            if plies == max_plies:
+                tally["unfinished"] += 1
+                break
+            game.apply(actions[rng.next() % len(actions)])
+            plies += 1
+        tally["plies"] += plies
+    return tally

@@ -1,0 +1,103 @@
+"""Katro (RULES.md §2): serpentine relay sowing, row-priority captures.
+
+Serves ``katro`` (6x6, three rows a side), ``katro-4x6`` and ``katro-4x4``
+(two rows a side).  Each player sows only in their own rows, forward along a
+closed serpentine path.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .._games import GameSpec
+from .common import next_table, rotate_path
+
+
+@lru_cache(maxsize=None)
+def paths(spec: GameSpec) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(South's path, North's path) as sequences of hole indices (§2.1).
+
+    South: row 1 rightwards, row 2 leftwards, row 3 rightwards (6x6), then
+    back to a1.  North's path is South's turned half round.
+    """
+    south = []
+    for row in range(spec.rows // 2):
+        cols = range(spec.cols) if row % 2 == 0 else range(spec.cols - 1, -1, -1)
+        south += [row * spec.cols + col for col in cols]
+    return tuple(south), rotate_path(spec, south)
+
+
+def own_rows(spec: GameSpec, player: int) -> list[int]:
+    """The player's row numbers (0-based), outer first, inner last."""
+    half = spec.rows // 2
+    return list(range(half)) if player == 0 else list(range(spec.rows - 1, half - 1, -1))
+
+
+def row_has_seeds(pos, row: int) -> bool:
+    cols = pos.spec.cols
+    return any(pos.board[row * cols:(row + 1) * cols])
+
+
+def sowing_candidates(pos) -> list[int]:
+    """Non-empty holes of the mover's outermost non-empty row (§2.2)."""
+    cols = pos.spec.cols
+    for row in own_rows(pos.spec, pos.to_move):
+        holes = [row * cols + col for col in range(cols) if pos.board[row * cols + col]]
+        if holes:
+            return holes
+    return []
+
+
+def capture_target(pos, landing: int) -> int | None:
+    """The opponent's hole captured by a landing in ``landing``, if any (§2.3 step 2)."""
+    spec, cols = pos.spec, pos.spec.cols
+    mover_rows_inner_first = own_rows(spec, pos.to_move)[::-1]
+    mover_innermost = next(r for r in mover_rows_inner_first if row_has_seeds(pos, r))
+    if landing // cols != mover_innermost:
+        return None
+    opponent_rows_inner_first = own_rows(spec, 1 - pos.to_move)[::-1]
+    for row in opponent_rows_inner_first:
+        if row_has_seeds(pos, row):
+            target = row * cols + landing % cols
+            return target if pos.board[target] else None
+    return None  # the opponent has no seeds
+
+
+def sow(pos, origin: int, limit: int) -> int | None:
+    """Play the sowing from ``origin`` in place; the laps it took, or None past ``limit``."""
+    next_hole = next_table(paths(pos.spec)[pos.to_move])
+    board = pos.board
+    hand, board[origin] = board[origin], 0
+    hole, laps = origin, 1
+    while True:
+        for _ in range(hand):
+            hole = next_hole[hole]
+            board[hole] += 1
+        if board[hole] == 1:          # the landing hole was empty: the move ends
+            return laps
+        if laps == limit:             # another lap would pass the limit
+            return None
+        laps += 1
+        target = capture_target(pos, hole)
+        hand, board[hole] = board[hole], 0
+        if target is not None:        # capture: both holes sown on from the next hole
+            hand, board[target] = hand + board[target], 0
+
+
+def legal_actions(pos, limit: int) -> list[int]:
+    return [a for a in sowing_candidates(pos) if sow(pos.copy(), a, limit) is not None]
+
+
+def apply(pos, action: int, limit: int) -> None:
+    sow(pos, action, limit)
+    pos.to_move = 1 - pos.to_move
+
+
+def outcome(pos) -> tuple[int, int, int]:
+    """Terminal only: the player to move has no legal move and loses (§2.4)."""
+    return outcome_by_owners(pos)
+
+
+def outcome_by_owners(pos) -> tuple[int, int, int]:
+    south = sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
+    north = sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
+    return 1 - pos.to_move, south, north

@@ -1,0 +1,91 @@
+"""Katra Mpantsaka (RULES.md §3): two directions, relay laps, front-row captures.
+
+Serves ``katra-mpantsaka`` and ``katra-mpantsaka-simplified`` (any own hole may
+start a move).  Action = 2 * origin + d, d = 0 counter-clockwise, 1 clockwise.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .._games import GameSpec
+from .common import next_table, rotate_path
+from .katro import outcome_by_owners
+
+CCW, CW = 0, 1
+
+
+@lru_cache(maxsize=None)
+def paths(spec: GameSpec) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """paths[player][direction]: the loop of the player's 16 holes (§3.1).
+
+    South's CCW loop: a1 rightwards to h1, h2 leftwards to a2, back to a1;
+    clockwise is the reverse; North's loops are South's turned half round.
+    """
+    cols = spec.cols
+    south_ccw = list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    south_cw = south_ccw[::-1]
+    south = (tuple(south_ccw), tuple(south_cw))
+    north = (rotate_path(spec, south_ccw), rotate_path(spec, south_cw))
+    return south, north
+
+
+def front_row(spec: GameSpec, player: int) -> int:
+    """The 0-based row of the player's front (inner) row."""
+    return 1 if player == 0 else 2
+
+
+def back_row(spec: GameSpec, player: int) -> int:
+    return 0 if player == 0 else 3
+
+
+def sowing_candidates(pos) -> list[int]:
+    """Actions from the front row, or the back row once the front row is empty (§3.2)."""
+    spec, cols = pos.spec, pos.spec.cols
+    rows = [front_row(spec, pos.to_move), back_row(spec, pos.to_move)]
+    if spec.simplified:
+        origins = [r * cols + c for r in rows for c in range(cols) if pos.board[r * cols + c]]
+    else:
+        origins = []
+        for row in rows:
+            origins = [row * cols + c for c in range(cols) if pos.board[row * cols + c]]
+            if origins:
+                break
+    return sorted(2 * origin + d for origin in origins for d in (CCW, CW))
+
+
+def sow(pos, action: int, limit: int) -> int | None:
+    """Play the sowing of ``action`` in place; the laps it took, or None past ``limit``."""
+    spec, cols, board = pos.spec, pos.spec.cols, pos.board
+    origin, direction = divmod(action, 2)
+    next_hole = next_table(paths(spec)[pos.to_move][direction])
+    my_front = front_row(spec, pos.to_move)
+    their_front = front_row(spec, 1 - pos.to_move)
+    hand, board[origin] = board[origin], 0
+    hole, laps = origin, 1
+    while True:
+        for _ in range(hand):
+            hole = next_hole[hole]
+            board[hole] += 1
+        if board[hole] == 1:          # the landing hole was empty: the move ends
+            return laps
+        if laps == limit:
+            return None
+        laps += 1
+        hand, board[hole] = board[hole], 0
+        facing = their_front * cols + hole % cols
+        if hole // cols == my_front and board[facing]:   # capture: sown on together
+            hand, board[facing] = hand + board[facing], 0
+
+
+def legal_actions(pos, limit: int) -> list[int]:
+    return [a for a in sowing_candidates(pos) if sow(pos.copy(), a, limit) is not None]
+
+
+def apply(pos, action: int, limit: int) -> None:
+    sow(pos, action, limit)
+    pos.to_move = 1 - pos.to_move
+
+
+def outcome(pos) -> tuple[int, int, int]:
+    """Terminal only: the player to move has no seeds or no legal move and loses (§3.4)."""
+    return outcome_by_owners(pos)
