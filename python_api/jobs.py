@@ -1,0 +1,63 @@
+"""Whole jobs: perft, divide and seeded random playouts, on either backend.
+
+Each runs as one call into the backend (inside the compiled core, with the GIL
+released, when ``backend="core"``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from katra._games import GAMES
+from katra._text import action_text
+
+from ._backends import backend_module
+
+#: Default ply limit of playouts (RULES.md §6.1): Goré and Katra Mpantsaka
+#: games can go on for ever under random play.
+DEFAULT_MAX_PLIES = 1_000
+
+
+def load_position(position: Any, backend: str = "core") -> Any:
+    """A backend ``Position`` from a game id, a position text, or an object with ``text()``."""
+    module = backend_module(backend)
+    if isinstance(position, str):
+        if position in GAMES:
+            return module.Position.initial(position)
+        return module.Position.from_text(position)
+    text = getattr(position, "text", None)
+    if callable(text):
+        return module.Position.from_text(text())
+    raise ValueError(f"position must be a game id, a position text or a state, "
+                     f"not {type(position).__name__}")
+
+
+def perft(position: Any, depth: int, *, backend: str = "core") -> int:
+    """Count the leaf nodes of the game tree ``depth`` plies deep (RULES.md §1.4).
+
+    >>> perft("katro", 3)
+    168
+    """
+    return int(backend_module(backend).perft(load_position(position, backend), depth))
+
+
+def divide(position: Any, depth: int, *, backend: str = "core") -> dict[str, int]:
+    """``perft(child, depth - 1)`` for each legal move, keyed by move text, in action order.
+
+    >>> divide("katro-4x4", 2)
+    {'a1': 4, 'b1': 4, 'c1': 4, 'd1': 4}
+    """
+    pos = load_position(position, backend)
+    spec = GAMES[pos.game_id]
+    return {action_text(spec, action): int(count)
+            for action, count in backend_module(backend).divide(pos, depth)}
+
+
+def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
+             backend: str = "core") -> dict[str, int]:
+    """Play ``games`` seeded random games (RULES.md §6.2) and tally the results.
+
+    Returns ``{"games", "south_wins", "north_wins", "draws", "unfinished", "plies"}``;
+    the same seed gives the same tallies on every backend and machine.
+    """
+    pos = load_position(position, backend)
+    return dict(backend_module(backend).playouts(pos, games, seed, max_plies))

@@ -1,0 +1,18 @@
+"""katra: exact and fast play of four mancala games.
+
+Katro (and its 4x6 and 4x4 sizes), Katra Mpantsaka (and its simplified
+variant), Goré and Djenon-aboure, with a compiled core (``katra._core``) and a
+pure-Python reference (``katra._reference``) of the same rules.
+"""
+from katra import _core  # noqa: F401  (a broken build fails loudly here)
+from katra._errors import IllegalMoveError, KatraError, PositionError, UnknownGameError
+from katra._games import GAME_IDS, LAP_LIMIT, MAX_TOTAL_SEEDS
+from katra.api import DEFAULT_MAX_PLIES, divide, perft, playouts
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",
+    "KatraError", "IllegalMoveError", "PositionError", "UnknownGameError",
+    "perft", "divide", "playouts",
+]
