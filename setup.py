@@ -32,5 +32,6 @@ setup(
             "embedsignature": True,
         },
         include_path=["cython_core"],
+        force=DEBUG,  # directives differ from a normal build: never reuse its C file
     )
 )
