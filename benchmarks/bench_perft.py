@@ -7,7 +7,7 @@ in one run.  Depths are chosen so that the reference takes well under a second.
 """
 import pytest
 
-from conftest import mid_game_text
+from positions import mid_game_text
 
 # (game id, perft depth from the start, perft depth mid-game)
 DEPTHS = [

@@ -1,7 +1,5 @@
 """Benchmarks run on demand: ``python -m pytest benchmarks`` (see README)."""
 import importlib
-import random
-
 import pytest
 
 
@@ -9,17 +7,3 @@ import pytest
 def impl(request):
     return importlib.import_module("katra._core" if request.param == "core"
                                    else "katra._reference")
-
-
-def mid_game_text(game_id, plies=10, seed=1):
-    """A position ``plies`` seeded random moves into the game (reference backend)."""
-    from katra._reference import Position
-
-    position = Position.initial(game_id)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        actions = position.legal_actions()
-        if not actions:
-            break
-        position.apply(rng.choice(actions))
-    return position.text()
