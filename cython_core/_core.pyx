@@ -1,0 +1,23 @@
+# cython: language_level=3
+"""katra._core: the compiled core (same surface as katra._reference, docs/backends.md).
+
+Assembled from parts: _common.pxi (state, tables, sowing, cycle detection,
+dispatch), one file per game family, _position.pxi (Position), _jobs.pxi
+(perft, divide, playouts).
+"""
+
+from katra import _games, _text
+from katra._errors import IllegalMoveError, PositionError, UnknownGameError
+from katra._games import LAP_LIMIT, MAX_TOTAL_SEEDS
+
+include "_common.pxi"
+include "_katro.pxi"
+include "_mpantsaka.pxi"
+include "_gore.pxi"
+include "_djenon.pxi"
+include "_position.pxi"
+include "_jobs.pxi"
+
+_build_tables()
+
+__all__ = ["Position", "perft", "divide", "playouts"]

@@ -1,0 +1,117 @@
+# Whole jobs run in C with the GIL released: perft, divide, playouts.
+
+
+cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
+    """RULES.md §1.4 for depth >= 1, copy-make."""
+    cdef int cand[MAX_CANDIDATES]
+    cdef int n = candidates(s, cand)
+    cdef int k, a
+    cdef u64 legal = 0, total = 0
+    cdef State child
+    if depth == 1 and relay_free(s):
+        return n
+    for k in range(n):
+        child = s[0]
+        if play(&child, cand[k], LAP_LIMIT_C) >= 0:
+            legal += 1
+            if depth > 1:
+                total += perft_rec(&child, depth - 1)
+    if legal == 0:
+        a = fallback(s)
+        if a < 0:
+            return 0
+        if depth == 1:
+            return 1
+        child = s[0]
+        play(&child, a, LAP_LIMIT_C)
+        return perft_rec(&child, depth - 1)
+    return legal if depth == 1 else total
+
+
+cdef Position _check_position(object pos):
+    if not isinstance(pos, Position):
+        raise ValueError(f"pos must be a katra._core.Position, not {type(pos).__name__}")
+    return <Position>pos
+
+
+def perft(pos, depth):
+    """Leaf count of the legal-move tree to depth (RULES.md §1.4)."""
+    cdef Position p = _check_position(pos)
+    cdef int d = <int>_int_arg(depth, "depth", 0, 0x7FFFFFFF)
+    cdef State root = p.st
+    cdef u64 count
+    if d == 0:
+        return 1
+    with nogil:
+        count = perft_rec(&root, d)
+    return count
+
+
+def divide(pos, depth):
+    """[(action, perft(child, depth - 1)), ...] over the legal actions, ascending."""
+    cdef Position p = _check_position(pos)
+    cdef int d = <int>_int_arg(depth, "depth", 1, 0x7FFFFFFF)
+    cdef State root = p.st
+    cdef int acts[MAX_CANDIDATES]
+    cdef u64 counts[MAX_CANDIDATES]
+    cdef int n, k
+    cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
+    if children == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            n = legal_children(&root, acts, children)
+            for k in range(n):
+                counts[k] = 1 if d == 1 else perft_rec(&children[k], d - 1)
+        return [(acts[k], counts[k]) for k in range(n)]
+    finally:
+        free(children)
+
+
+def playouts(pos, games, seed, max_plies):
+    """Seeded random games from pos (RULES.md §6.2); a dict of counts."""
+    cdef Position p = _check_position(pos)
+    cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
+    cdef long long limit = _int_arg(max_plies, "max_plies", 0, 1LL << 62)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    if not 0 <= seed < 2 ** 64:
+        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+    cdef u64 seed_c = <u64>seed
+    cdef State root = p.st
+    cdef State st
+    cdef int acts[MAX_CANDIDATES]
+    cdef long long game, plies
+    cdef u64 rng
+    cdef u64 south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, total_plies = 0
+    cdef int n, winner, south, north
+    cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
+    if children == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for game in range(n_games):
+                rng = seed_c + (<u64>game << 32)
+                st = root
+                plies = 0
+                while True:
+                    n = legal_children(&st, acts, children)
+                    if n == 0:
+                        outcome_of(&st, &winner, &south, &north)
+                        if winner == 0:
+                            south_wins += 1
+                        elif winner == 1:
+                            north_wins += 1
+                        else:
+                            draws += 1
+                        break
+                    if plies == limit:
+                        unfinished += 1
+                        break
+                    st = children[splitmix64(&rng) % <u64>n]
+                    plies += 1
+                total_plies += <u64>plies
+    finally:
+        free(children)
+    return {"games": n_games, "south_wins": south_wins, "north_wins": north_wins,
+            "draws": draws, "unfinished": unfinished, "plies": total_plies}

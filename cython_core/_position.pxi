@@ -1,0 +1,280 @@
+# The Position class: a State held by value, plus a stack for push/pop.
+
+
+cdef inline bint action_legal(const State* s, int action, State* out) noexcept nogil:
+    """Is action legal in s?  If so, out holds the child (only that action is simulated,
+    except for a fallback pass, which needs every candidate to fail)."""
+    cdef int cand[MAX_CANDIDATES]
+    cdef int n = candidates(s, cand)
+    cdef int k
+    for k in range(n):
+        if cand[k] == action:
+            out[0] = s[0]
+            return play(out, action, LAP_LIMIT_C) >= 0
+    if fallback(s) != action:
+        return 0
+    for k in range(n):
+        out[0] = s[0]
+        if play(out, cand[k], LAP_LIMIT_C) >= 0:
+            return 0
+    out[0] = s[0]
+    play(out, action, LAP_LIMIT_C)
+    return 1
+
+
+cdef inline bint is_sowing_candidate(const State* s, int action) noexcept nogil:
+    """Does action pass the origin rules of a sowing (lap limit aside)?"""
+    cdef int cand[MAX_CANDIDATES]
+    cdef int n = candidates(s, cand)
+    cdef int k
+    cdef int family = TABLES[s.game].family
+    if family == FAM_GORE and action >= GORE_OFFER_BASE_C:
+        return 0
+    for k in range(n):
+        if cand[k] == action:
+            return 1
+    return 0
+
+
+cdef object _game_spec(int game):
+    return _games.GAMES[_games.GAME_IDS[game]]
+
+
+cdef long long _int_arg(object value, str name, long long minimum, long long clamp) except? -2:
+    """An int argument >= minimum (ValueError naming it otherwise), clamped to clamp."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an int, not {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if value > clamp:
+        return clamp
+    return value
+
+
+cdef class Position:
+    """One position of one game (mutable).  See docs/backends.md."""
+
+    cdef State st
+    cdef State* _stack
+    cdef int* _stack_actions
+    cdef Py_ssize_t _depth
+    cdef Py_ssize_t _cap
+
+    def __cinit__(self):
+        memset(&self.st, 0, sizeof(State))
+        self._stack = NULL
+        self._stack_actions = NULL
+        self._depth = 0
+        self._cap = 0
+
+    def __dealloc__(self):
+        free(self._stack)
+        free(self._stack_actions)
+
+    def __init__(self, *args, **kwargs):
+        if args or kwargs:
+            raise ValueError("use Position.initial(game_id) or Position.from_text(text)")
+
+    @staticmethod
+    cdef Position _from_data(object data):
+        cdef Position p = Position.__new__(Position)
+        cdef int i
+        cdef int gi = _games.GAME_IDS.index(data.spec.id)
+        p.st.game = gi
+        for i in range(TABLES[gi].holes):
+            p.st.board[i] = data.board[i]
+            p.st.owner[i] = data.owners[i]
+        p.st.stores[0] = data.stores[0]
+        p.st.stores[1] = data.stores[1]
+        p.st.to_move = data.to_move
+        p.st.offer = data.offer
+        return p
+
+    @classmethod
+    def initial(cls, game_id):
+        """The start position of game_id; UnknownGameError for a bad id."""
+        return Position._from_data(_text.initial_data(_games.game_by_id(game_id)))
+
+    @classmethod
+    def from_text(cls, text):
+        """Read a position text; PositionError on any malformed input."""
+        return Position._from_data(_text.parse_position(text))
+
+    def text(self):
+        """The canonical position text."""
+        return _text.format_position(_text.PositionData(
+            _game_spec(self.st.game), self.board, self.st.to_move,
+            [self.st.stores[0], self.st.stores[1]], self.owners, self.st.offer))
+
+    @property
+    def game_id(self):
+        return _games.GAME_IDS[self.st.game]
+
+    @property
+    def board(self):
+        return [self.st.board[i] for i in range(TABLES[self.st.game].holes)]
+
+    @property
+    def owners(self):
+        return [self.st.owner[i] for i in range(TABLES[self.st.game].holes)]
+
+    @property
+    def stores(self):
+        return (self.st.stores[0], self.st.stores[1])
+
+    @property
+    def to_move(self):
+        return self.st.to_move
+
+    @property
+    def pending_offer(self):
+        return self.st.offer
+
+    def copy(self):
+        """An independent copy (the push/pop stack is copied too)."""
+        cdef Position p = Position.__new__(Position)
+        p.st = self.st
+        if self._depth:
+            p._reserve(self._depth)
+            memcpy(p._stack, self._stack, self._depth * sizeof(State))
+            memcpy(p._stack_actions, self._stack_actions, self._depth * sizeof(int))
+            p._depth = self._depth
+        return p
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def legal_actions(self):
+        """Legal actions, ascending (lap limit applied)."""
+        cdef int acts[MAX_CANDIDATES]
+        cdef int n, k
+        with nogil:
+            n = legal_actions_c(&self.st, acts)
+        return [acts[k] for k in range(n)]
+
+    def is_legal(self, action):
+        """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
+        cdef State child
+        cdef int a
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalMoveError(f"an action must be an int, not {type(action).__name__}")
+        try:
+            a = _text.check_action_range(_game_spec(self.st.game), action)
+        except IllegalMoveError:
+            return False
+        return bool(action_legal(&self.st, a, &child))
+
+    cdef int _checked_child(self, object action, State* child) except -1:
+        """Fill child with the result of a legal action, or raise IllegalMoveError."""
+        spec = _game_spec(self.st.game)
+        cdef int a = _text.check_action_range(spec, action)
+        cdef bint ok
+        with nogil:
+            ok = action_legal(&self.st, a, child)
+        if not ok:
+            raise IllegalMoveError(f"{_text.action_text(spec, a)} (action {a}) is not legal in "
+                                   f"{self.text()}")
+        return 0
+
+    def apply(self, action):
+        """Play a legal action in place; IllegalMoveError (position untouched) otherwise."""
+        cdef State child
+        self._checked_child(action, &child)
+        self.st = child
+
+    cdef int _reserve(self, Py_ssize_t need) except -1:
+        cdef Py_ssize_t cap
+        cdef State* stack
+        cdef int* acts
+        if need <= self._cap:
+            return 0
+        cap = max(need, 2 * self._cap, 16)
+        stack = <State*>realloc(self._stack, cap * sizeof(State))
+        if stack == NULL:
+            raise MemoryError()
+        self._stack = stack
+        acts = <int*>realloc(self._stack_actions, cap * sizeof(int))
+        if acts == NULL:
+            raise MemoryError()
+        self._stack_actions = acts
+        self._cap = cap
+        return 0
+
+    def push(self, action):
+        """Play a legal action, remembering the position for pop(); IllegalMoveError otherwise."""
+        cdef State child
+        self._checked_child(action, &child)
+        self._reserve(self._depth + 1)
+        self._stack[self._depth] = self.st
+        self._stack_actions[self._depth] = <int>action
+        self._depth += 1
+        self.st = child
+
+    def pop(self):
+        """Undo the last push(); returns its action.  IndexError if nothing was pushed."""
+        if self._depth == 0:
+            raise IndexError("pop from an empty move stack")
+        self._depth -= 1
+        self.st = self._stack[self._depth]
+        return self._stack_actions[self._depth]
+
+    @property
+    def stack_depth(self):
+        """How many push() calls pop() can undo."""
+        return self._depth
+
+    def lap_count(self, action, limit=LAP_LIMIT):
+        """Laps the sowing candidate action takes if <= limit, else None."""
+        spec = _game_spec(self.st.game)
+        cdef int a = _text.check_action_range(spec, action)
+        cdef long long lim = _int_arg(limit, "limit", 1, 1LL << 62)
+        cdef State child
+        cdef long long laps
+        if not is_sowing_candidate(&self.st, a):
+            raise IllegalMoveError(f"{_text.action_text(spec, a)} (action {a}) is not a sowing "
+                                   f"candidate in {self.text()}")
+        child = self.st
+        with nogil:
+            laps = play(&child, a, lim)
+        return None if laps < 0 else laps
+
+    def is_terminal(self):
+        """No legal action."""
+        cdef int acts[MAX_CANDIDATES]
+        return legal_actions_c(&self.st, acts) == 0
+
+    def outcome(self):
+        """None while not terminal, else (winner, south_score, north_score); winner -1 = draw."""
+        cdef int acts[MAX_CANDIDATES]
+        cdef int winner, south, north
+        if legal_actions_c(&self.st, acts):
+            return None
+        outcome_of(&self.st, &winner, &south, &north)
+        return (winner, south, north)
+
+    def zobrist(self):
+        """A 64-bit hash of the position (fixed keys: stable across runs and processes)."""
+        return zobrist_c(&self.st)
+
+    def __hash__(self):
+        cdef Py_hash_t h = <Py_hash_t>zobrist_c(&self.st)
+        return -2 if h == -1 else h
+
+    def __eq__(self, other):
+        if not isinstance(other, Position):
+            return NotImplemented
+        return memcmp(&self.st, &(<Position>other).st, sizeof(State)) == 0
+
+    def __ne__(self, other):
+        if not isinstance(other, Position):
+            return NotImplemented
+        return memcmp(&self.st, &(<Position>other).st, sizeof(State)) != 0
+
+    def __reduce__(self):
+        return (Position.from_text, (self.text(),))
+
+    def __repr__(self):
+        return f"Position.from_text({self.text()!r})"
