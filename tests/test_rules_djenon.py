@@ -236,3 +236,34 @@ def test_illegal_actions_leave_position_unchanged(impl):
     with pytest.raises(ValueError):
         pos.lap_count(0, 0)
     assert pos.text() == INITIAL
+
+
+def test_backward_capture_crosses_from_row_2_into_row_1(impl):
+    # d1 (4): d1 1, e1 1->2, f1 3->4, f2 1->2 (last, b=1): capture f2 (2).
+    # Backward: f1 4, e1 2 captured, d1 1 stops.  e2 (2), the hole after f2,
+    # is not taken: captures only run backwards.  +8.
+    text = "djenon-aboure 0,0,0,0,2,1/0,0,0,4,1,3 S stores=18,19"
+    pos = impl.Position.from_text(text)
+    assert pos.legal_actions() == [3, 5]
+    pos.apply(3)
+    assert pos.text() == "djenon-aboure 0,0,0,0,2,0/0,0,0,1,0,0 N stores=26,19"
+    assert pos.legal_actions() == [10]
+    # North e2 (2): e2 1, d2 0->1 (b=0).  No hole holds 2: game over.
+    # South 26 + d1 1 = 27; North 19 + d2 1 + e2 1 = 21.
+    pos.apply(10)
+    assert pos.is_terminal()
+    assert pos.outcome() == (0, 27, 21)
+
+
+def test_perft_counts_passes(impl):
+    # RULES.md §1.4: a pass is a ply like any other.
+    forced = impl.Position.from_text("djenon-aboure 0,3,0,2,0,0/1,0,1,1,0,1 S stores=20,19")
+    assert impl.perft(forced, 0) == 1
+    assert impl.perft(forced, 1) == 1
+    assert impl.perft(forced, 2) == 2
+    assert impl.divide(forced, 2) == [(PASS, 2)]
+    over = impl.Position.from_text("djenon-aboure 1,1,1,0,0,0/0,0,0,1,1,1 S stores=21,21")
+    assert impl.perft(over, 0) == 1
+    assert impl.perft(over, 1) == 0
+    assert impl.perft(over, 3) == 0
+    assert impl.perft(impl.Position.initial("djenon-aboure"), 1) == 6

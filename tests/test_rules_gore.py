@@ -381,3 +381,32 @@ def test_only_answers_while_offer_pending(impl):
         assert not pos.is_legal(action)
         assert_illegal(pos, action)
     assert pos.is_legal(ACCEPT) and pos.is_legal(DECLINE)
+
+
+def test_no_offer_with_a_single_hole(impl):
+    # South owns only d1: an offer would leave it no hole, whatever North's store.
+    pos = impl.Position.from_text("gore 6,6,6,6/6,6,6,3 S stores=0,40 owners=NNNN/NNNS")
+    assert pos.legal_actions() == [3]
+    assert_illegal(pos, offer(3))
+
+
+def test_perft_counts_offers_answers_and_passes(impl):
+    # RULES.md §1.4.  From the start every South sow lands with 7 seeds in a
+    # North hole (no capture), South's store stays 0, so North has 4 sows.
+    start = impl.Position.initial("gore")
+    assert impl.perft(start, 1) == 4
+    assert impl.perft(start, 2) == 16
+    # Pending offer: accept (then North has 6 sows, no offers: South's store
+    # is 0) or decline (then North has 4 sows): 2 plies, then 6 + 4.
+    pending = impl.Position.from_text(
+        "gore 6,6,6,6/6,6,6,6 N stores=0,12 owners=NNNN/SSSS offer=a1,c1")
+    assert impl.perft(pending, 1) == 2
+    assert impl.perft(pending, 2) == 10
+    assert impl.divide(pending, 2) == [(ACCEPT, 6), (DECLINE, 4)]
+    # A forced pass is one ply.
+    forced = impl.Position.from_text("gore 3,3,3,3/0,0,0,0 S stores=0,18 owners=NNNN/SSSS")
+    assert impl.perft(forced, 1) == 1
+    assert impl.perft(forced, 2) == 4
+    over = impl.Position.from_text("gore 2,1,0,2/1,2,2,0 S stores=19,19 owners=NNNN/SSSS")
+    assert impl.perft(over, 0) == 1
+    assert impl.perft(over, 2) == 0
