@@ -1,4 +1,14 @@
-"""katra's Pythonic API (installed as ``katra.api``; re-exported by ``katra``)."""
+"""katra's Pythonic API (installed as ``katra.api``; re-exported by ``katra``).
+
+See docs/api.md.
+"""
+from ._learning import legal_actions_masks, observations
+from ._records import read_records, write_records
+from ._state import Game, LegalMoves, Outcome, State, game, games
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 
-__all__ = ["perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES"]
+__all__ = [
+    "Game", "State", "Outcome", "LegalMoves", "game", "games",
+    "observations", "legal_actions_masks", "read_records", "write_records",
+    "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
+]

@@ -1,7 +1,8 @@
 """Whole jobs: perft, divide and seeded random playouts, on either backend.
 
 Each runs as one call into the backend (inside the compiled core, with the GIL
-released, when ``backend="core"``).
+released, when ``backend="core"``).  A position is given as a game id, a
+position text, a :class:`katra.State` or anything with a ``text()`` method.
 """
 from __future__ import annotations
 
@@ -11,15 +12,32 @@ from katra._games import GAMES
 from katra._text import action_text
 
 from ._backends import backend_module
+from ._state import State
 
 #: Default ply limit of playouts (RULES.md §6.1): Goré and Katra Mpantsaka
 #: games can go on for ever under random play.
 DEFAULT_MAX_PLIES = 1_000
 
 
-def load_position(position: Any, backend: str = "core") -> Any:
-    """A backend ``Position`` from a game id, a position text, or an object with ``text()``."""
+def _backend_of(position: Any, backend: str | None) -> str:
+    """The backend asked for, else a State's own, else the core."""
+    if backend is not None:
+        return backend
+    if isinstance(position, State):
+        return position.backend
+    return "core"
+
+
+def load_position(position: Any, backend: str | None = None) -> Any:
+    """A backend ``Position`` from a game id, a position text, a State or an object with ``text()``.
+
+    ``backend=None`` means the State's own backend (the core for anything else).
+    The result is a fresh position: jobs never change the state passed in.
+    """
+    backend = _backend_of(position, backend)
     module = backend_module(backend)
+    if isinstance(position, State) and position.backend == backend:
+        return position._backend_position().copy()
     if isinstance(position, str):
         if position in GAMES:
             return module.Position.initial(position)
@@ -31,21 +49,23 @@ def load_position(position: Any, backend: str = "core") -> Any:
                      f"not {type(position).__name__}")
 
 
-def perft(position: Any, depth: int, *, backend: str = "core") -> int:
+def perft(position: Any, depth: int, *, backend: str | None = None) -> int:
     """Count the leaf nodes of the game tree ``depth`` plies deep (RULES.md §1.4).
 
     >>> perft("katro", 3)
     168
     """
+    backend = _backend_of(position, backend)
     return int(backend_module(backend).perft(load_position(position, backend), depth))
 
 
-def divide(position: Any, depth: int, *, backend: str = "core") -> dict[str, int]:
+def divide(position: Any, depth: int, *, backend: str | None = None) -> dict[str, int]:
     """``perft(child, depth - 1)`` for each legal move, keyed by move text, in action order.
 
     >>> divide("katro-4x4", 2)
     {'a1': 4, 'b1': 4, 'c1': 4, 'd1': 4}
     """
+    backend = _backend_of(position, backend)
     pos = load_position(position, backend)
     spec = GAMES[pos.game_id]
     return {action_text(spec, action): int(count)
@@ -53,11 +73,12 @@ def divide(position: Any, depth: int, *, backend: str = "core") -> dict[str, int
 
 
 def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
-             backend: str = "core") -> dict[str, int]:
+             backend: str | None = None) -> dict[str, int]:
     """Play ``games`` seeded random games (RULES.md §6.2) and tally the results.
 
     Returns ``{"games", "south_wins", "north_wins", "draws", "unfinished", "plies"}``;
     the same seed gives the same tallies on every backend and machine.
     """
+    backend = _backend_of(position, backend)
     pos = load_position(position, backend)
     return dict(backend_module(backend).playouts(pos, games, seed, max_plies))

@@ -7,7 +7,9 @@ pure-Python reference (``katra._reference``) of the same rules.
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
 from katra._errors import IllegalMoveError, KatraError, PositionError, UnknownGameError
 from katra._games import GAME_IDS, LAP_LIMIT, MAX_TOTAL_SEEDS
-from katra.api import DEFAULT_MAX_PLIES, divide, perft, playouts
+from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divide, game, games,
+                       legal_actions_masks, observations, perft, playouts, read_records,
+                       write_records)
 
 __version__ = "0.1.0"
 
@@ -15,4 +17,6 @@ __all__ = [
     "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",
     "KatraError", "IllegalMoveError", "PositionError", "UnknownGameError",
     "perft", "divide", "playouts",
+    "Game", "State", "Outcome", "LegalMoves", "game", "games",
+    "observations", "legal_actions_masks", "read_records", "write_records",
 ]

@@ -1,0 +1,564 @@
+"""Games and states: the objects search and learning code is written against.
+
+Vocabulary from OpenSpiel (an immutable :class:`Game` with a fixed integer
+action space, a mutable :class:`State`, ``legal_actions()`` ascending,
+``returns()``) and python-chess (``push``/``pop``/``peek`` with a move stack,
+``legal_moves`` as a lazy view, an :class:`Outcome` dataclass, a ``repr``
+that rebuilds the object).  See docs/api.md.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any, Iterator, Protocol, Sequence
+
+from katra._errors import IllegalMoveError
+from katra._games import GAME_IDS, GAMES, GameSpec, find_game
+from katra._text import action_text, check_action_range, parse_action
+
+from ._backends import BACKENDS, backend_module
+
+__all__ = ["Game", "State", "Outcome", "LegalMoves", "game", "games"]
+
+
+class Engine(Protocol):
+    """What a :class:`State` needs from a backend position (docs/backends.md)."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def board(self) -> list[int]: ...
+    @property
+    def owners(self) -> list[int]: ...
+    @property
+    def stores(self) -> tuple[int, int]: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def pending_offer(self) -> int: ...
+    def text(self) -> str: ...
+    def legal_actions(self) -> list[int]: ...
+    def is_legal(self, action: int) -> bool: ...
+    def is_terminal(self) -> bool: ...
+    def outcome(self) -> tuple[int, int, int] | None: ...
+    def push(self, action: int) -> Any: ...
+    def pop(self) -> Any: ...
+    def copy(self) -> Any: ...
+    def zobrist(self) -> int: ...
+
+
+def _engine_class(backend: str) -> Any:
+    """The position class a State of this backend holds."""
+    if backend == "reference":
+        from ._refengine import ReferenceEngine
+        return ReferenceEngine
+    return backend_module(backend).Position
+
+
+# ---------------------------------------------------------------- outcome
+
+#: Why a game ended, per rules family (RULES.md §2.4, §3.4, §4.5, §5.3).
+REASONS = {
+    "katro": "no legal move",
+    "mpantsaka": "no legal move",
+    "gore": "board exhausted",
+    "djenon": "board exhausted",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is 0 (South), 1 (North) or ``None`` for a draw; ``scores`` is
+    ``(south, north)``: the seeds each player ends with (Katro and Katra
+    Mpantsaka: seeds in their holes; Goré and Djenon-aboure: store plus the
+    end sweep); ``reason`` is ``"no legal move"`` (Katro, Katra Mpantsaka:
+    the player to move cannot move and loses) or ``"board exhausted"``
+    (Goré, Djenon-aboure: too few seeds left to play; larger store wins).
+    """
+
+    winner: int | None
+    scores: tuple[int, int]
+    reason: str
+
+    def result(self) -> str:
+        """``"1-0"`` (South won), ``"0-1"`` (North won) or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == 0 else "0-1"
+
+
+# ---------------------------------------------------------------- games
+
+@dataclass(frozen=True)
+class Game:
+    """One game's static facts (immutable); ``katra.game(name)`` returns it.
+
+    ``num_actions`` is the size of the integer action space of RULES.md §1.5:
+    every action of every position is an int in ``range(num_actions)``.
+    """
+
+    id: str
+    name: str
+    rows: int
+    cols: int
+    num_actions: int
+    seeds_per_hole: int
+    has_stores: bool
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def spec(self) -> GameSpec:
+        """The shared game-table entry (``katra._games.GameSpec``)."""
+        return GAMES[self.id]
+
+    @property
+    def holes(self) -> int:
+        """``rows * cols``."""
+        return self.rows * self.cols
+
+    @property
+    def observation_size(self) -> int:
+        """Length of :meth:`State.observation`: ``3 * holes + 3`` (docs/api.md)."""
+        return 3 * self.holes + 3
+
+    def initial_state(self, backend: str = "core") -> State:
+        """The start position (South to move), on the chosen backend."""
+        return State._wrap(_engine_class(backend).initial(self.id), self, backend, 0)
+
+    new_initial_state = initial_state  # OpenSpiel's name
+
+    def action_text(self, action: int) -> str:
+        """The move text of an action number (range checked, not legality)."""
+        return action_text(self.spec, action)
+
+    def parse_action(self, text: str) -> int:
+        """The action number of a move text (form checked, not legality)."""
+        return parse_action(self.spec, text)
+
+    def __repr__(self) -> str:
+        return f"katra.game({self.id!r})"
+
+
+_GAMES: dict[str, Game] = {
+    spec.id: Game(spec.id, spec.name, spec.rows, spec.cols, spec.num_actions,
+                  spec.seeds_per_hole, spec.has_stores, spec.aliases)
+    for spec in GAMES.values()
+}
+
+
+def game(name: str) -> Game:
+    """The game with this id, display name or alias; ``UnknownGameError`` lists the known ones.
+
+    >>> game("Goré").id
+    'gore'
+    """
+    return _GAMES[find_game(name).id]
+
+
+_lookup_game = game
+
+
+def games() -> tuple[Game, ...]:
+    """Every game, in the order of RULES.md §1.6."""
+    return tuple(_GAMES[game_id] for game_id in GAME_IDS)
+
+
+# ---------------------------------------------------------------- legal moves
+
+class LegalMoves:
+    """A lazy view of a state's legal moves as text (python-chess's ``legal_moves``).
+
+    Computed when used, from the state as it is then: ``count()``/``len()``,
+    ``in`` (a move text or an action number), iteration in action order.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    def __iter__(self) -> Iterator[str]:
+        spec = self._state._game.spec
+        return iter([action_text(spec, a) for a in self._state._pos.legal_actions()])
+
+    def __contains__(self, move: object) -> bool:
+        try:
+            action = self._state._action_of(move)
+        except IllegalMoveError:
+            return False
+        return action in self._state._pos.legal_actions()
+
+    def count(self) -> int:
+        """How many legal moves there are."""
+        return len(self._state._pos.legal_actions())
+
+    __len__ = count
+
+    def __bool__(self) -> bool:
+        return bool(self._state._pos.legal_actions())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(self)})>"
+
+
+# ---------------------------------------------------------------- states
+
+def _state_from_text(text: str, backend: str, ply: int) -> State:
+    """Unpickling helper (``State.__reduce__``)."""
+    return State.from_text(text, backend=backend, ply=ply)
+
+
+class State:
+    """A position of one game, with a move stack; mutable, cheap to copy and hash.
+
+    Build one with ``katra.game(name).initial_state()`` or
+    ``State.from_text(text)``.  ``backend="reference"`` runs the same class
+    over the pure-Python reference (for tests); the default is the compiled
+    core.
+
+    ``ply`` counts plies from the start of the game as far as the state knows:
+    the ``ply`` it was created with (0 for a start position or, unless given,
+    a position read from text) plus the moves pushed since.  The move stack
+    holds the actions pushed since the state was created (``copy()`` keeps
+    it); ``pop()`` undoes them one by one.
+    """
+
+    __slots__ = ("_pos", "_game", "_moves", "_ply0", "_backend")
+
+    _pos: Engine
+    _game: Game
+    _moves: list[int]
+    _ply0: int
+    _backend: str
+
+    def __init__(self, game: Game | str, backend: str = "core") -> None:
+        game_obj = game if isinstance(game, Game) else _lookup_game(game)
+        self._init(_engine_class(backend).initial(game_obj.id), game_obj, backend, 0)
+
+    def _init(self, pos: Engine, game_obj: Game, backend: str, ply: int) -> None:
+        self._pos = pos
+        self._game = game_obj
+        self._moves = []
+        self._ply0 = ply
+        self._backend = backend
+
+    @classmethod
+    def _wrap(cls, pos: Engine, game_obj: Game, backend: str, ply: int) -> State:
+        state = cls.__new__(cls)
+        state._init(pos, game_obj, backend, ply)
+        return state
+
+    @classmethod
+    def from_text(cls, text: str, backend: str = "core", ply: int = 0) -> State:
+        """Read a position text (RULES.md §1.5); ``PositionError`` names what is wrong."""
+        if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+            raise ValueError(f"ply must be an int >= 0, got {ply!r}")
+        pos = _engine_class(backend).from_text(text)
+        return cls._wrap(pos, _GAMES[pos.game_id], backend, ply)
+
+    # -- text forms
+    def text(self) -> str:
+        """The canonical position text (RULES.md §1.5)."""
+        return self._pos.text()
+
+    def __repr__(self) -> str:
+        extra = "" if self._backend == "core" else f", backend={self._backend!r}"
+        if self.ply:
+            extra += f", ply={self.ply}"
+        return f"katra.State.from_text({self.text()!r}{extra})"
+
+    def __str__(self) -> str:
+        from ._render import board_text
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        from ._svg import svg
+        return svg(self)
+
+    def svg(self, size: int = 48, *, lastmove: bool = True) -> str:
+        """An SVG drawing of the board (``size``: pixels per hole)."""
+        from ._svg import svg
+        return svg(self, size=size, lastmove=lastmove)
+
+    # -- what the position is
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def backend(self) -> str:
+        """``"core"`` or ``"reference"``."""
+        return self._backend
+
+    @property
+    def to_move(self) -> int:
+        """0 (South) or 1 (North)."""
+        return self._pos.to_move
+
+    def current_player(self) -> int:
+        """The player to move, or -4 once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
+        return -4 if self._pos.is_terminal() else self._pos.to_move
+
+    @property
+    def board(self) -> list[int]:
+        """Seed counts in flat index order (``a1`` = 0; RULES.md §1.1); a fresh list."""
+        return self._pos.board
+
+    @property
+    def owners(self) -> list[int]:
+        """0 (South) or 1 (North) per hole; only Goré's change during a game."""
+        return self._pos.owners
+
+    @property
+    def stores(self) -> tuple[int, int]:
+        """Seeds captured by ``(South, North)``; ``(0, 0)`` in games without stores."""
+        return self._pos.stores
+
+    @property
+    def pending_offer(self) -> tuple[str, ...]:
+        """Goré: the squares of an offer awaiting an answer (made by the player not to
+        move), in index order; ``()`` if none."""
+        mask = self._pos.pending_offer
+        if not mask:
+            return ()
+        return tuple(square for i, square in enumerate(_square_names(self._game.spec))
+                     if mask >> i & 1)
+
+    @property
+    def ply(self) -> int:
+        """Plies from the start of the game (see the class docs)."""
+        return self._ply0 + len(self._moves)
+
+    @property
+    def move_stack(self) -> list[int]:
+        """The actions pushed since the state was created, oldest first (a copy)."""
+        return list(self._moves)
+
+    @property
+    def hash(self) -> int:
+        """64-bit Zobrist hash of the position (the move stack and ply are not hashed).
+
+        Equal positions have equal hashes, however they were reached, and on
+        either backend (the reference computes the core's hash).
+        """
+        return self._pos.zobrist()
+
+    def __hash__(self) -> int:
+        return hash(self._pos.zobrist())
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (game, board, owners, stores, to move, offer); history is ignored."""
+        if not isinstance(other, State):
+            return NotImplemented
+        if self._backend == other._backend:
+            return bool(self._pos == other._pos)
+        return self._pos.text() == other._pos.text()
+
+    # -- moves
+    def legal_actions(self) -> list[int]:
+        """The legal actions, ascending (RULES.md §1.5); ``[]`` once the game is over."""
+        return self._pos.legal_actions()
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves as text, a lazy view (``count()``, ``in``, iteration)."""
+        return LegalMoves(self)
+
+    def is_legal(self, move: int | str) -> bool:
+        """Is this action number or move text legal here?  Never raises."""
+        return move in LegalMoves(self)
+
+    def action_text(self, action: int) -> str:
+        """The text of an action number (``c1``, ``c2+``, ``offer:a1,c1``, ``pass``...)."""
+        return action_text(self._game.spec, action)
+
+    def parse_move(self, move: int | str) -> int:
+        """The action of a move text or number if it is legal here, else ``IllegalMoveError``."""
+        action = self._action_of(move)
+        if not self._pos.is_legal(action):
+            raise self._illegal(move, "is not legal here")
+        return action
+
+    def _action_of(self, move: object) -> int:
+        """An action number in range, from an int(-like) or a move text; no legality check."""
+        spec = self._game.spec
+        try:
+            if isinstance(move, str):
+                return parse_action(spec, move)
+            if isinstance(move, bool) or not hasattr(type(move), "__index__"):
+                raise IllegalMoveError(f"a move is an int action or a move text, "
+                                       f"not {type(move).__name__}")
+            return check_action_range(spec, operator.index(move))  # type: ignore[arg-type]
+        except IllegalMoveError as exc:
+            raise self._illegal(move, str(exc)) from None
+
+    def _illegal(self, move: object, why: str) -> IllegalMoveError:
+        legal = self._pos.legal_actions()
+        spec = self._game.spec
+        listed = ", ".join(f"{action_text(spec, a)} ({a})" for a in legal) or "none, the game is over"
+        return IllegalMoveError(f"illegal move {move!r} in {self._pos.text()!r}: {why}; "
+                                f"legal moves: {listed}")
+
+    def push(self, move: int | str) -> None:
+        """Play a legal action number or move text, keeping it on the move stack.
+
+        ``IllegalMoveError`` (the state unchanged) names the move and lists the
+        legal ones.
+        """
+        if move.__class__ is not int:
+            move = self._action_of(move)
+        try:
+            self._pos.push(move)  # type: ignore[arg-type]
+        except (ValueError, TypeError, OverflowError):
+            self._action_of(move)  # raises for a malformed or out-of-range action
+            raise self._illegal(move, "is not legal here") from None
+        self._moves.append(move)  # type: ignore[arg-type]
+
+    def pop(self) -> int:
+        """Undo the last pushed move and return its action; ``IndexError`` if none."""
+        try:
+            move = self._moves.pop()
+        except IndexError:
+            raise IndexError("pop() from a state with an empty move stack") from None
+        self._pos.pop()
+        return move
+
+    def peek(self) -> int:
+        """The last pushed action; ``IndexError`` if none."""
+        try:
+            return self._moves[-1]
+        except IndexError:
+            raise IndexError("peek() at an empty move stack") from None
+
+    def copy(self, *, stack: bool = True) -> State:
+        """An independent copy; ``stack=False`` drops the move stack (the ply is kept)."""
+        clone = State.__new__(State)
+        # The engine copies its own undo stack; a state never pops more moves
+        # than its own move stack holds, so entries below it are simply unused.
+        clone._pos = self._pos.copy()
+        if stack:
+            clone._moves = self._moves.copy()
+            clone._ply0 = self._ply0
+        else:
+            clone._moves = []
+            clone._ply0 = self._ply0 + len(self._moves)
+        clone._game = self._game
+        clone._backend = self._backend
+        return clone
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.copy()
+
+    def child(self, move: int | str) -> State:
+        """A copy with ``move`` played (OpenSpiel's ``child``); this state is unchanged."""
+        clone = self.copy()
+        clone.push(move)
+        return clone
+
+    # -- end of the game
+    def is_terminal(self) -> bool:
+        """No legal action: the game is over (RULES.md §1.4)."""
+        return self._pos.is_terminal()
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else the :class:`Outcome`."""
+        result = self._pos.outcome()
+        if result is None:
+            return None
+        winner, south, north = result
+        return Outcome(None if winner == -1 else winner, (south, north),
+                       REASONS[self._game.spec.family])
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style returns ``[south, north]``: +1 win, -1 loss, 0 draw or unfinished."""
+        result = self._pos.outcome()
+        if result is None or result[0] == -1:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if result[0] == 0 else [-1.0, 1.0]
+
+    # -- learning
+    def legal_actions_mask(self, out: Any = None) -> Any:
+        """1 for each legal action, 0 elsewhere, ``game.num_actions`` long.
+
+        Writes into ``out`` (any writable buffer: ``bytearray``, ``array``,
+        a NumPy array; any item type) and returns it, or returns a new list.
+        """
+        from ._learning import legal_actions_mask
+        return legal_actions_mask(self, out)
+
+    def observation(self, out: Any = None) -> Any:
+        """The planar encoding of docs/api.md (``game.observation_size`` numbers).
+
+        Writes into ``out`` (any writable buffer) and returns it, or returns a
+        new list.
+        """
+        from ._learning import observation
+        return observation(self, out)
+
+    # -- jobs
+    def _backend_position(self) -> Any:
+        pos = self._pos
+        return getattr(pos, "position", pos)  # ReferenceEngine wraps a reference Position
+
+    def perft(self, depth: int) -> int:
+        """Leaf nodes ``depth`` plies deep (RULES.md §1.4), one call into the backend."""
+        return int(backend_module(self._backend).perft(self._backend_position(), depth))
+
+    def divide(self, depth: int) -> dict[str, int]:
+        """``perft(child, depth - 1)`` per legal move text, in action order."""
+        spec = self._game.spec
+        return {action_text(spec, a): int(n)
+                for a, n in backend_module(self._backend).divide(self._backend_position(), depth)}
+
+    # -- interchange
+    def __reduce__(self) -> tuple[Any, tuple[str, str, int]]:
+        """Pickles as the position text (plus backend and ply), never the history."""
+        return (_state_from_text, (self._pos.text(), self._backend, self.ply))
+
+    def record(self) -> str:
+        """This game as a record: start position and moves (docs/api.md, "Game records")."""
+        from ._records import write_record
+        return write_record(self)
+
+    @classmethod
+    def from_record(cls, text: str, backend: str = "core") -> State:
+        """The state at the end of one game record, its moves on the move stack."""
+        from ._records import read_records
+        states = read_records(text, backend=backend)
+        if len(states) != 1:
+            raise ValueError(f"expected one game record, found {len(states)}")
+        return states[0]
+
+    def root(self) -> State:
+        """A copy at the start of the move stack (every pushed move undone)."""
+        clone = self.copy()
+        while clone._moves:
+            clone.pop()
+        return clone
+
+
+_SQUARES: dict[str, list[str]] = {}
+
+
+def _square_names(spec: GameSpec) -> list[str]:
+    names = _SQUARES.get(spec.id)
+    if names is None:
+        names = [f"{chr(ord('a') + i % spec.cols)}{i // spec.cols + 1}" for i in range(spec.holes)]
+        _SQUARES[spec.id] = names
+    return names
+
+
+def batch_states(states: Sequence[State]) -> list[State]:
+    """The states as a list, checked to be States."""
+    result = list(states)
+    for s in result:
+        if not isinstance(s, State):
+            raise TypeError(f"expected katra.State objects, got {type(s).__name__}")
+    return result
+
+
+assert set(BACKENDS) == {"core", "reference"}
