@@ -267,3 +267,18 @@ def test_perft_counts_passes(impl):
     assert impl.perft(over, 1) == 0
     assert impl.perft(over, 3) == 0
     assert impl.perft(impl.Position.initial("djenon-aboure"), 1) == 6
+
+
+def test_backward_capture_all_the_way_round(impl):
+    # a1 (13): a1 1, b1..f1 and f2..a2 one each, then a1 1->2 (b=1): capture a1.
+    # Every other hole held 1 or 3 and now holds 2 or 4: the backward run takes
+    # a2, b2, ..., f2, f1, ..., b1 and stops at a1 (already emptied).  The whole
+    # board (34 seeds) goes to South, and the game is over.
+    text = "djenon-aboure 3,1,3,1,3,1/13,1,3,1,3,1 S stores=7,7"
+    pos = impl.Position.from_text(text)
+    assert pos.legal_actions() == [0, 2, 4]
+    assert pos.lap_count(0) == 1
+    pos.apply(0)
+    assert pos.text() == "djenon-aboure 0,0,0,0,0,0/0,0,0,0,0,0 N stores=41,7"
+    assert pos.is_terminal()
+    assert pos.outcome() == (0, 41, 7)
