@@ -255,6 +255,36 @@ def test_lap_of_path_length_or_more_passes_emptied_origin(impl):
     play(impl, f"katro {n}/{ZERO6}/{ZERO6}/0,0,18,0,0,0 S", "c1",
          f"katro {n}/{ONES6}/{ONES6}/{ONES6} N")
 
+    # katro-4x6 North d4 (21) with 12 seeds (the path length): c4, b4, a4, a3..f3,
+    # f4, e4 and the 12th into d4 itself (emptied, so the move ends).
+    play(impl, f"katro-4x6 2,0,1,12,0,5/1,0,2,0,3,0/{ONES6}/{ONES6} N", "d4",
+         f"katro-4x6 3,1,2,1,1,6/2,1,3,1,4,1/{ONES6}/{ONES6} S")
+
+
+def test_innermost_row_is_judged_after_the_last_seed(impl):
+    # katro-4x4, South's inner row 2 empty before the move.  a1 (9): b1 6->7,
+    # c1, d1, d2, c2, b2, a2, a1 (0->1), b1 7->8 (landing, not empty).  Row 2
+    # now holds seeds, so row 1 is not South's innermost non-empty row: no
+    # capture of b3 = 3; relay 8 from b1: c1, d1, d2, c2, b2, a2, a1 (each
+    # 1->2) and b1 0->1 (emptied: end).  2 laps.
+    before = "katro-4x4 1,1,1,1/0,3,0,0/0,0,0,0/9,6,0,0 S"
+    pos = impl.Position.from_text(before)
+    assert pos.legal_actions() == [0, 1]
+    assert pos.lap_count(0) == 2
+    assert pos.lap_count(0, 1) is None
+    play(impl, before, "a1", "katro-4x4 1,1,1,1/0,3,0,0/2,2,2,2/2,1,2,2 N")
+
+
+def test_north_capture_from_south_middle_row(impl):
+    # North a6 (30, 3): a5 (24), b5 (25), c5 (26) 1->2.  North's row 4 is empty,
+    # so row 5 is its innermost non-empty row; South's row 3 is empty, so t is
+    # in South's middle row: c2 (8) = 2.  Lift 2 + 2 = 4, sow from d5: d5 (27),
+    # e5 (28), f5 (29), then row 4 from the right: f4 (23) (was empty: end).
+    before = f"katro 3,0,0,0,0,1/0,0,1,0,0,0/{ZERO6}/{ZERO6}/1,1,2,1,1,1/2,2,2,2,2,2 N"
+    assert legal(impl, before) == [30, 35]
+    play(impl, before, "a6",
+         f"katro 0,0,0,0,0,1/1,1,0,1,1,1/0,0,0,0,0,1/{ZERO6}/1,1,0,1,1,1/2,2,2,2,2,2 S")
+
 
 def test_long_lap_and_no_capture_when_opponent_has_no_seeds(impl):
     # katro-4x4, North has no seeds.  a1 (10): one round (b1 .. a2, a1) then b1 2,

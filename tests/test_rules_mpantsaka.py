@@ -190,6 +190,16 @@ def test_several_captures_in_one_move(impl):
     play(impl, before, "h2+", f"{G} {O}/{Z}/1,0,1,1,1,0,1,0/1,1,0,0,0,0,0,0 N")
 
 
+
+def test_lap_of_sixteen_or_more_passes_emptied_origin(impl):
+    # c2- with 16 seeds: one into each of South's 16 holes, the last into c2
+    # itself (emptied, so the move ends).  North's c3 is not captured.
+    play(impl, f"{G} {O}/{O}/0,0,16,0,0,0,0,0/{Z} S", "c2-",
+         f"{G} {O}/{O}/{O}/{O} N")
+    # North e3+ (40) with 16 seeds, on top of other seeds: each North hole + 1.
+    play(impl, f"{G} 0,1,0,2,0,0,0,3/0,0,0,0,16,0,4,0/{O}/{O} N", "e3+",
+         f"{G} 1,2,1,3,1,1,1,4/1,1,1,1,1,1,5,1/{O}/{O} S")
+
 # ------------------------------------------------------------------ §3.4 end
 
 def test_capturing_the_last_seeds_wins(impl):
