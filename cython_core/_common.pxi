@@ -76,6 +76,7 @@ cdef u64 ZKEY_GAME[NUM_GAMES]
 cdef int OFFER_MASKS[128]
 cdef int OFFER_BITS[128]
 cdef int NUM_OFFER_MASKS = 0
+cdef int POPCOUNT8[256]
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -357,8 +358,11 @@ def _build_tables():
     for gi in range(NUM_GAMES):
         ZKEY_GAME[gi] = splitmix64(&rng)
     NUM_OFFER_MASKS = 0
-    for mask in range(1, 256):
+    for mask in range(256):
         bits = bin(mask).count("1")
+        POPCOUNT8[mask] = bits
+        if mask == 0:
+            continue
         if bits <= 3:
             OFFER_MASKS[NUM_OFFER_MASKS] = mask
             OFFER_BITS[NUM_OFFER_MASKS] = bits

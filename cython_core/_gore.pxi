@@ -6,7 +6,7 @@ cdef inline int gore_candidates(const State* s, GameTable* g, int* acts) noexcep
     """Every legal action, ascending (Goré has no relays, so no lap limit)."""
     cdef int me = s.to_move
     cdef int opp = 1 - me
-    cdef int i, k, n = 0, own_mask = 0, owned = 0, seeds = 0, big = 0, mask, bits
+    cdef int i, n = 0, own_mask = 0, owned = 0, seeds = 0, big = 0, mask, bits, maxk
     if s.offer:
         acts[0] = GORE_ACCEPT_C
         acts[1] = GORE_DECLINE_C
@@ -27,12 +27,20 @@ cdef inline int gore_candidates(const State* s, GameTable* g, int* acts) noexcep
         if s.owner[i] == me and s.board[i]:
             acts[n] = i
             n += 1
-    for k in range(NUM_OFFER_MASKS):
-        mask = OFFER_MASKS[k]
-        bits = OFFER_BITS[k]
-        if (mask & ~own_mask) == 0 and owned > bits and s.stores[opp] >= 6 * bits:
-            acts[n] = GORE_OFFER_BASE_C + mask
-            n += 1
+    # offers: submasks of own_mask in ascending order, 1..maxk bits, one hole kept
+    maxk = s.stores[opp] // 6
+    if maxk > 3:
+        maxk = 3
+    if maxk > owned - 1:
+        maxk = owned - 1
+    if maxk >= 1:
+        mask = (0 - own_mask) & own_mask
+        while mask:
+            bits = POPCOUNT8[mask]
+            if bits <= maxk:
+                acts[n] = GORE_OFFER_BASE_C + mask
+                n += 1
+            mask = (mask - own_mask) & own_mask
     return n
 
 
