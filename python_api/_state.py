@@ -407,23 +407,28 @@ class State:
         ``IllegalMoveError`` (the state unchanged) names the move and lists the
         legal ones.
         """
-        if move.__class__ is not int:
-            move = self._action_of(move)
+        # Fast path: an int goes straight to the engine, which checks it; move
+        # texts, int-likes (NumPy integers) and errors take the slow path.
         try:
             self._pos.push(move)  # type: ignore[arg-type]
         except (ValueError, TypeError, OverflowError):
-            self._action_of(move)  # raises for a malformed or out-of-range action
-            raise self._illegal(move, "is not legal here") from None
+            move = self._push_slow(move)
         self._moves.append(move)  # type: ignore[arg-type]
+
+    def _push_slow(self, move: object) -> int:
+        action = self._action_of(move)  # raises for malformed or out-of-range moves
+        try:
+            self._pos.push(action)
+        except (ValueError, TypeError, OverflowError):
+            raise self._illegal(move, "is not legal here") from None
+        return action
 
     def pop(self) -> int:
         """Undo the last pushed move and return its action; ``IndexError`` if none."""
-        try:
-            move = self._moves.pop()
-        except IndexError:
-            raise IndexError("pop() from a state with an empty move stack") from None
-        self._pos.pop()
-        return move
+        if self._moves:
+            self._pos.pop()
+            return self._moves.pop()
+        raise IndexError("pop() from a state with an empty move stack")
 
     def peek(self) -> int:
         """The last pushed action; ``IndexError`` if none."""
