@@ -16,4 +16,4 @@ def backend_module(backend: object) -> ModuleType:
     """
     if backend not in _MODULES:
         raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
-    return importlib.import_module(_MODULES[backend])  # type: ignore[index]
+    return importlib.import_module(_MODULES[backend])

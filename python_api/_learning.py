@@ -51,7 +51,7 @@ def _flat(out: Any, size: int, what: str) -> tuple[memoryview, str]:
         raise TypeError(f"{what}: unsupported item format {view.format!r} "
                         "(use an integer, bool, float32 or float64 buffer)")
     if view.ndim != 1 or view.format != code:
-        view = view.cast("B").cast(code)
+        view = view.cast("B").cast(code)  # type: ignore[call-overload]
     if len(view) != size:
         raise ValueError(f"{what}: out holds {len(view)} items, expected {size}")
     if code == "?":
