@@ -60,7 +60,7 @@ CASES: list[tuple[str, str, str | None, int]] = [
     ("katra-mpantsaka-simplified", "start", None, 5),
     ("katra-mpantsaka-simplified", "mid", "katra-mpantsaka-simplified 1,0,3,1,4,4,1,1/"
                                           "1,1,1,4,4,2,1,2/0,1,1,0,4,1,0,4/5,2,2,0,4,1,4,4 S", 5),
-    ("gore", "start", None, 12),
+    ("gore", "start", None, 13),
     ("gore", "mid", "gore 3,7,0,9/3,0,13,1 S stores=6,6 owners=NSNN/SSSS", 11),
     ("djenon-aboure", "start", None, 13),
     ("djenon-aboure", "mid", "djenon-aboure 1,3,7,2,6,1/2,7,3,4,8,0 S stores=2,2", 15),

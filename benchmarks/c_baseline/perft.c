@@ -306,8 +306,6 @@ typedef struct {
 /* CCW: a1 b1 c1 d1 d2 c2 b2 a2 = 0 1 2 3 7 6 5 4 */
 static const uint8_t GORE_NEXT[8] = {1, 2, 3, 7, 0, 4, 5, 6};
 static const uint8_t GORE_PREV[8] = {4, 0, 1, 2, 5, 6, 7, 3};
-static uint8_t OFFER_MASKS[92];   /* masks of 1..3 holes */
-static int NUM_OFFERS;
 static const int CHOOSE[9][4] = {
     {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 1, 0}, {1, 3, 3, 1}, {1, 4, 6, 4},
     {1, 5, 10, 10}, {1, 6, 15, 20}, {1, 7, 21, 35}, {1, 8, 28, 56},
@@ -391,9 +389,8 @@ static uint64_t gore_perft(const Gore *p, int depth)
             c.to_move = (uint8_t)(1 - me);
             n += gore_perft(&c, depth - 1);
         }
-    for (int k = 0; k < NUM_OFFERS; k++) {
-        unsigned m = OFFER_MASKS[k];
-        if ((m & ~mine) || __builtin_popcount(m) > kmax)
+    for (unsigned m = kmax > 0 ? mine : 0; m; m = (m - 1) & mine) {  /* subsets of mine */
+        if (__builtin_popcount(m) > kmax)
             continue;
         Gore c = *p;
         c.offer = (uint8_t)m;
@@ -658,9 +655,6 @@ int main(int argc, char **argv)
 
     if (G->family == KATRO || G->family == MPANTSAKA)
         setup_rows_game();
-    for (int m = 1; m < 256; m++)
-        if (__builtin_popcount((unsigned)m) <= 3)
-            OFFER_MASKS[NUM_OFFERS++] = (uint8_t)m;
 
     Parsed q;
     if (argc > 3) {
