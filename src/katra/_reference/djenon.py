@@ -21,7 +21,7 @@ def sowing_candidates(pos) -> list[int]:
 
 def sow(pos, origin: int, limit: int) -> int | None:
     """Play the sowing in place; the laps it took, or None past ``limit``."""
-    board, stores = pos.board, pos.stores
+    board, store = pos.board, pos.store
     hand, board[origin] = board[origin], 0
     hole, laps = origin, 1
     while True:
@@ -34,7 +34,7 @@ def sow(pos, origin: int, limit: int) -> int | None:
             return laps
         if before in (1, 3):          # now 2 or 4: capture it, then backwards
             while board[hole] in (2, 4):
-                stores[pos.to_move] += board[hole]
+                store[pos.to_move] += board[hole]
                 board[hole] = 0
                 hole = PREVIOUS_HOLE[hole]
             return laps
@@ -63,7 +63,7 @@ def outcome(pos) -> tuple[int, int, int]:
 
 
 def outcome_by_stores(pos) -> tuple[int, int, int]:
-    south = pos.stores[0] + sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
-    north = pos.stores[1] + sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
+    south = pos.store[0] + sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
+    north = pos.store[1] + sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
     winner = 0 if south > north else 1 if north > south else -1
     return winner, south, north

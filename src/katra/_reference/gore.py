@@ -33,7 +33,7 @@ def sowing_candidates(pos) -> list[int]:
 def offers(pos) -> list[int]:
     """Offer actions: 1-3 owned holes, one kept, affordable by the opponent (§4.2)."""
     mine = owned_holes(pos, pos.to_move)
-    their_store = pos.stores[1 - pos.to_move]
+    their_store = pos.store[1 - pos.to_move]
     masks = []
     for k in (1, 2, 3):
         if k < len(mine) and their_store >= SEEDS_PER_TRADED_HOLE * k:
@@ -51,13 +51,13 @@ def sow(pos, origin: int, limit: int) -> int:
         board[hole] += 1
     if pos.owners[hole] != mover and board[hole] in (2, 4):
         landing = hole
-        pos.stores[mover] += board[landing]
+        pos.store[mover] += board[landing]
         board[landing] = 0
         # The landing hole now holds 0, so neither run can pass it again.
         for step in (NEXT_HOLE, PREVIOUS_HOLE):
             hole = step[landing]
             while board[hole] in (2, 4):
-                pos.stores[mover] += board[hole]
+                pos.store[mover] += board[hole]
                 board[hole] = 0
                 hole = step[hole]
     return 1
@@ -81,7 +81,7 @@ def apply(pos, action: int, limit: int) -> None:
             if pos.offer >> hole & 1:
                 pos.owners[hole] = mover
                 pos.board[hole] += SEEDS_PER_TRADED_HOLE
-                pos.stores[mover] -= SEEDS_PER_TRADED_HOLE
+                pos.store[mover] -= SEEDS_PER_TRADED_HOLE
         pos.offer = 0
         return
     if action == GORE_DECLINE:

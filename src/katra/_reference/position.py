@@ -18,13 +18,13 @@ RULES = {KATRO: katro, MPANTSAKA: mpantsaka, GORE: gore, DJENON: djenon}
 class Position:
     """A mutable position (see docs/backends.md for the surface)."""
 
-    __slots__ = ("spec", "board", "owners", "stores", "to_move", "offer")
+    __slots__ = ("spec", "board", "owners", "store", "to_move", "offer")
 
     def __init__(self, data: PositionData) -> None:
         self.spec: GameSpec = data.spec
         self.board: list[int] = list(data.board)
         self.owners: list[int] = list(data.owners)
-        self.stores: list[int] = list(data.stores)
+        self.store: list[int] = list(data.stores)  # seeds captured, South and North
         self.to_move: int = data.to_move
         self.offer: int = data.offer
 
@@ -38,7 +38,7 @@ class Position:
         return cls(parse_position(text))
 
     def text(self) -> str:
-        return format_position(PositionData(self.spec, self.board, self.to_move, self.stores,
+        return format_position(PositionData(self.spec, self.board, self.to_move, self.store,
                                             self.owners, self.offer))
 
     def __repr__(self) -> str:
@@ -55,14 +55,18 @@ class Position:
     def copy(self) -> "Position":
         clone = Position.__new__(Position)
         clone.spec, clone.to_move, clone.offer = self.spec, self.to_move, self.offer
-        clone.board, clone.owners, clone.stores = (list(self.board), list(self.owners),
-                                                   list(self.stores))
+        clone.board, clone.owners, clone.store = (list(self.board), list(self.owners),
+                                                  list(self.store))
         return clone
 
     # -- read-only views named as in the compiled core
     @property
     def game_id(self) -> str:
         return self.spec.id
+
+    @property
+    def stores(self) -> tuple[int, int]:
+        return self.store[0], self.store[1]
 
     @property
     def pending_offer(self) -> int:
