@@ -71,9 +71,12 @@ cdef class Position:
         free(self._stack)
         free(self._stack_actions)
 
-    def __init__(self, *args, **kwargs):
-        if args or kwargs:
-            raise ValueError("use Position.initial(game_id) or Position.from_text(text)")
+    def __init__(self, data=None):
+        # Like the reference: Position(PositionData).  Prefer initial() / from_text().
+        if not isinstance(data, _text.PositionData):
+            raise ValueError("Position(data) takes a katra._text.PositionData; "
+                             "use Position.initial(game_id) or Position.from_text(text)")
+        self.st = Position._from_data(data).st
 
     @staticmethod
     cdef Position _from_data(object data):
@@ -150,9 +153,8 @@ cdef class Position:
     def legal_actions(self):
         """Legal actions, ascending (lap limit applied)."""
         cdef int acts[MAX_CANDIDATES]
-        cdef int n, k
-        with nogil:
-            n = legal_actions_c(&self.st, acts)
+        cdef int n = legal_actions_c(&self.st, acts)
+        cdef int k
         return [acts[k] for k in range(n)]
 
     def is_legal(self, action):
@@ -171,10 +173,7 @@ cdef class Position:
         """Fill child with the result of a legal action, or raise IllegalMoveError."""
         spec = _game_spec(self.st.game)
         cdef int a = _text.check_action_range(spec, action)
-        cdef bint ok
-        with nogil:
-            ok = action_legal(&self.st, a, child)
-        if not ok:
+        if not action_legal(&self.st, a, child):
             raise IllegalMoveError(f"{_text.action_text(spec, a)} (action {a}) is not legal in "
                                    f"{self.text()}")
         return 0

@@ -11,6 +11,9 @@ __all__ = ["Position", "perft", "divide", "playouts"]
 class Position:
     """One position of one game (mutable); the state is a C struct held by value."""
 
+    def __init__(self, data: Any) -> None:
+        """From a ``katra._text.PositionData`` (like the reference); prefer ``initial``/``from_text``."""
+
     @classmethod
     def initial(cls, game_id: str) -> Position:
         """The start position; ``UnknownGameError`` for a bad id."""
