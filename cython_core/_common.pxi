@@ -5,10 +5,11 @@
 from libc.string cimport memcmp, memset, memcpy
 from libc.stdlib cimport malloc, free, realloc
 
-DEF MAX_HOLES = 36
-DEF MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
-DEF NUM_GAMES = 7
-DEF CYCLE_START = 12          # laps played before the cycle detector is switched on
+cdef enum:
+    MAX_HOLES = 36
+    MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
+    NUM_GAMES = 7
+    CYCLE_START = 12          # laps played before the cycle detector is switched on
 
 cdef enum:
     FAM_KATRO = 0
