@@ -42,10 +42,12 @@ C_SOURCE = HERE / "c_baseline" / "perft.c"
 VECTORS = REPO / "tests" / "data" / "perft"
 
 # (game id, label, position text or None for the start position, depth).
-# Mid-game positions were reached from the start by a few fixed moves
-# (action k of the legal list at ply i, k = (7*i + 3) mod len; Goré: a longer
-# walk that traded a hole and left both stores at 6); their texts are fixed
-# here so that the benchmark never depends on move generation.
+# Mid-game positions were reached from the start by fixed moves: at ply i the
+# action with index (7*i + 3) mod len in the ascending legal list, for 6 plies
+# (Djenon-aboure: 2 plies, later positions shrink too fast; Goré: 30 plies of
+# index (13*72 + 7*i + 3) mod len, after a hole trade, both stores at 6, so
+# offers are live).  Their texts are fixed here so that the benchmark never
+# depends on move generation.
 CASES: list[tuple[str, str, str | None, int]] = [
     ("katro", "start", None, 10),
     ("katro", "mid", "katro 0,5,0,0,0,1/2,1,5,2,0,1/1,4,1,5,5,2/0,4,0,4,4,1/"
