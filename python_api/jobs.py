@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from katra._games import GAMES
+from katra._errors import UnknownGameError
+from katra._games import GAMES, find_game
 from katra._text import action_text
 
 from ._backends import backend_module
@@ -29,7 +30,11 @@ def _backend_of(position: Any, backend: str | None) -> str:
 
 
 def load_position(position: Any, backend: str | None = None) -> Any:
-    """A backend ``Position`` from a game id, a position text, a State or an object with ``text()``.
+    """A backend ``Position`` from a game name, a position text, a State or an object with ``text()``.
+
+    A string is a game id, name or alias (``"Goré"``, ``"Katra Mpantsaka"``),
+    else a position text; a single word that is no game raises
+    ``UnknownGameError``, which lists the known ones.
 
     ``backend=None`` means the State's own backend (the core for anything else).
     The result is a fresh position: jobs never change the state passed in.
@@ -41,7 +46,13 @@ def load_position(position: Any, backend: str | None = None) -> Any:
     if isinstance(position, str):
         if position in GAMES:
             return module.Position.initial(position)
-        return module.Position.from_text(position)
+        try:
+            game_id = find_game(position).id
+        except UnknownGameError:
+            if " " not in position.strip():
+                raise
+            return module.Position.from_text(position)
+        return module.Position.initial(game_id)
     text = getattr(position, "text", None)
     if callable(text):
         return module.Position.from_text(text())

@@ -406,3 +406,12 @@ def test_perft_divide_playouts_take_states(backend):
     assert tallies == katra.playouts(s, 20, seed=3, max_plies=200, backend="core")
     assert s.move_stack == [0] and s.ply == 1  # jobs leave the state alone
     assert katra.api.load_position(s) == katra.api.load_position(s.text(), backend)
+
+
+def test_jobs_take_game_names_and_aliases():
+    assert katra.perft("Goré", 2) == katra.perft("gore", 2) == 16
+    assert katra.api.load_position("Katra Mpantsaka").game_id == "katra-mpantsaka"
+    with pytest.raises(UnknownGameError, match="known games"):
+        katra.perft("chess", 1)
+    with pytest.raises(katra.PositionError):
+        katra.perft("katro 2,2/2,2 S", 1)
