@@ -29,14 +29,16 @@ cdef long long LAP_LIMIT_C = 10000
 ctypedef unsigned long long u64
 
 # The whole position.  Arrays beyond the game's holes stay 0, so two equal
-# positions are equal as bytes (no padding: every member is an int).
+# positions are equal as bytes (no padding: every member is an int).  The
+# scalars and the board come first: outside Goré the owners never change, so
+# the hot copy-make paths copy only that prefix (copy_hot).
 ctypedef struct State:
-    int board[MAX_HOLES]
-    int owner[MAX_HOLES]
-    int stores[2]
+    int game           # index into TABLES
     int to_move
     int offer          # Goré: mask offered by the player not to move
-    int game           # index into TABLES
+    int stores[2]
+    int board[MAX_HOLES]
+    int owner[MAX_HOLES]
 
 # Static facts of one game; paths per [player][direction].
 ctypedef struct GameTable:
@@ -95,6 +97,19 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
+
+
+cdef enum:
+    HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
+
+
+cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
+    """Copy a state for copy-make; outside Goré the owners (constant) are not copied,
+    so dst.owner must not be read (outcome_of uses the table's owners instead)."""
+    if TABLES[src.game].family == FAM_GORE:
+        dst[0] = src[0]
+    else:
+        memcpy(dst, src, HOT_BYTES)
 
 
 cdef inline int sow(int* board, GameTable* g, int player, int d, int h, int n, int offset) noexcept nogil:
@@ -249,7 +264,7 @@ cdef inline void outcome_of(const State* s, int* winner, int* south, int* north)
     south[0] = s.stores[0]
     north[0] = s.stores[1]
     for i in range(g.holes):
-        if s.owner[i] == 0:
+        if (s.owner[i] if g.family == FAM_GORE else g.owner0[i]) == 0:
             south[0] += s.board[i]
         else:
             north[0] += s.board[i]
@@ -267,14 +282,14 @@ cdef inline int legal_children(const State* s, int* acts, State* children) noexc
     cdef int n = candidates(s, cand)
     cdef int k, m = 0, a
     for k in range(n):
-        children[m] = s[0]
+        copy_hot(&children[m], s)
         if play(&children[m], cand[k], LAP_LIMIT_C) >= 0:
             acts[m] = cand[k]
             m += 1
     if m == 0:
         a = fallback(s)
         if a >= 0:
-            children[0] = s[0]
+            copy_hot(&children[0], s)
             play(&children[0], a, LAP_LIMIT_C)
             acts[0] = a
             m = 1
@@ -292,7 +307,7 @@ cdef inline int legal_actions_c(const State* s, int* acts) noexcept nogil:
             acts[k] = cand[k]
         return n
     for k in range(n):
-        child = s[0]
+        copy_hot(&child, s)
         if play(&child, cand[k], LAP_LIMIT_C) >= 0:
             acts[m] = cand[k]
             m += 1
@@ -358,6 +373,8 @@ def _build_tables():
     ZKEY_OFFER = splitmix64(&rng)
     for gi in range(NUM_GAMES):
         ZKEY_GAME[gi] = splitmix64(&rng)
+    cdef State probe
+    assert <char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed"
     NUM_OFFER_MASKS = 0
     for mask in range(256):
         bits = bin(mask).count("1")

@@ -11,7 +11,7 @@ cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
     if depth == 1 and relay_free(s):
         return n
     for k in range(n):
-        child = s[0]
+        copy_hot(&child, s)
         if play(&child, cand[k], LAP_LIMIT_C) >= 0:
             legal += 1
             if depth > 1:
@@ -22,7 +22,7 @@ cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
             return 0
         if depth == 1:
             return 1
-        child = s[0]
+        copy_hot(&child, s)
         play(&child, a, LAP_LIMIT_C)
         return perft_rec(&child, depth - 1)
     return legal if depth == 1 else total
@@ -108,7 +108,7 @@ def playouts(pos, games, seed, max_plies):
                     if plies == limit:
                         unfinished += 1
                         break
-                    st = children[splitmix64(&rng) % <u64>n]
+                    copy_hot(&st, &children[splitmix64(&rng) % <u64>n])
                     plies += 1
                 total_plies += <u64>plies
     finally:
