@@ -11,7 +11,6 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 @pytest.mark.parametrize("name, examples", [("api.md", 40), ("readme-api-section.md", 5)])
 def test_doc_examples_run(name, examples):
-    pytest.importorskip("numpy")  # the batch example fills NumPy arrays
     path = DOCS / name
     if not path.exists():
         pytest.fail(f"{path} is missing (the tests run from a checkout)")
