@@ -121,7 +121,22 @@ def test_bad_buffers(backend):
 
 
 @pytest.mark.parametrize("game_id", ["katro", "gore", "katra-mpantsaka"])
-def test_batches_fill_two_dimensional_buffers(backend, game_id):
+def test_batches_fill_flat_buffers(backend, game_id):
+    states = [walk(game_id, k, k, backend) for k in range(6)]
+    g = katra.game(game_id)
+    obs = array("d", [-1.0]) * (6 * g.observation_size)
+    masks = bytearray(6 * g.num_actions)
+    assert katra.observations(states, obs) is obs
+    assert katra.legal_actions_masks(states, masks) is masks
+    for k, s in enumerate(states):
+        assert list(obs[k * g.observation_size:(k + 1) * g.observation_size]) == s.observation()
+        assert list(masks[k * g.num_actions:(k + 1) * g.num_actions]) == s.legal_actions_mask()
+    assert katra.observations(states) == [s.observation() for s in states]
+    assert katra.legal_actions_masks(iter(states)) == [s.legal_actions_mask() for s in states]
+
+
+@pytest.mark.parametrize("game_id", ["katro", "gore"])
+def test_batches_fill_two_dimensional_numpy_arrays(backend, game_id):
     np = pytest.importorskip("numpy")
     states = [walk(game_id, k, k, backend) for k in range(6)]
     g = katra.game(game_id)
@@ -132,11 +147,6 @@ def test_batches_fill_two_dimensional_buffers(backend, game_id):
     for k, s in enumerate(states):
         assert obs[k].tolist() == s.observation()
         assert masks[k].tolist() == s.legal_actions_mask()
-    assert katra.observations(states) == [s.observation() for s in states]
-    assert katra.legal_actions_masks(states) == [s.legal_actions_mask() for s in states]
-    flat = bytearray(6 * g.num_actions)  # a flat buffer of the right size works too
-    katra.legal_actions_masks(states, flat)
-    assert list(flat) == [bit for s in states for bit in s.legal_actions_mask()]
 
 
 def test_batch_errors():
