@@ -137,14 +137,17 @@ def test_push_pop_restore_text_and_hash_along_random_games(backend, game_id):
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
-def test_hash_is_the_same_on_both_backends(game_id):
+def test_both_backends_agree_through_the_api(game_id):
     core = katra.game(game_id).initial_state()
     ref = katra.game(game_id).initial_state(backend="reference")
     rng = random.Random(7)
-    for _ in range(40):
+    for _ in range(150):
         assert core.hash == ref.hash
         assert core == ref and hash(core) == hash(ref)
         assert core.legal_actions() == ref.legal_actions()
+        assert core.observation() == ref.observation()
+        assert (core.outcome(), core.returns(), str(core)) == (ref.outcome(), ref.returns(),
+                                                              str(ref))
         actions = core.legal_actions()
         if not actions:
             break
