@@ -17,6 +17,7 @@ include "_gore.pxi"
 include "_djenon.pxi"
 include "_position.pxi"
 include "_jobs.pxi"
+include "_search.pxi"
 
 _build_tables()
 
