@@ -36,6 +36,10 @@ cdef inline bint is_sowing_candidate(const State* s, int action) noexcept nogil:
     return 0
 
 
+cdef extern from "Python.h":
+    long PyLong_AsLongAndOverflow(object value, int* overflow) except? -1
+
+
 cdef object _game_spec(int game):
     return _games.GAMES[_games.GAME_IDS[game]]
 
@@ -171,6 +175,15 @@ cdef class Position:
 
     cdef int _checked_child(self, object action, State* child) except -1:
         """Fill child with the result of a legal action, or raise IllegalMoveError."""
+        cdef long a_fast
+        cdef int overflow = 0
+        # Fast path for search loops: an exact int inside the action space is checked in
+        # C alone (action_legal rejects malformed Goré offer masks, which are no candidate).
+        if type(action) is int:
+            a_fast = PyLong_AsLongAndOverflow(action, &overflow)
+            if not overflow and 0 <= a_fast < TABLES[self.st.game].num_actions and action_legal(
+                    &self.st, <int>a_fast, child):
+                return 0
         spec = _game_spec(self.st.game)
         cdef int a = _text.check_action_range(spec, action)
         if not action_legal(&self.st, a, child):
