@@ -1,0 +1,87 @@
+"""Game-tree search: one call into the compiled core's alpha-beta engine.
+
+The engine (``katra._core.search``) is negamax alpha-beta with iterative
+deepening, a transposition table and move ordering, running in C with the GIL
+released; docs/engine.md describes the algorithm and the evaluation per game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from katra import _core
+from katra._games import GAMES
+from katra._text import action_text
+
+from .jobs import load_position
+
+__all__ = ["SearchResult", "search", "MATE"]
+
+#: A won position scores ``MATE - plies`` (plies until the win, from the
+#: searched position); a lost one ``-(MATE - plies)``.
+MATE = 100_000
+_MATE_BOUND = 99_000
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What :func:`search` found.
+
+    ``score`` is from the point of view of the player to move in the searched
+    position: evaluation units (docs/engine.md) or, for a proven result,
+    ``MATE - plies`` (a win ``plies`` plies away) or ``-(MATE - plies)``.
+    ``depth`` is the depth of the last completed iteration, ``nodes`` the
+    positions visited, ``pv`` the principal variation (actions, starting with
+    ``best_action``), ``best_move`` the text of ``best_action``.
+    """
+
+    best_action: int
+    score: int
+    depth: int
+    nodes: int
+    pv: tuple[int, ...]
+    best_move: str
+    seconds: float
+
+    @property
+    def is_win(self) -> bool:
+        """The player to move has a proven win."""
+        return self.score > _MATE_BOUND
+
+    @property
+    def is_loss(self) -> bool:
+        """The player to move has a proven loss (against best play)."""
+        return self.score < -_MATE_BOUND
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else float("inf")
+
+
+def search(state: Any, depth: int | None = None, time: float | None = None) -> SearchResult:
+    """Search ``state`` and return the best action found.
+
+    ``state`` is a :class:`katra.State` (of either backend), a game id or name
+    (its start position) or a position text.  ``depth``: ``None`` or an int
+    ``1..64`` (plies); ``time``: ``None`` or a positive number of seconds;
+    give at least one.  With only ``time`` the search deepens until the clock
+    runs out (or the result is proven) and keeps the last completed
+    iteration.  A finished game raises ``ValueError``.  The state passed in
+    is never changed: the engine works on a copy.
+
+    >>> r = search("katro-4x4", depth=4)
+    >>> r.best_move, r.depth, r.pv[0] == r.best_action
+    ('b1', 4, True)
+    """
+    position = load_position(state, "core")
+    raw = _core.search(position, depth, time)
+    spec = GAMES[position.game_id]
+    return SearchResult(
+        best_action=int(raw["best_action"]),
+        score=int(raw["score"]),
+        depth=int(raw["depth"]),
+        nodes=int(raw["nodes"]),
+        pv=tuple(int(a) for a in raw["pv"]),
+        best_move=action_text(spec, int(raw["best_action"])),
+        seconds=float(raw["seconds"]),
+    )
