@@ -1,0 +1,354 @@
+"""The search engine (docs/engine.md): forced wins found by hand from RULES.md,
+argument checks, no mutation, legal principal variations, determinism, the clock,
+and the engine's scores against a brute-force negamax over the reference that
+reimplements the documented evaluation.
+"""
+import math
+import random
+import time
+
+import pytest
+
+import katra
+from katra import _core
+from katra._games import GAME_IDS, GAMES
+from katra._reference import Position as RefPosition
+from katra.api.search import MATE, SearchResult, search
+
+# ---------------------------------------------------------------- the documented evaluation
+
+W_SEED, W_STORE, W_HOLE, W_MOBILITY = 4, 4, 2, 1
+
+
+def mobility(pos, p):
+    """docs/engine.md: origin holes player p could sow from (lap limit, offers ignored)."""
+    spec = GAMES[pos.game_id]
+    board, R, C = pos.board, spec.rows, spec.cols
+
+    def row(r):
+        return board[r * C:(r + 1) * C]
+
+    def row_at_depth(d):          # d = 0 outer, rows // 2 - 1 inner
+        return row(d if p == 0 else R - 1 - d)
+
+    def nonempty(cells):
+        return sum(1 for x in cells if x)
+
+    if spec.family == "katro":
+        for d in range(R // 2):
+            n = nonempty(row_at_depth(d))
+            if n:
+                return n
+        return 0
+    if spec.family == "mpantsaka":
+        if spec.simplified:
+            return nonempty(row_at_depth(0)) + nonempty(row_at_depth(1))
+        return nonempty(row_at_depth(1)) or nonempty(row_at_depth(0))
+    if spec.family == "gore":
+        return sum(1 for x, o in zip(board, pos.owners) if o == p and x)
+    return sum(1 for x in row(p) if x >= 2)     # djenon
+
+
+def evaluate(pos):
+    spec = GAMES[pos.game_id]
+    me = pos.to_move
+    held = sum(x if o == me else -x for x, o in zip(pos.board, pos.owners))
+    mob = W_MOBILITY * (mobility(pos, me) - mobility(pos, 1 - me))
+    if spec.family in ("katro", "mpantsaka"):
+        return W_SEED * held + mob
+    stores = pos.stores
+    return W_STORE * (stores[me] - stores[1 - me]) + W_HOLE * held + mob
+
+
+def negamax(pos, depth, ply=0):
+    """Plain negamax over the reference: no pruning, no table."""
+    actions = pos.legal_actions()
+    if not actions:
+        winner = pos.outcome()[0]
+        if winner == -1:
+            return 0
+        return MATE - ply if winner == pos.to_move else -(MATE - ply)
+    if depth == 0:
+        return evaluate(pos)
+    best = -math.inf
+    for action in actions:
+        child = pos.copy()
+        child.apply(action)
+        v = negamax(child, depth - 1, ply + 1)
+        best = max(best, v if child.to_move == pos.to_move else -v)
+    return best
+
+
+def child_value(pos, action, depth):
+    child = pos.copy()
+    child.apply(action)
+    v = negamax(child, depth - 1, 1)
+    return v if child.to_move == pos.to_move else -v
+
+
+def random_text(game_id, plies, seed):
+    rng = random.Random(seed)
+    pos = RefPosition.initial(game_id)
+    for _ in range(plies):
+        actions = pos.legal_actions()
+        if not actions:
+            break
+        pos.apply(rng.choice(actions))
+    return pos.text()
+
+
+def brute_positions():
+    """(game id, text, depth): start and mid-game positions small enough for brute force."""
+    depth = {"katra-mpantsaka-simplified": 2, "katro": 2, "katra-mpantsaka": 2}
+    out = []
+    for game_id in GAME_IDS:
+        for plies, seed in ((0, 0), (9, 1), (30, 2), (60, 3)):
+            text = random_text(game_id, plies, seed)
+            if RefPosition.from_text(text).is_terminal():
+                continue
+            out.append((game_id, text, depth.get(game_id, 3)))
+    return out
+
+
+@pytest.mark.parametrize("game_id,text,max_depth", brute_positions(),
+                         ids=lambda x: x if isinstance(x, str) and " " not in x else None)
+def test_scores_equal_brute_force(game_id, text, max_depth):
+    ref = RefPosition.from_text(text)
+    pos = _core.Position.from_text(text)
+    for depth in range(1, max_depth + 1):
+        expected = negamax(ref, depth)
+        for tt_bits in (20, 0):
+            got = _core.search(pos, depth, tt_bits=tt_bits)
+            assert got["score"] == expected, (depth, tt_bits)
+            assert got["depth"] == depth
+            # the best action reaches that score
+            assert child_value(ref, got["best_action"], depth) == expected
+
+
+# ---------------------------------------------------------------- positions solved by hand
+
+# Katro 4x4, South to move: a1 (1 seed) lands in b1 (1 -> 2).  South's inner row
+# is empty, so row 1 is the innermost non-empty row; North's innermost non-empty
+# row is row 3 and b3 holds 2: capture b1 + b3 = 4 seeds, sown c1 d1 d2 c2 (c2
+# was empty: the move ends).  North has no seed left and loses (§2.4).  The
+# other move, b1, lands in empty c1 and captures nothing.
+KATRO_WIN = "katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S"
+
+# Djenon-aboure, South to move (legal: c1, e1).  e1 (4 seeds): e1, f1, f2, e2;
+# e2 held 3 -> 4: captured; backwards f2 now holds 2: captured; f1 holds 1:
+# stop.  4 + 2 = 6 seeds into South's store (§5.2).  Then North must pass (c1
+# still holds 2), South plays c1, every hole holds <= 1: South 21 + 5 = 26,
+# North 22.  Three plies, a win.
+DJENON_CAPTURE = "djenon-aboure 0,0,0,0,3,1/1,0,2,0,4,0 S stores=15,22"
+
+# Goré, South to move (legal: a1, d1; no offers: North's store is empty).
+# d1 (3 seeds) sows d2 c2 b2; b2 is North's and holds 1 -> 2: captured; forward
+# a2 holds 2: captured, then a1 (3) stops the run; backward c2 holds 4, d2 2:
+# captured, then d1 (0) stops it.  2 + 2 + 4 + 2 = 10 seeds (§4.3).  North owns
+# no seed and passes, South sows a1 (b1 c1 d1 get 1 each) and every hole holds
+# < 3: South 10 + 3 = 13, North 0.  Three plies, a win.
+GORE_CHAIN = "gore 2,1,3,1/3,0,0,3 S stores=0,0"
+
+
+def test_katro_capture_everything_wins():
+    pos = _core.Position.from_text(KATRO_WIN)
+    assert pos.legal_actions() == [0, 1]
+    for depth in (1, 2, 5):
+        r = _core.search(pos, depth)
+        assert r["best_action"] == 0
+        assert r["score"] == MATE - 1
+        assert r["pv"] == [0]
+    child = pos.copy()
+    child.apply(0)
+    assert child.outcome() == (0, 4, 0)
+
+
+def test_djenon_capture_four_and_two():
+    pos = _core.Position.from_text(DJENON_CAPTURE)
+    assert pos.legal_actions() == [2, 4]
+    for depth in (1, 2):
+        assert _core.search(pos, depth)["best_action"] == 4
+    r = _core.search(pos, 6)
+    assert r["best_action"] == 4
+    assert r["score"] == MATE - 3
+    assert r["pv"] == [4, 12, 2]
+    child = pos.copy()
+    child.apply(4)
+    assert child.stores == (21, 22)
+    assert child.board == [1, 0, 2, 0, 1, 1] + [0] * 6
+
+
+def test_gore_capture_chain():
+    pos = _core.Position.from_text(GORE_CHAIN)
+    assert pos.legal_actions() == [0, 3]
+    for depth in (1, 2):
+        assert _core.search(pos, depth)["best_action"] == 3
+    r = _core.search(pos, 6)
+    assert r["best_action"] == 3
+    assert r["score"] == MATE - 3
+    assert r["pv"] == [3, 264, 0]
+    child = pos.copy()
+    child.apply(3)
+    assert child.stores == (10, 0)
+    assert child.board == [3, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_api_result_for_a_win():
+    r = search(KATRO_WIN, depth=3)
+    assert isinstance(r, SearchResult)
+    assert (r.best_action, r.best_move, r.pv, r.score) == (0, "a1", (0,), MATE - 1)
+    assert r.is_win and not r.is_loss
+    with pytest.raises(Exception):
+        r.score = 0      # frozen
+
+
+def test_mirrored_position():
+    # KATRO_WIN turned half round, North to move: the same win (RULES.md §1.1).
+    pos = _core.Position.from_text("katro-4x4 0,0,1,1/0,0,0,0/0,0,2,0/0,0,0,0 N")
+    r = _core.search(pos, 4)
+    assert r["score"] == MATE - 1
+    assert r["best_action"] == 15
+
+
+def test_a_lost_position_scores_a_loss():
+    # DJENON_CAPTURE after e1: North must pass, South's c1 ends the game, 26-22.
+    r = search("djenon-aboure 0,0,0,0,0,0/1,0,2,0,1,1 N stores=21,22", depth=5)
+    assert (r.best_move, r.score, r.pv) == ("pass", -(MATE - 2), (12, 2))
+    assert r.is_loss
+
+
+# ---------------------------------------------------------------- the contract
+
+def _check_line(text, pv):
+    pos = RefPosition.from_text(text)
+    for action in pv:
+        assert pos.is_legal(action), (text, pv, action)
+        pos.apply(action)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_best_action_legal_and_pv_a_legal_line(game_id):
+    for plies, seed in ((0, 0), (12, 5), (40, 6)):
+        text = random_text(game_id, plies, seed)
+        if RefPosition.from_text(text).is_terminal():
+            continue
+        r = _core.search(_core.Position.from_text(text), 5)
+        assert r["pv"] and r["pv"][0] == r["best_action"]
+        assert len(r["pv"]) <= 5
+        assert r["best_action"] in RefPosition.from_text(text).legal_actions()
+        _check_line(text, r["pv"])
+        assert r["nodes"] > 0 and r["seconds"] >= 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_never_mutates(game_id):
+    for backend in ("core", "reference"):
+        state = katra.game(game_id).initial_state(backend=backend)
+        state.push(state.legal_actions()[0])
+        before = (state.text(), state.move_stack, state.ply)
+        search(state, depth=4)
+        search(state, time=0.01)
+        assert (state.text(), state.move_stack, state.ply) == before
+    pos = _core.Position.initial(game_id)
+    pos.push(pos.legal_actions()[-1])
+    text, depth = pos.text(), pos.stack_depth
+    _core.search(pos, 4)
+    assert (pos.text(), pos.stack_depth) == (text, depth)
+
+
+def test_inputs_accepted():
+    text = random_text("gore", 10, 3)
+    a = search(text, depth=3)
+    b = search(katra.State.from_text(text), depth=3)
+    c = search(katra.State.from_text(text, backend="reference"), depth=3)
+    assert a.pv == b.pv == c.pv and a.score == b.score == c.score
+    assert search("Goré", depth=2).depth == 2
+
+
+@pytest.mark.parametrize("bad", [0, 65, -1, 2.0, True, "3", None])
+def test_bad_depth(bad):
+    pos = _core.Position.initial("katro")
+    with pytest.raises(ValueError):
+        if bad is None:
+            _core.search(pos, None, None)
+        else:
+            _core.search(pos, bad)
+    with pytest.raises(ValueError):
+        search("katro", depth=bad) if bad is not None else search("katro")
+
+
+@pytest.mark.parametrize("bad", [0, 0.0, -1.0, math.nan, math.inf, True, "1"])
+def test_bad_time(bad):
+    pos = _core.Position.initial("katro")
+    with pytest.raises(ValueError):
+        _core.search(pos, None, bad)
+    with pytest.raises(ValueError):
+        search("katro", depth=3, time=bad)
+
+
+def test_bad_position_and_table():
+    with pytest.raises(ValueError):
+        _core.search("katro", 3)
+    with pytest.raises(ValueError):
+        _core.search(RefPosition.initial("katro"), 3)
+    for bits in (-1, 29, 2.0, True):
+        with pytest.raises(ValueError):
+            _core.search(_core.Position.initial("katro"), 2, tt_bits=bits)
+
+
+def test_terminal_raises():
+    pos = _core.Position.from_text(KATRO_WIN)
+    pos.apply(0)
+    assert pos.is_terminal()
+    with pytest.raises(ValueError, match="finished"):
+        _core.search(pos, 3)
+    with pytest.raises(ValueError):
+        search(pos.text(), time=0.1)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_deterministic_at_fixed_depth(game_id):
+    pos = _core.Position.from_text(random_text(game_id, 6, 9))
+    results = []
+    for _ in range(3):
+        r = _core.search(pos, 6)
+        del r["seconds"]
+        results.append(r)
+    assert results[0] == results[1] == results[2]
+
+
+@pytest.mark.parametrize("game_id", ["katro", "katra-mpantsaka", "gore"])
+def test_time_limit_is_kept(game_id):
+    pos = _core.Position.initial(game_id)
+    start = time.perf_counter()
+    r = _core.search(pos, None, 0.3)
+    elapsed = time.perf_counter() - start
+    assert 0.2 <= elapsed < 0.9, elapsed
+    assert r["depth"] >= 2 and r["pv"][0] == r["best_action"]
+    # a depth cap stops the search first
+    r = _core.search(pos, 3, 10.0)
+    assert r["depth"] == 3 and r["seconds"] < 5
+
+
+def test_time_mode_stops_when_proven():
+    start = time.perf_counter()
+    r = _core.search(_core.Position.from_text(KATRO_WIN), None, 5.0)
+    assert time.perf_counter() - start < 1.0
+    assert r["score"] == MATE - 1
+
+
+def test_runs_without_the_gil():
+    """Python code keeps running while a search runs in another thread."""
+    import threading
+    pos = _core.Position.initial("katra-mpantsaka")
+    thread = threading.Thread(target=_core.search, args=(pos, None, 0.5))
+    thread.start()
+    time.sleep(0.05)                    # the search is under way
+    ticks = 0
+    start = time.perf_counter()
+    while thread.is_alive():
+        ticks += 1
+    elapsed = time.perf_counter() - start
+    thread.join()
+    # holding the GIL, the search would block this loop until it ended
+    assert elapsed > 0.2 and ticks > 10_000, (elapsed, ticks)
