@@ -1,7 +1,11 @@
-"""The ``katra`` command line.
+"""The ``katra`` command line (docs/cli.md).
 
-Every failure caused by the input (unknown game, malformed position, bad
-number, illegal move) prints one line on stderr and exits with status 2.
+Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``
+and ``replay``.  Every failure caused by the input (unknown game, malformed
+position, bad number, unreadable or malformed record file, illegal move given
+on the command line) prints one line on stderr and exits with status 2.
+Output is plain text unless stdout is a terminal (then it has colours);
+progress displays appear on stderr only when stderr is a terminal.
 """
 from __future__ import annotations
 
@@ -13,10 +17,15 @@ from typing import Any, Callable, NoReturn, Sequence
 
 
 EXIT_BAD_INPUT = 2
+EXIT_FAILURE = 1
 
 
 class UsageError(Exception):
     """Bad command-line input: reported as one line, exit status 2."""
+
+
+class CommandFailed(Exception):
+    """A failure not caused by the input (e.g. no engine in this build): one line, status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +45,43 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _positive_int(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = _non_negative(text)
+    if value >= 2**64:
+        raise argparse.ArgumentTypeError(f"expected a seed in 0..2**64-1, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value < 1e6:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {text}")
+    return value
+
+
+def _side(text: str) -> int:
+    side = {"s": 0, "south": 0, "n": 1, "north": 1}.get(text.strip().lower())
+    if side is None:
+        raise argparse.ArgumentTypeError(f"expected S or N, got {text!r}")
+    return side
+
+
+def load_state(position: str) -> Any:
+    """A State from a game name (its start position) or a position text."""
+    from katra.api import State, load_position
+    return State.from_text(load_position(position).text())
+
+
 def _emit(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) -> None:
     if args.json:
         print(json.dumps(record))
@@ -44,23 +90,21 @@ def _emit(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) ->
 
 
 def cmd_perft(args: argparse.Namespace) -> None:
-    from katra.api import divide, load_position, perft
+    from katra.api import load_position
 
-    position = load_position(args.position, args.backend)
-    text = position.text()
+    from ._cli_jobs import run_perft
+    from ._cli_term import stderr_is_tty
+
+    text = load_position(args.position, args.backend).text()
+    if args.divide and args.depth < 1:
+        raise UsageError("katra perft: --divide needs a depth of at least 1")
     start = time.perf_counter()
-    if args.divide:
-        if args.depth < 1:
-            raise UsageError("katra perft: --divide needs a depth of at least 1")
-        counts = divide(text, args.depth, backend=args.backend)
-        nodes = sum(counts.values())
-    else:
-        nodes = perft(text, args.depth, backend=args.backend)
+    nodes, counts = run_perft(text, args.depth, args.backend, args.divide, stderr_is_tty())
     seconds = time.perf_counter() - start
     record: dict[str, Any] = {"position": text, "depth": args.depth, "nodes": nodes,
                               "seconds": round(seconds, 6)}
     lines = []
-    if args.divide:
+    if counts is not None:
         record["divide"] = counts
         lines += [f"{move}: {count}" for move, count in counts.items()] + [""]
     lines += [f"position {text}", f"depth    {args.depth}", f"nodes    {nodes}",
@@ -72,12 +116,15 @@ def cmd_perft(args: argparse.Namespace) -> None:
 
 
 def cmd_playouts(args: argparse.Namespace) -> None:
-    from katra.api import load_position, playouts
+    from katra.api import load_position
+
+    from ._cli_jobs import run_playouts
+    from ._cli_term import stderr_is_tty
 
     text = load_position(args.position, args.backend).text()
     start = time.perf_counter()
-    tally = playouts(text, args.games, seed=args.seed, max_plies=args.max_plies,
-                     backend=args.backend)
+    tally = run_playouts(text, args.games, args.seed, args.max_plies, args.backend,
+                         stderr_is_tty())
     seconds = time.perf_counter() - start
     record = {"position": text, **tally, "seconds": round(seconds, 6)}
     lines = [f"position   {text}",
@@ -86,6 +133,37 @@ def cmd_playouts(args: argparse.Namespace) -> None:
              f"drawn      {tally['draws']}", f"unfinished {tally['unfinished']}",
              f"plies      {tally['plies']}", f"time       {seconds:.3f} s"]
     _emit(args, record, lines)
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    from ._cli_board import board
+    from ._cli_term import out
+
+    state = load_state(args.position)
+    for move in args.moves:
+        state.push(move)
+    last = state.peek() if state.move_stack else None
+    out().print(board(state, last=last, title=True, position=True))
+
+
+def cmd_rules(args: argparse.Namespace) -> None:
+    from ._cli_rules import print_rules
+    print_rules(args.game)
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    from ._cli_play import play
+    play(args)
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    from ._cli_play import replay
+    replay(args)
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    from ._cli_bench import bench
+    bench(args)
 
 
 def build_parser() -> _Parser:
@@ -110,13 +188,56 @@ def build_parser() -> _Parser:
     backend_and_json(perft)
     perft.set_defaults(run=cmd_perft)
 
-    play = commands.add_parser("playouts", help="play seeded random games (RULES.md §6)")
-    play.add_argument("position", metavar="GAME_OR_POSITION")
-    play.add_argument("games", type=_non_negative, metavar="N")
-    play.add_argument("--seed", type=_non_negative, default=0)
-    play.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
-    backend_and_json(play)
-    play.set_defaults(run=cmd_playouts)
+    outs = commands.add_parser("playouts", help="play seeded random games (RULES.md §6)")
+    outs.add_argument("position", metavar="GAME_OR_POSITION")
+    outs.add_argument("games", type=_non_negative, metavar="N")
+    outs.add_argument("--seed", type=_seed, default=0)
+    outs.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
+    backend_and_json(outs)
+    outs.set_defaults(run=cmd_playouts)
+
+    show = commands.add_parser("show", help="draw a position's board")
+    show.add_argument("position", metavar="GAME_OR_POSITION",
+                      help="a game id (start position) or a position text")
+    show.add_argument("moves", nargs="*", metavar="MOVE",
+                      help="moves to play first (the last one is highlighted)")
+    show.set_defaults(run=cmd_show)
+
+    play = commands.add_parser("play", help="play against the engine in the terminal")
+    play.add_argument("position", metavar="GAME",
+                      help="a game id (start position) or a position text")
+    play.add_argument("--as", dest="side", type=_side, default=0, metavar="S|N",
+                      help="the side you play (default S: South moves first)")
+    strength = play.add_mutually_exclusive_group()
+    strength.add_argument("--depth", type=_positive_int, metavar="N",
+                          help="engine searches N plies deep")
+    strength.add_argument("--time", type=_seconds, metavar="SECONDS",
+                          help="engine thinks this long per move (default 1)")
+    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play.set_defaults(run=cmd_play)
+
+    bench = commands.add_parser("bench", help="time the core against the reference")
+    bench.add_argument("games", nargs="*", metavar="GAME", help="games to time (default all)")
+    bench.add_argument("--depth", type=_positive_int, metavar="N",
+                       help="perft depth for every game (default: per game, see docs/cli.md)")
+    bench.add_argument("--playouts", type=_non_negative, default=20, metavar="N",
+                       help="random games per game (default 20)")
+    bench.add_argument("--seed", type=_seed, default=1)
+    bench.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run=cmd_bench)
+
+    rules = commands.add_parser("rules", help="a short summary of a game's rules")
+    rules.add_argument("game", metavar="GAME")
+    rules.set_defaults(run=cmd_rules)
+
+    replay = commands.add_parser("replay", help="step through a saved game record")
+    replay.add_argument("file", metavar="FILE", help="a game record file ('-': stdin)")
+    replay.add_argument("--game", type=_positive_int, default=1, metavar="N",
+                        help="which record of the file (default 1)")
+    replay.add_argument("--ply", type=_non_negative, metavar="N",
+                        help="show only the position after N plies")
+    replay.set_defaults(run=cmd_replay)
     return parser
 
 
@@ -131,7 +252,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # KatraError and every other bad value
         print(f"katra: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except CommandFailed as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_FAILURE
     except KeyboardInterrupt:
         print("katra: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. katra rules katro | head -3
+        sys.stderr.close()
+        return 0
     return 0

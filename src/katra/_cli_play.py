@@ -1,0 +1,340 @@
+"""``katra play`` (a game against the engine) and ``katra replay`` (a saved record).
+
+``play`` reads commands line by line (a terminal gets line editing through
+readline; piped input works too): a move text, ``undo``, ``hint``, ``board``,
+``help`` or ``quit`` (end of input quits as well).  A malformed or illegal
+move prints one line and asks again.  The record file, if asked for, is
+written when the game starts and after every ply, so it is complete whenever
+the game stops.
+
+``replay`` steps through a record interactively when stdin and stdout are
+terminals, and otherwise prints every position of the game in turn.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Callable
+
+from katra._errors import IllegalMoveError, KatraError
+
+from ._cli_board import PLAYERS, board, end_text
+from ._cli_term import PLAYER_STYLES, out, spinner
+
+#: The engine's default thinking time per move, in seconds.
+DEFAULT_TIME = 1.0
+
+PLAY_HELP = """\
+Type a move to play it, or one of these commands:
+  undo   take back your last move (and the engine's replies to it)
+  hint   ask the engine for a move for you
+  board  draw the board again
+  help   this text
+  quit   stop the game (the record, if any, is kept)"""
+
+MOVE_FORMS = {
+    "katro": "A move is the square you sow from, e.g. a1",
+    "mpantsaka": "A move is a square and a direction, + (counter-clockwise) or "
+                 "- (clockwise), e.g. c2+",
+    "djenon": "A move is the square you sow from, e.g. b1, or pass",
+    "gore": "A move is a square you sow from (b1), an offer of 1 to 3 of your holes "
+            "(offer:a1,c1), pass, or the answer to an offer: accept or decline",
+}
+
+
+def _command_error(prefix: str, message: str) -> Exception:
+    from .cli import UsageError
+    return UsageError(f"{prefix}: {message}")
+
+
+def _search_function() -> Callable[..., Any]:
+    """``katra.search`` (from the compiled core's engine)."""
+    try:
+        from katra.api.search import search
+    except ImportError:
+        from .cli import CommandFailed
+        raise CommandFailed("katra play: this build of katra has no engine "
+                            "(katra.api.search is missing)") from None
+    return search
+
+
+def _search_notes(result: Any) -> str:
+    """``depth 4, score +3, 1,234 nodes, 0.01 s``; proven results read as wins or losses."""
+    from katra.api.search import MATE
+    if result.is_win:
+        value = f"wins in {MATE - result.score} plies"
+    elif result.is_loss:
+        value = f"loses in {MATE + result.score} plies"
+    else:
+        value = f"score {result.score:+d}"
+    return f"depth {result.depth}, {value}, {result.nodes:,} nodes, {result.seconds:.2f} s"
+
+
+class _Game:
+    """One game of ``katra play``: the state, who made each move, the record file."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        from .cli import load_state
+        self.state = load_state(args.position)
+        self.human: int = args.side
+        self.engine = 1 - self.human
+        self.limits: dict[str, Any] = {"depth": args.depth, "time": args.time}
+        if args.depth is None and args.time is None:
+            self.limits["time"] = DEFAULT_TIME
+        self.movers: list[int] = []
+        self.record_path: str | None = args.record
+        self.console = out()
+        self.search = _search_function()
+        if self.record_path is not None:
+            self.save()  # a path that cannot be written fails here, before the game
+
+    # -- output
+    def say(self, text: str, style: str = "") -> None:
+        from rich.text import Text
+        self.console.print(Text(text, style=style))
+
+    def draw(self, last: int | None = None, *, title: bool = False) -> None:
+        state = self.state
+        self.console.print(board(state, last=last, title=title,
+                                 legal=state.to_move == self.human))
+
+    def save(self) -> None:
+        if self.record_path is None:
+            return
+        try:
+            with open(self.record_path, "w", encoding="utf-8") as f:
+                f.write(self.state.record())
+        except OSError as exc:
+            raise _command_error("katra play", f"cannot write the record file "
+                                 f"{self.record_path!r}: {exc.strerror or exc}") from None
+
+    # -- moves
+    def push(self, action: int) -> None:
+        self.movers.append(self.state.to_move)
+        self.state.push(action)
+        self.save()
+
+    def think(self) -> Any:
+        who = "You" if self.state.to_move == self.human else PLAYERS[self.engine]
+        with spinner(f"{who}: the engine is thinking..."):
+            return self.search(self.state, **self.limits)
+
+    def engine_move(self) -> None:
+        result = self.think()
+        self.push(result.best_action)
+        self.say(f"{PLAYERS[self.engine]} plays {result.best_move}   ({_search_notes(result)})",
+                 PLAYER_STYLES[self.engine])
+        self.draw(last=result.best_action)
+
+    def human_move(self, text: str) -> None:
+        state = self.state
+        legal = " ".join(state.legal_moves)
+        try:
+            action = state.game.parse_action(text)
+        except IllegalMoveError as exc:
+            self.say(f"Not a move: {exc}. Legal moves: {legal} (or type help).", "red")
+            return
+        if not state.is_legal(action):
+            self.say(f"{text} is not legal here. Legal moves: {legal}.", "red")
+            return
+        self.push(action)
+        self.draw(last=action)
+
+    def undo(self) -> None:
+        if self.human not in self.movers:
+            self.say("Nothing to undo: you have not moved yet.", "red")
+            return
+        taken = []
+        while True:
+            mover = self.movers.pop()
+            taken.append(f"{PLAYERS[mover]} {self.state.action_text(self.state.pop())}")
+            if mover == self.human and self.state.to_move == self.human:
+                break
+        self.save()
+        self.say(f"Took back: {', '.join(reversed(taken))}.")
+        self.draw(last=self.state.peek() if self.state.move_stack else None)
+
+    def hint(self) -> None:
+        result = self.think()
+        line = " ".join(self.state.action_text(a) for a in result.pv)
+        self.say(f"Hint: {result.best_move}   ({_search_notes(result)}; line: {line})")
+
+    # -- the game
+    def run(self) -> None:
+        state = self.state
+        strength = (f"depth {self.limits['depth']}" if self.limits["depth"] is not None
+                    else f"{self.limits['time']:g} s a move")
+        self.say(f"{state.game.name}: you play {PLAYERS[self.human]}, the engine plays "
+                 f"{PLAYERS[self.engine]} ({strength}).")
+        self.say(f"{MOVE_FORMS[state.game.spec.family]}; type help for the commands.")
+        self.draw(title=True)
+        echo = not sys.stdin.isatty()
+        if not echo:
+            try:
+                import readline  # noqa: F401  (line editing and history for input())
+            except ImportError:
+                pass
+        while True:
+            outcome = state.outcome()
+            if outcome is not None:
+                self.finish(outcome)
+                return
+            if state.to_move == self.engine:
+                self.engine_move()
+                continue
+            try:
+                line = input(f"{PLAYERS[self.human]}> ")
+            except EOFError:
+                print()
+                self.quit()
+                return
+            if echo:  # piped input: show it, so that the transcript reads like a session
+                print(line)
+            command = line.strip().lower()
+            if not command:
+                continue
+            if command in ("quit", "exit", "q"):
+                self.quit()
+                return
+            if command in ("help", "?"):
+                self.say(PLAY_HELP)
+                self.say(f"{MOVE_FORMS[state.game.spec.family]}. Legal moves now: "
+                         f"{' '.join(state.legal_moves)}")
+            elif command == "undo":
+                self.undo()
+            elif command == "hint":
+                self.hint()
+            elif command == "board":
+                self.draw(last=state.peek() if state.move_stack else None)
+            else:
+                self.human_move(command)
+
+    def _record_note(self) -> str:
+        return f" The record is in {self.record_path}." if self.record_path else ""
+
+    def finish(self, outcome: Any) -> None:
+        if outcome.winner is None:
+            verdict = "A draw."
+        elif outcome.winner == self.human:
+            verdict = "You won!"
+        else:
+            verdict = "The engine won."
+        self.say(f"{verdict} {end_text(self.state, outcome)}.{self._record_note()}", "bold")
+
+    def quit(self) -> None:
+        self.say(f"You stopped the game after {len(self.movers)} plies; it is unfinished."
+                 f"{self._record_note()}")
+
+
+def play(args: argparse.Namespace) -> None:
+    _Game(args).run()
+
+
+# ---------------------------------------------------------------- replay
+
+REPLAY_HELP = ("Enter or n: next ply, b: back, a number: go to that ply, s: start, e: end, "
+               "q: quit")
+
+
+def _read_record_file(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise _command_error("katra replay", f"cannot read {path!r}: "
+                             f"{exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise _command_error("katra replay", f"{path!r} is not a text file") from None
+
+
+def replay(args: argparse.Namespace) -> None:
+    from katra.api import read_records
+
+    text = _read_record_file(args.file)
+    try:
+        records = read_records(text)
+    except KatraError as exc:
+        raise _command_error("katra replay", f"{args.file}: {exc}") from None
+    if not records:
+        raise _command_error("katra replay", f"{args.file}: no game record in the file")
+    if args.game > len(records):
+        raise _command_error("katra replay", f"{args.file} holds {len(records)} game "
+                             f"record(s), there is no game {args.game}")
+    final = records[args.game - 1]
+    moves = final.move_stack
+    states = [final.root()]
+    for action in moves:
+        states.append(states[-1].child(action))
+    console = out()
+
+    def show(ply: int) -> None:
+        from rich.text import Text
+        state = states[ply]
+        if ply == 0:
+            head = Text(f"Start of game {args.game} ({len(moves)} plies)", style="bold")
+        else:
+            head = Text(f"Ply {ply}/{len(moves)}: ", style="bold")
+            mover = states[ply - 1].to_move
+            head.append(f"{PLAYERS[mover]} plays {state.action_text(moves[ply - 1])}",
+                        style=PLAYER_STYLES[mover])
+        console.print(head)
+        console.print(board(state, last=moves[ply - 1] if ply else None, title=ply == 0,
+                            legal=False))
+        if ply == len(moves) and state.outcome() is None:
+            console.print(Text("End of the record: the game was not finished (result *)."))
+
+    if args.ply is not None:
+        if args.ply > len(moves):
+            raise _command_error("katra replay", f"--ply {args.ply}: game {args.game} has "
+                                 f"only {len(moves)} plies")
+        show(args.ply)
+        return
+    if args.file == "-" or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        for ply in range(len(moves) + 1):
+            if ply:
+                console.print()
+            show(ply)
+        return
+    _step(show, len(moves), console)
+
+
+def _step(show: Callable[[int], None], last: int, console: Any) -> None:
+    """Interactive stepping through plies ``0..last``."""
+    from rich.text import Text
+    try:
+        import readline  # noqa: F401
+    except ImportError:
+        pass
+    console.print(Text(REPLAY_HELP, style="dim"))
+    ply = 0
+    show(ply)
+    while True:
+        try:
+            command = input(f"replay {ply}/{last}> ").strip().lower()
+        except EOFError:
+            print()
+            return
+        target = ply
+        if command in ("", "n", "next"):
+            target = ply + 1
+        elif command in ("b", "back", "p"):
+            target = ply - 1
+        elif command in ("s", "start"):
+            target = 0
+        elif command in ("e", "end"):
+            target = last
+        elif command in ("q", "quit", "exit"):
+            return
+        elif command.isdigit():
+            target = int(command)
+        else:
+            console.print(Text(f"Unknown command {command!r}. {REPLAY_HELP}", style="red"))
+            continue
+        if not 0 <= target <= last:
+            console.print(Text("That is past the end of the game." if target > last
+                               else "That is before the start.", style="red"))
+            continue
+        ply = target
+        show(ply)

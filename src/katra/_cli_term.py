@@ -1,0 +1,133 @@
+"""Terminal output for the command line: consoles, colours and progress (via rich).
+
+* Colours and styles only when stdout is a terminal; otherwise rich writes
+  plain text (the tests compare it), never wraps lines and sizes tables to
+  their content.
+* Progress displays go to stderr, and only when stderr is a terminal; they
+  appear after a short delay (quick runs show nothing) and vanish when done.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from contextlib import nullcontext
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TaskID,
+                           TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+
+#: Width used for plain (non-terminal) output: wide enough that tables are never squeezed.
+PLAIN_WIDTH = 200
+
+#: Seconds a job runs before its progress display appears.
+PROGRESS_DELAY = 0.4
+
+# Styles of the two players and of the parts of the board.
+SOUTH_STYLE = "bold cyan"
+NORTH_STYLE = "bold magenta"
+PLAYER_STYLES = (SOUTH_STYLE, NORTH_STYLE)
+
+
+def _make_console(stderr: bool) -> Console:
+    stream = sys.stderr if stderr else sys.stdout
+    tty = stream.isatty()
+    return Console(file=stream, soft_wrap=True, highlight=False, emoji=False, markup=False,
+                   width=None if tty else PLAIN_WIDTH, force_terminal=tty or None)
+
+
+def out() -> Console:
+    """A console on stdout: colours only if stdout is a terminal."""
+    return _make_console(stderr=False)
+
+
+def err() -> Console:
+    """A console on stderr: colours only if stderr is a terminal."""
+    return _make_console(stderr=True)
+
+
+def stderr_is_tty() -> bool:
+    return sys.stderr.isatty()
+
+
+class _NoProgress:
+    """Stands in for a progress display when stderr is not a terminal."""
+
+    def advance(self, amount: float = 1, **fields: Any) -> None:
+        pass
+
+    def update(self, **fields: Any) -> None:
+        pass
+
+    def __enter__(self) -> _NoProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+class DelayedProgress:
+    """One rich progress bar on stderr, shown only if the job outlasts ``PROGRESS_DELAY``.
+
+    The jobs run in the compiled core without the GIL, so rich's refresh
+    thread keeps the elapsed time and spinner moving between updates.
+    """
+
+    def __init__(self, description: str, total: float, unit: str, extra: str = "",
+                 **fields: Any) -> None:
+        columns: list[Any] = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                              MofNCompleteColumn(), TextColumn(unit)]
+        if extra:
+            columns.append(TextColumn(extra))
+        columns += [TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn()]
+        self._progress = Progress(*columns, console=err(), transient=True)
+        self._task: TaskID = self._progress.add_task(description, total=total, **fields)
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(PROGRESS_DELAY, self._start)
+        self._timer.daemon = True
+
+    def _start(self) -> None:
+        with self._lock:
+            self._progress.start()
+
+    def advance(self, amount: float = 1, **fields: Any) -> None:
+        self._progress.update(self._task, advance=amount, **fields)
+
+    def update(self, **fields: Any) -> None:
+        self._progress.update(self._task, **fields)
+
+    def __enter__(self) -> DelayedProgress:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+        self._timer.join()
+        with self._lock:
+            self._progress.stop()  # does nothing if it never started
+
+
+def progress(description: str, total: float, unit: str, extra: str = "",
+             **fields: Any) -> DelayedProgress | _NoProgress:
+    """A progress display on stderr if it is a terminal, else a silent stand-in.
+
+    ``extra`` is a rich ``TextColumn`` format, e.g. ``"{task.fields[nodes]:,} nodes"``
+    with the field's first value in ``fields``.
+    """
+    if not stderr_is_tty():
+        return _NoProgress()
+    return DelayedProgress(description, total, unit, extra, **fields)
+
+
+def spinner(message: str) -> Any:
+    """A transient spinner on stderr while the engine thinks (a no-op off a terminal)."""
+    if not stderr_is_tty():
+        return nullcontext()
+    return err().status(message, spinner="dots")
+
+
+def strip_styles(text: str) -> str:
+    """Drop ANSI escape sequences (for tests and plain comparisons)."""
+    return re.sub(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07", "", text)
+
