@@ -75,3 +75,301 @@ def test_console_script_is_installed():
     result = subprocess.run(["katra", "perft", "katro-4x4", "3", "-q"], capture_output=True,
                             text=True, timeout=60)
     assert result.stdout == "56\n"
+
+
+# ---------------------------------------------------------------- helpers
+
+def run_in(stdin, *args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "katra", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def assert_one_line_error(result, fragment):
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert fragment in lines[0], lines[0]
+
+
+# ---------------------------------------------------------------- show
+
+KATRO_4X4_START = """\
+Katro 4x4 (katro-4x4)
+   ┌───┬───┬───┬───┐
+ 4 │ 2 │ 2 │ 2 │ 2 │ North outer
+   ├───┼───┼───┼───┤
+ 3 │ 2 │ 2 │ 2 │ 2 │ North inner
+   ╞═══╪═══╪═══╪═══╡
+ 2 │ 2 │ 2 │ 2 │ 2 │ South inner
+   ├───┼───┼───┼───┤
+ 1 │ 2 │ 2 │ 2 │ 2 │ South outer
+   └───┴───┴───┴───┘
+     a   b   c   d
+South to move; legal moves: a1 b1 c1 d1
+position katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S
+"""
+
+
+def test_show_draws_the_start_board_as_plain_text():
+    result = run("show", "katro-4x4")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == KATRO_4X4_START
+    assert result.stderr == ""
+
+
+def test_show_a_position_text_with_stores_owners_and_an_offer():
+    text = "gore 5,0,0,0/0,3,0,0 S stores=24,16 owners=NNNN/SSSS offer=c2,d2"
+    result = run("show", text)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "\x1b[" not in out  # no colours off a terminal
+    assert out.splitlines()[1] == "North store 16"
+    assert " 2 │ 5n │ 0n │ 0n │ 0n │" in out
+    assert " 1 │ 0s │ 3s │ 0s │ 0s │" in out
+    assert "South store 24" in out
+    assert "South to move; North offers c2,d2; legal moves: accept decline" in out
+    assert f"position {text}" in out
+
+
+def test_show_plays_moves_and_names_the_last_one():
+    result = run("show", "djenon-aboure 2,1,0,3,1,1/1,0,2,4,1,3 S stores=13,16", "c1")
+    assert result.returncode == 0, result.stderr
+    assert "last move: South c1" in result.stdout
+    assert "North store 16" in result.stdout and "South store 23" in result.stdout
+    assert "position djenon-aboure 2,1,0,3,0,0/1,0,1,1,0,0 N stores=23,16" in result.stdout
+
+
+def test_show_a_finished_game_says_how_it_ended():
+    result = run("show", "djenon-aboure 1,1,0,0,0,0/1,0,0,0,0,0 S stores=20,25")
+    assert result.returncode == 0, result.stderr
+    assert "Game over. North won 21-27: no hole holds 2 or more seeds" in result.stdout
+
+
+@pytest.mark.parametrize("game_id", ["katro", "katro-4x6", "katra-mpantsaka",
+                                     "katra-mpantsaka-simplified", "gore", "djenon-aboure"])
+def test_show_every_game(game_id):
+    result = run("show", game_id)
+    assert result.returncode == 0, result.stderr
+    assert "South to move; legal moves:" in result.stdout
+
+
+# ---------------------------------------------------------------- rules
+
+@pytest.mark.parametrize("name,fragments", [
+    ("katro", ["Katro (katro)", "6 x 6 board", "a3 → b3", "outermost row", "No draws"]),
+    ("katro-4x4", ["Katro 4x4 (katro-4x4)", "a2 ← b2 ← c2 ← d2", "(after d1 comes d2)"]),
+    ("Katra Mpantsaka", ["Katra Mpantsaka (katra-mpantsaka)", "c2+", "front row"]),
+    ("mpantsaka-simplified", ["simplified variant: any of your holes"]),
+    ("Goré", ["Goré (gore)", "offer:a1,c1", "accept", "6n │"]),
+    ("djenon", ["Djenon-aboure (djenon-aboure)", "at least 2 seeds", "24-24 is a draw"]),
+])
+def test_rules_summaries_with_the_board(name, fragments):
+    result = run("rules", name)
+    assert result.returncode == 0, result.stderr
+    assert "The board at the start" in result.stdout and "└" in result.stdout
+    for fragment in fragments:
+        assert fragment in result.stdout
+
+
+# ---------------------------------------------------------------- bench
+
+def test_bench_json_agrees_across_backends():
+    result = run("bench", "djenon-aboure", "gore", "--depth", "3", "--playouts", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    jobs = record["jobs"]
+    assert [(j["game"], j["job"]) for j in jobs] == [
+        ("djenon-aboure", "perft"), ("djenon-aboure", "playouts"),
+        ("gore", "perft"), ("gore", "playouts")]
+    assert jobs[0]["count"] == 120 and jobs[2]["count"] == 64
+    assert all(j["agree"] for j in jobs)
+    assert all(j["core_seconds"] > 0 and j["reference_seconds"] > 0 for j in jobs)
+
+
+def test_bench_table():
+    result = run("bench", "katro-4x4", "--depth", "4", "--playouts", "0")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["game", "job", "size", "count", "core", "reference",
+                                "speed-up", "agree"]
+    assert lines[2].split()[:6] == ["katro-4x4", "perft", "depth", "4", "190", "nodes"]
+    assert lines[2].split()[-1] == "yes"
+    assert result.stderr == ""
+
+
+# ---------------------------------------------------------------- replay
+
+RECORD = """\
+# a short Goré game
+start: gore 6,6,6,6/6,6,6,6 S stores=0,0 owners=NNNN/SSSS
+moves: a1 d2 b1
+result: *
+
+start: djenon-aboure 1,1,0,0,0,0/1,0,2,0,0,0 S stores=20,23
+moves: c1
+result: 0-1
+"""
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    path = tmp_path / "games.txt"
+    path.write_text(RECORD, encoding="utf-8")
+    return path
+
+
+def test_replay_prints_every_ply_off_a_terminal(record_file):
+    result = run("replay", str(record_file))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("Start of game 1 (3 plies)\nGoré (gore)\n")
+    for head in ["Ply 1/3: South plays a1", "Ply 2/3: North plays d2", "Ply 3/3: South plays b1"]:
+        assert head in out
+    assert out.count("└") == 4
+    assert out.rstrip().endswith("the game was not finished (result *).")
+
+
+def test_replay_second_game_and_one_ply(record_file):
+    result = run("replay", str(record_file), "--game", "2")
+    assert result.returncode == 0, result.stderr
+    assert "Ply 1/1: South plays c1" in result.stdout
+    assert "Game over. North won" in result.stdout
+    result = run("replay", str(record_file), "--ply", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Ply 2/3: North plays d2\n")
+    assert result.stdout.count("└") == 1
+
+
+def test_replay_from_stdin():
+    result = run_in(RECORD, "replay", "-", "--ply", "0")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Start of game 1 (3 plies)")
+
+
+# ---------------------------------------------------------------- play, piped
+
+def test_play_rejects_bad_moves_and_reprompts(tmp_path):
+    record = tmp_path / "game.txt"
+    result = run_in("zz\na4\nA1\nquit\n", "play", "katro-4x4", "--depth", "1",
+                    "--record", str(record))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Not a move: 'zz' is not a square name" in out
+    assert "a4 is not legal here. Legal moves: a1 b1 c1 d1." in out
+    assert "last move: South a1" in out  # move text is case-insensitive
+    assert "North plays" in out
+    assert out.count("South> ") == 4
+    assert "You stopped the game after 2 plies; it is unfinished." in out
+    text = record.read_text()
+    assert text.startswith("start: katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S\nmoves: a1 ")
+    assert text.endswith("result: *\n")
+
+
+def test_play_end_of_input_quits():
+    result = run_in("", "play", "gore", "--as", "south", "--time", "0.05")
+    assert result.returncode == 0, result.stderr
+    assert "You stopped the game after 0 plies" in result.stdout
+
+
+# ---------------------------------------------------------------- progress splits
+
+def test_split_perft_equals_perft_and_divide():
+    import katra
+    from katra._cli_jobs import split_perft
+
+    for game_id, depth in [("katro", 4), ("gore", 5), ("djenon-aboure", 4),
+                           ("katra-mpantsaka", 3), ("katro-4x4", 2)]:
+        for backend in ("core", "reference"):
+            root = katra.State.from_text(katra.game(game_id).initial_state().text(),
+                                         backend=backend)
+            steps = []
+            nodes, counts = split_perft(root, depth, steps.append)
+            assert nodes == katra.perft(game_id, depth) == sum(steps)
+            assert counts == katra.divide(game_id, depth)
+    # a position with finished children: they count 0 at every depth >= 1
+    end_soon = katra.State.from_text("djenon-aboure 1,1,0,0,0,0/1,0,2,0,0,0 S stores=20,23")
+    for depth in range(1, 5):
+        assert split_perft(end_soon, depth) == (end_soon.perft(depth), end_soon.divide(depth))
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 50])
+def test_chunked_playouts_equal_one_batch(chunk):
+    import katra
+    from katra._cli_jobs import chunked_playouts
+
+    for game_id, seed in [("djenon-aboure", 5), ("gore", 2**64 - 3), ("katro-4x4", 0)]:
+        whole = katra.playouts(game_id, 23, seed=seed, max_plies=300)
+        text = katra.game(game_id).initial_state().text()
+        done = []
+        assert chunked_playouts(text, 23, seed, 300, "core", chunk, done.append) == whole
+        assert sum(done) == 23
+
+
+def test_no_progress_off_a_terminal():
+    result = run("perft", "katro", "5", "--backend", "reference")
+    assert result.returncode == 0 and result.stderr == ""
+    result = run("playouts", "gore", "30", "--backend", "reference")
+    assert result.returncode == 0 and result.stderr == ""
+
+
+# ---------------------------------------------------------------- bad input, new commands
+
+@pytest.mark.parametrize("args,fragment", [
+    (["show", "chess"], "unknown game"),
+    (["show", "katro 2,2/2,2 S"], "rows"),
+    (["show", "katro-4x4", "a4"], "illegal move 'a4'"),
+    (["show", "katro-4x4", "zz"], "not a square name"),
+    (["show"], "GAME_OR_POSITION"),
+    (["rules", "chess"], "unknown game"),
+    (["rules"], "GAME"),
+    (["bench", "chess"], "unknown game"),
+    (["bench", "--depth", "0"], "--depth"),
+    (["bench", "--playouts", "many"], "--playouts"),
+    (["bench", "--seed", "-1"], "--seed"),
+    (["play", "chess"], "unknown game"),
+    (["play", "gore 1,2/3 S"], "katra:"),
+    (["play", "katro", "--depth", "2", "--time", "1"], "not allowed with"),
+    (["play", "katro", "--depth", "0"], "--depth"),
+    (["play", "katro", "--depth", "deep"], "whole number"),
+    (["play", "katro", "--time", "-1"], "--time"),
+    (["play", "katro", "--time", "nan"], "--time"),
+    (["play", "katro", "--time", "soon"], "seconds"),
+    (["play", "katro", "--as", "east"], "S or N"),
+    (["play", "katro", "--record", "/nonexistent-dir/game.txt"], "cannot write the record"),
+    (["play", "djenon-aboure 1,1,0,0,0,0/1,0,0,0,0,0 S stores=20,25", "--depth", "1",
+      "--record", "/"], "cannot write the record"),
+    (["replay", "/nonexistent-dir/game.txt"], "cannot read"),
+    (["replay"], "FILE"),
+    (["replay", "-", "--game", "0"], "--game"),
+    (["replay", "-", "--ply", "x"], "--ply"),
+    (["playouts", "gore", "10", "--seed", "-3"], "seed"),
+    (["perft", "katro", "3", "--depth", "4"], "unrecognized"),
+])
+def test_new_commands_bad_input_is_one_line_and_status_2(args, fragment):
+    result = run_in("", *args)
+    assert_one_line_error(result, fragment)
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("content,fragment", [
+    ("start: chess 1 S\n", "unknown game"),
+    ("start: gore 6,6,6,6/6,6,6,6 S stores=0,0 owners=NNNN/SSSS\nmoves: a1 a1\n", "move 2"),
+    ("moves: a1\n", "missing 'start:'"),
+    ("hello\n", "line 1"),
+    ("start: katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S\nresult: 1-0\n", "result"),
+    ("# only a comment\n", "no game record"),
+    ("", "no game record"),
+])
+def test_replay_malformed_records(tmp_path, content, fragment):
+    path = tmp_path / "bad.txt"
+    path.write_text(content, encoding="utf-8")
+    assert_one_line_error(run("replay", str(path)), fragment)
+
+
+def test_replay_binary_file_and_missing_game(tmp_path, record_file):
+    path = tmp_path / "bin.dat"
+    path.write_bytes(b"\xff\xfe\x00\x81 not text")
+    assert_one_line_error(run("replay", str(path)), "not a text file")
+    assert_one_line_error(run("replay", str(record_file), "--game", "3"), "no game 3")
+    assert_one_line_error(run("replay", str(record_file), "--ply", "4"), "only 3 plies")
+    assert_one_line_error(run("replay", str(tmp_path)), "cannot read")

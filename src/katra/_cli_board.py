@@ -69,6 +69,13 @@ def move_squares(state: State, action: int) -> set[int]:
     return {action}
 
 
+def title(game_id: str) -> str:
+    """``Katro 4x4 (katro-4x4)``; ``Goré (gore)``."""
+    from katra.api import game
+    name = game(game_id).name
+    return f"{name}, id {game_id}" if "(" in name else f"{name} ({game_id})"
+
+
 def end_text(state: State, outcome: Outcome) -> str:
     """``North won 20-12: South has no legal move`` and the like."""
     scores = f"{outcome.scores[0]}-{outcome.scores[1]}"
@@ -95,12 +102,12 @@ def status_text(state: State, *, legal: bool = True) -> Text:
     return line
 
 
-def board(state: State, *, last: int | None = None, title: bool = False,
+def board(state: State, *, last: int | None = None, heading: bool = False,
           status: bool = True, legal: bool = True, position: bool = False) -> Text:
     """The board drawing, several lines (no trailing newline).
 
     ``last``: an action just played, whose origin is highlighted (colour only)
-    and named under the board; ``title``: a first line with the game's name;
+    and named under the board; ``heading``: a first line with the game's name;
     ``status``: the side to move or the result; ``legal``: list the legal
     moves in the status line; ``position``: a last line with the position text.
     """
@@ -127,8 +134,8 @@ def board(state: State, *, last: int | None = None, title: bool = False,
             out.append("\n")
         out.append_text(text)
 
-    if title:
-        line(Text(f"{game.name} ({game.id})", style="bold"))
+    if heading:
+        line(Text(title(game.id), style="bold"))
     if game.has_stores:
         line(Text(f"North store {state.stores[1]}", style=PLAYER_STYLES[1]))
     line(rule("┌", "─", "┬", "┐"))

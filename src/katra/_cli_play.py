@@ -93,9 +93,9 @@ class _Game:
         from rich.text import Text
         self.console.print(Text(text, style=style))
 
-    def draw(self, last: int | None = None, *, title: bool = False) -> None:
+    def draw(self, last: int | None = None, *, heading: bool = False) -> None:
         state = self.state
-        self.console.print(board(state, last=last, title=title,
+        self.console.print(board(state, last=last, heading=heading,
                                  legal=state.to_move == self.human))
 
     def save(self) -> None:
@@ -167,7 +167,7 @@ class _Game:
         self.say(f"{state.game.name}: you play {PLAYERS[self.human]}, the engine plays "
                  f"{PLAYERS[self.engine]} ({strength}).")
         self.say(f"{MOVE_FORMS[state.game.spec.family]}; type help for the commands.")
-        self.draw(title=True)
+        self.draw(heading=True)
         echo = not sys.stdin.isatty()
         if not echo:
             try:
@@ -280,7 +280,7 @@ def replay(args: argparse.Namespace) -> None:
             head.append(f"{PLAYERS[mover]} plays {state.action_text(moves[ply - 1])}",
                         style=PLAYER_STYLES[mover])
         console.print(head)
-        console.print(board(state, last=moves[ply - 1] if ply else None, title=ply == 0,
+        console.print(board(state, last=moves[ply - 1] if ply else None, heading=ply == 0,
                             legal=False))
         if ply == len(moves) and state.outcome() is None:
             console.print(Text("End of the record: the game was not finished (result *)."))

@@ -143,7 +143,7 @@ def cmd_show(args: argparse.Namespace) -> None:
     for move in args.moves:
         state.push(move)
     last = state.peek() if state.move_stack else None
-    out().print(board(state, last=last, title=True, position=True))
+    out().print(board(state, last=last, heading=True, position=True))
 
 
 def cmd_rules(args: argparse.Namespace) -> None:

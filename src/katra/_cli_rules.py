@@ -1,0 +1,147 @@
+"""``katra rules GAME``: a short summary of a game's rules, with its board.
+
+A retelling of docs/rules.md for the terminal; the normative rules are
+RULES.md.  Each summary shows the start position (drawn as ``katra show``
+draws it) and the sowing path for South (North's is the same path turned
+half round).
+"""
+from __future__ import annotations
+
+from rich.text import Text
+
+from katra._games import DJENON, GORE, KATRO, MPANTSAKA
+from katra.api import game as find
+
+from ._cli_board import board, title
+from ._cli_term import out
+
+_KATRO_PATH_6 = """\
+South sows forward along a closed zig-zag through its own three rows:
+  3   a3 → b3 → c3 → d3 → e3 → f3    inner   (after f3: back to a1)
+      ↑
+  2   a2 ← b2 ← c2 ← d2 ← e2 ← f2    middle
+                                ↑
+  1   a1 → b1 → c1 → d1 → e1 → f1    outer"""
+
+_KATRO_PATH_4 = """\
+South sows forward round its own two rows:
+  2   {row2}    inner   (after a2: back to a1)
+  1   {row1}    outer   (after {last}1 comes {last}2)"""
+
+_MPANTSAKA_PATH = """\
+South sows round its own 16 holes, in the direction chosen for the move
+(+ counter-clockwise as drawn, - clockwise: every arrow reversed):
+  2   a2 ← b2 ← c2 ← d2 ← e2 ← f2 ← g2 ← h2    front
+      ↓                                ↑
+  1   a1 → b1 → c1 → d1 → e1 → f1 → g1 → h1    back"""
+
+_GORE_PATH = """\
+Every sowing runs counter-clockwise round all eight holes:
+  2   a2 ← b2 ← c2 ← d2
+      ↓              ↑
+  1   a1 → b1 → c1 → d1"""
+
+_DJENON_PATH = """\
+Every sowing runs counter-clockwise round all twelve holes:
+  2   a2 ← b2 ← c2 ← d2 ← e2 ← f2    North's row
+      ↓                        ↑
+  1   a1 → b1 → c1 → d1 → e1 → f1    South's row"""
+
+_KATRO_RULES = """\
+Move: sow all the seeds of a hole in your outermost row that still has seeds
+  (a single seed may move; no passing). Move text: the square, e.g. a1.
+After each lap, look at the landing hole h:
+  * h was empty: the move ends.
+  * h is in your innermost row that has seeds, and the hole in h's column of
+    the opponent's innermost row that has seeds is not empty: capture. Both
+    holes are lifted and sown together from the hole after h.
+  * otherwise: relay, sowing the seeds of h onwards.
+A move must end within 10,000 laps to be legal.
+End: a player with no legal move on their turn loses. No draws."""
+
+_MPANTSAKA_RULES = """\
+Move: choose a hole of your front row with seeds (only when the whole front
+  row is empty, one of your back row){simplified} and a direction.
+  Move text: square and direction, e.g. c2+ or c2-.
+After each lap, look at the landing hole h:
+  * h was empty: the move ends.
+  * h is in your front row and the opponent's front-row hole in the same
+    column has seeds: capture. Both holes are lifted and sown together from
+    the hole after h, same direction (any number of captures per move).
+  * otherwise: relay, sowing the seeds of h onwards.
+A move must end within 10,000 laps to be legal.
+End: a player with no seeds (or no legal move) on their turn loses. No draws."""
+
+_GORE_RULES = """\
+Every hole has an owner (at the start South owns row 1, North row 2) and each
+player has a store. A turn is one of:
+  * sow: one lap from a hole you own with seeds (no relays). If the last seed
+    lands in an opponent's hole and makes it 2 or 4, capture it, and the
+    unbroken runs of holes holding 2 or 4 on both sides of it. Text: b1.
+  * offer 1 to 3 of your holes (keeping one) to the opponent, whose store must
+    hold 6 seeds per hole offered. Text: offer:a1,c1.
+  * pass, only (and then always) when your holes hold no seeds. Text: pass.
+The opponent answers an offer at once with accept (taking the holes and
+paying 6 seeds from its store into each) or decline, then plays its turn.
+End: when the player about to take a turn finds no hole with 3 or more seeds,
+each player adds the seeds of the holes they own to their store; the larger
+store wins, equal stores draw."""
+
+_DJENON_RULES = """\
+Move: choose a hole of your row with at least 2 seeds. Each lap lifts all the
+  seeds of its hole and drops the first one back into that same hole. Let b be
+  what the landing hole held before the last seed:
+  * b = 0: the move ends.
+  * b = 1 or 3 (the hole now holds 2 or 4): capture it into your store, and
+    the holes before it, one by one, while each holds exactly 2 or 4. The
+    move ends.
+  * otherwise: relay from the landing hole.
+With no legal move you must pass, as long as some hole holds 2 or more.
+Move text: the square (b1) or pass.
+End: when no hole holds 2 or more seeds, each player adds the seeds of their
+row to their store; the larger store wins, 24-24 is a draw."""
+
+
+def summary(game_id: str) -> tuple[str, str]:
+    """The path diagram and the rules text of one game."""
+    game = find(game_id)
+    family = game.spec.family
+    if family == KATRO:
+        if game.rows == 6:
+            return _KATRO_PATH_6, _KATRO_RULES
+        letters = [chr(ord("a") + c) for c in range(game.cols)]
+        return (_KATRO_PATH_4.format(row1=" → ".join(f"{c}1" for c in letters),
+                                     row2=" ← ".join(f"{c}2" for c in letters),
+                                     last=letters[-1]),
+                _KATRO_RULES)
+    if family == MPANTSAKA:
+        simplified = " (in this simplified variant: any of your holes with seeds)"
+        return _MPANTSAKA_PATH, _MPANTSAKA_RULES.format(
+            simplified=simplified if game.spec.simplified else "")
+    if family == GORE:
+        return _GORE_PATH, _GORE_RULES
+    assert family == DJENON
+    return _DJENON_PATH, _DJENON_RULES
+
+
+def print_rules(name: str) -> None:
+    game = find(name)
+    console = out()
+    total = game.holes * game.seeds_per_hole
+    console.print(Text(title(game.id), style="bold"))
+    stores = "each player has a store for captured seeds" if game.has_stores else "no stores"
+    console.print(f"{game.rows} x {game.cols} board, {game.seeds_per_hole} seeds per hole "
+                  f"({total} in all), {stores}.\nSouth (bottom) moves first; North sits at "
+                  f"the top. Squares are named like chess\nsquares: column letter, then row "
+                  f"number, a1 at South's left.")
+    console.print()
+    console.print(Text("The board at the start", style="bold"))
+    console.print(board(game.initial_state(), status=False))
+    console.print()
+    path, rules = summary(game.id)
+    console.print(path)
+    console.print()
+    console.print(rules)
+    console.print()
+    console.print(Text("More: docs/rules.md; exact rules: RULES.md. "
+                       f"Try: katra play {game.id}", style="dim"))
