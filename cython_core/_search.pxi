@@ -54,7 +54,8 @@ ctypedef struct SearchCtx:
     int pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1]
     int killers[SEARCH_MAX_PLY + 1][2]
     int history[2][SEARCH_MAX_ACTIONS]
-    State children[SEARCH_MAX_PLY + 1][MAX_CANDIDATES]
+    State* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
+                                 # the plies reached are touched
 
 
 cdef inline double monotonic_seconds() noexcept nogil:
@@ -243,7 +244,7 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
                     c.horizon = 1
                     return score
 
-    children = &c.children[ply][0]
+    children = &c.children[ply * MAX_CANDIDATES]
     n = legal_children(s, acts, children)
     if n == 0:
         return terminal_score(s, ply)
@@ -346,10 +347,15 @@ cdef int search_c(const State* root, int max_depth, double time_limit, u64 tt_si
     if c == NULL:
         return -1
     memset(c, 0, sizeof(SearchCtx))
+    c.children = <State*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(State))
+    if c.children == NULL:
+        free(c)
+        return -1
     c.tt = NULL
     if tt_size:
         c.tt = <TTEntry*>calloc(tt_size, sizeof(TTEntry))
         if c.tt == NULL:
+            free(c.children)
             free(c)
             return -1
         c.tt_mask = tt_size - 1
@@ -387,16 +393,32 @@ cdef int search_c(const State* root, int max_depth, double time_limit, u64 tt_si
     out.nodes = c.nodes
     out.seconds = monotonic_seconds() - c.start
     free(c.tt)
+    free(c.children)
     free(c)
     return 0
 
 
-def search(pos, depth=None, time_seconds=None, *, tt_bits=20):
+cdef int auto_tt_bits(int max_depth, double limit):
+    """The table size when none is asked: about as many entries as the search will
+    visit nodes (a fresh table costs a page fault per 4 KiB touched, which dominates
+    short searches): ~2**21 entries per second of clock, else by depth; 16..22 bits."""
+    cdef int bits
+    if limit >= 0:
+        bits = 16
+        while bits < 22 and (<double>(1 << bits)) < limit * (1 << 21):
+            bits += 1
+        return bits
+    bits = max_depth + 8
+    return 16 if bits < 16 else 22 if bits > 22 else bits
+
+
+def search(pos, depth=None, time_seconds=None, *, tt_bits=None):
     """Best action by iterative-deepening alpha-beta (docs/engine.md), without the GIL.
 
     depth: None or an int 1..64 (the last iteration); time_seconds: None or a positive
     number (the clock); at least one of them.  tt_bits: the transposition table holds
-    2**tt_bits entries (16 bytes each); 0 turns it off.  Returns a dict: best_action,
+    2**tt_bits entries (16 bytes each); 0 turns it off; None sizes it by the clock or
+    the depth (16..22 bits: 1-64 MiB).  Returns a dict: best_action,
     score (from the side to move), depth (of the last completed iteration), nodes,
     pv (list of actions, starting with best_action), seconds.  pos is not changed.
     """
@@ -424,9 +446,12 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=20):
         if not (0 < time_seconds < float("inf")):
             raise ValueError(f"time_seconds must be a positive finite number, got {time_seconds}")
         limit = time_seconds
-    if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 0 <= tt_bits <= 28:
-        raise ValueError(f"tt_bits must be an int in 0..28, got {tt_bits!r}")
-    bits = tt_bits
+    if tt_bits is None:
+        bits = auto_tt_bits(max_depth if depth is not None else SEARCH_MAX_PLY, limit)
+    elif isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 0 <= tt_bits <= 28:
+        raise ValueError(f"tt_bits must be None or an int in 0..28, got {tt_bits!r}")
+    else:
+        bits = tt_bits
     tt_size = (<u64>1 << bits) if bits else 0
     root = p.st
     if legal_actions_c(&root, acts) == 0:

@@ -1,0 +1,71 @@
+"""Search speed per game: nodes per second of ``katra._core.search``.
+
+    python -m pytest benchmarks/bench_search.py --benchmark-group-by=group
+    python benchmarks/bench_search.py          # the nodes/second table of docs/engine.md
+
+Each case searches one position to a fixed depth (deterministic: the node
+count is the same on every run and machine, only the time varies); the
+benchmark's ``extra_info`` holds the nodes and the nodes per second of the
+fastest round.  A node is one call of the negamax function (interior nodes
+and leaves alike).
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from katra import _core
+from positions import mid_game_text
+
+# (game id, depth from the start, depth mid-game): ~0.02-0.4 s per search
+DEPTHS = [
+    ("katro", 11, 11),
+    ("katro-4x6", 12, 12),
+    ("katro-4x4", 16, 16),
+    ("katra-mpantsaka", 10, 10),
+    ("katra-mpantsaka-simplified", 7, 7),
+    ("gore", 15, 15),
+    ("djenon-aboure", 15, 15),
+]
+
+
+def _position(game_id: str, where: str):
+    if where == "start":
+        return _core.Position.initial(game_id)
+    return _core.Position.from_text(mid_game_text(game_id))
+
+
+CASES = [(g, where, d) for g, d0, d1 in DEPTHS for where, d in (("start", d0), ("mid-game", d1))]
+
+
+@pytest.mark.parametrize("game_id,where,depth", CASES, ids=[f"{g}-{w}" for g, w, _ in CASES])
+def test_search(benchmark, game_id, where, depth):
+    benchmark.group = f"search {where}"
+    position = _position(game_id, where)
+    result = benchmark.pedantic(_core.search, args=(position, depth), rounds=3, iterations=1)
+    benchmark.extra_info["nodes"] = result["nodes"]
+    benchmark.extra_info["nodes_per_second"] = round(result["nodes"] / benchmark.stats["min"])
+    assert result["depth"] == depth
+
+
+def table(rounds: int = 3) -> str:
+    """One Markdown row per case: depth, nodes, best of ``rounds`` times, nodes/second."""
+    rows = ["| game | position | depth | nodes | seconds | nodes/second |",
+            "|---|---|---:|---:|---:|---:|"]
+    for game_id, where, depth in CASES:
+        position = _position(game_id, where)
+        best = float("inf")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            result = _core.search(position, depth)
+            best = min(best, time.perf_counter() - start)
+        rows.append(f"| {game_id} | {where} | {depth} | {result['nodes']:,} | {best:.3f} "
+                    f"| {result['nodes'] / best / 1e6:.2f} M |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 3))
