@@ -81,12 +81,13 @@ def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, 
 
 # -- extra of the core: the search engine (docs/engine.md)
 def search(pos: Position, depth: int | None = None, time_seconds: float | None = None, *,
-           tt_bits: int = 20) -> dict[str, Any]:
+           tt_bits: int | None = None) -> dict[str, Any]:
     """Iterative-deepening alpha-beta with a transposition table, without the GIL.
 
     ``depth``: None or an int 1..64; ``time_seconds``: None or a positive number; at
     least one (else ``ValueError``); a finished game raises ``ValueError``.
-    ``tt_bits``: the table holds ``2**tt_bits`` entries of 16 bytes (0 turns it off).
+    ``tt_bits``: the table holds ``2**tt_bits`` entries of 16 bytes (0 turns it off;
+    None sizes it by the clock or the depth, 16..22 bits).
     Returns ``{"best_action": int, "score": int, "depth": int, "nodes": int,
     "pv": list[int], "seconds": float}``; ``score`` is from the side to move, a win
     ``plies`` plies away is ``100000 - plies``.  ``pos`` is not changed.
