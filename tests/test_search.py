@@ -352,3 +352,26 @@ def test_runs_without_the_gil():
     thread.join()
     # holding the GIL, the search would block this loop until it ended
     assert elapsed > 0.2 and ticks > 10_000, (elapsed, ticks)
+
+
+def test_doc_examples():
+    """docs/engine.md and the katra.api.search docstrings run as doctests."""
+    import doctest
+    from pathlib import Path
+
+    import katra.api.search as module
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "engine.md"
+    result = doctest.testfile(str(path), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 5 and result.failed == 0
+    result = doctest.testmod(module)
+    assert result.attempted >= 1 and result.failed == 0
+
+
+def test_automatic_table_size_gives_the_same_scores():
+    for game_id in GAME_IDS:
+        pos = _core.Position.from_text(random_text(game_id, 5, 11))
+        auto = _core.search(pos, 5)
+        assert _core.search(pos, 5, tt_bits=22)["score"] == auto["score"]
+        assert _core.search(pos, 5, tt_bits=0)["score"] == auto["score"]
