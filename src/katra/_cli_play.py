@@ -275,10 +275,9 @@ def replay(args: argparse.Namespace) -> None:
         if ply == 0:
             head = Text(f"Start of game {args.game} ({len(moves)} plies)", style="bold")
         else:
-            head = Text(f"Ply {ply}/{len(moves)}: ", style="bold")
             mover = states[ply - 1].to_move
-            head.append(f"{PLAYERS[mover]} plays {state.action_text(moves[ply - 1])}",
-                        style=PLAYER_STYLES[mover])
+            head = Text(f"Ply {ply}/{len(moves)}: {PLAYERS[mover]} plays "
+                        f"{state.action_text(moves[ply - 1])}", style=PLAYER_STYLES[mover])
         console.print(head)
         console.print(board(state, last=moves[ply - 1] if ply else None, heading=ply == 0,
                             legal=False))
