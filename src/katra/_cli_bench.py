@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from functools import partial
 from typing import Any, Callable
 
 from katra.api import game as find_game
@@ -52,6 +53,15 @@ def best_time(job: Callable[[], Any]) -> tuple[Any, float]:
     return result, best
 
 
+def _perft_job(game_id: str, depth: int, backend: str) -> int:
+    return perft(game_id, depth, backend=backend)
+
+
+def _playouts_job(game_id: str, games: int, seed: int, max_plies: int,
+                  backend: str) -> dict[str, int]:
+    return playouts(game_id, games, seed=seed, max_plies=max_plies, backend=backend)
+
+
 def _jobs(args: argparse.Namespace) -> list[tuple[str, str, str, Callable[[str], Any]]]:
     """``(game id, job name, size, run(backend) -> comparable result)`` for every job."""
     ids = [find_game(name).id for name in args.games] or [g.id for g in all_games()]
@@ -59,13 +69,11 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, str, str, Callable[[str],
     jobs: list[tuple[str, str, str, Callable[[str], Any]]] = []
     for game_id in ids:
         depth = args.depth or PERFT_DEPTHS[game_id]
-        jobs.append((game_id, "perft", f"depth {depth}",
-                     lambda backend, g=game_id, d=depth: perft(g, d, backend=backend)))
+        jobs.append((game_id, "perft", f"depth {depth}", partial(_perft_job, game_id, depth)))
         if args.playouts:
             jobs.append((game_id, "playouts", f"{args.playouts} games",
-                         lambda backend, g=game_id: playouts(
-                             g, args.playouts, seed=args.seed, max_plies=args.max_plies,
-                             backend=backend)))
+                         partial(_playouts_job, game_id, args.playouts, args.seed,
+                                 args.max_plies)))
     return jobs
 
 
