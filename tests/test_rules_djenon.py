@@ -11,23 +11,14 @@ not by running any implementation; the working is in the comments.
 import pytest
 
 from katra._errors import IllegalMoveError
+from rule_helpers import after, assert_illegal
 
 PASS = 12
 INITIAL = "djenon-aboure 4,4,4,4,4,4/4,4,4,4,4,4 S stores=0,0"
 
 
-def after(impl, text, action):
-    pos = impl.Position.from_text(text)
-    assert action in pos.legal_actions()
-    pos.apply(action)
-    return pos
 
 
-def assert_illegal(pos, action):
-    before = pos.text()
-    with pytest.raises(IllegalMoveError):
-        pos.apply(action)
-    assert pos.text() == before
 
 
 def test_initial_position(impl):

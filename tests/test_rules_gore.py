@@ -11,6 +11,7 @@ not by running any implementation; the working is in the comments.
 import pytest
 
 from katra._errors import IllegalMoveError
+from rule_helpers import after, assert_illegal
 
 PASS, ACCEPT, DECLINE = 264, 265, 266
 OWNERS0 = "owners=NNNN/SSSS"
@@ -22,18 +23,8 @@ def offer(*squares):
     return 8 + sum(1 << i for i in squares)
 
 
-def after(impl, text, action):
-    pos = impl.Position.from_text(text)
-    assert action in pos.legal_actions()
-    pos.apply(action)
-    return pos
 
 
-def assert_illegal(pos, action):
-    before = pos.text()
-    with pytest.raises(IllegalMoveError):
-        pos.apply(action)
-    assert pos.text() == before
 
 
 # ---------------------------------------------------------------- sowing

@@ -18,6 +18,7 @@ import pytest
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
 from katra._text import parse_action
+from rule_helpers import legal, play
 
 ONES6 = "1,1,1,1,1,1"
 ZERO6 = "0,0,0,0,0,0"
@@ -28,19 +29,8 @@ def act(game, move):
     return parse_action(GAMES[game], move)
 
 
-def legal(impl, text):
-    return impl.Position.from_text(text).legal_actions()
 
 
-def play(impl, before, move, after):
-    """Play ``move`` (square text) from ``before``; the result must be ``after``."""
-    game = before.split()[0]
-    pos = impl.Position.from_text(before)
-    action = act(game, move)
-    assert action in pos.legal_actions(), (before, move, pos.legal_actions())
-    pos.apply(action)
-    assert pos.text() == after, (before, move)
-    return pos
 
 
 # ------------------------------------------------------------------ §2.2 origins

@@ -18,6 +18,7 @@ import pytest
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
 from katra._text import parse_action
+from rule_helpers import legal, play
 
 G = "katra-mpantsaka"
 GS = "katra-mpantsaka-simplified"
@@ -31,18 +32,8 @@ def act(move, game=G):
     return parse_action(GAMES[game], move)
 
 
-def legal(impl, text):
-    return impl.Position.from_text(text).legal_actions()
 
 
-def play(impl, before, move, after):
-    game = before.split()[0]
-    pos = impl.Position.from_text(before)
-    action = act(move, game)
-    assert action in pos.legal_actions(), (before, move, pos.legal_actions())
-    pos.apply(action)
-    assert pos.text() == after, (before, move)
-    return pos
 
 
 # ------------------------------------------------------------------ §3.2 origins

@@ -12,3 +12,13 @@ def rotate_path(spec: GameSpec, path) -> tuple[int, ...]:
 def next_table(path) -> dict[int, int]:
     """hole -> the hole after it on a closed path."""
     return {path[k]: path[(k + 1) % len(path)] for k in range(len(path))}
+
+
+def sowings_that_end(pos, candidates, sow, limit: int) -> list[int]:
+    """The candidate actions whose sowing ends within ``limit`` laps (RULES.md §1.3)."""
+    return [a for a in candidates if sow(pos.copy(), a, limit) is not None]
+
+
+def sow_and_pass_the_turn(pos, sow, action: int, limit: int) -> None:
+    sow(pos, action, limit)
+    pos.to_move = 1 - pos.to_move

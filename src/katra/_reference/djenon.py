@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .._games import DJENON_PASS
-from .common import next_table
+from .common import next_table, sowings_that_end
 
 # CCW round all 12 holes: a1 .. f1, f2 .. a2, then a1 again (§5.1).
 PATH = (0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6)
@@ -47,7 +47,7 @@ def sow(pos, origin: int, limit: int) -> int | None:
 def legal_actions(pos, limit: int) -> list[int]:
     if max(pos.board) < 2:
         return []                     # the game is over (§5.3)
-    moves = [a for a in sowing_candidates(pos) if sow(pos.copy(), a, limit) is not None]
+    moves = sowings_that_end(pos, sowing_candidates(pos), sow, limit)
     return moves or [DJENON_PASS]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .._games import GameSpec
-from .common import next_table, rotate_path
+from .common import next_table, rotate_path, sow_and_pass_the_turn, sowings_that_end
 from .katro import outcome_by_owners
 
 CCW, CW = 0, 1
@@ -78,12 +78,11 @@ def sow(pos, action: int, limit: int) -> int | None:
 
 
 def legal_actions(pos, limit: int) -> list[int]:
-    return [a for a in sowing_candidates(pos) if sow(pos.copy(), a, limit) is not None]
+    return sowings_that_end(pos, sowing_candidates(pos), sow, limit)
 
 
 def apply(pos, action: int, limit: int) -> None:
-    sow(pos, action, limit)
-    pos.to_move = 1 - pos.to_move
+    sow_and_pass_the_turn(pos, sow, action, limit)
 
 
 def outcome(pos) -> tuple[int, int, int]:
