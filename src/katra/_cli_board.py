@@ -117,7 +117,9 @@ def board(state: State, *, last: int | None = None, heading: bool = False,
     owners = state.owners
     gore = game.spec.family == GORE
     cells = [f"{counts[i]}{'sn'[owners[i]]}" if gore else str(counts[i]) for i in range(game.holes)]
-    width = max(len(c) for c in cells) + 2
+    digits = max(len(c) for c in cells)
+    cells = [f" {c.rjust(digits)} " for c in cells]
+    width = digits + 2
     label_width = len(str(rows))
     margin = " " * (label_width + 2)
     labels = row_labels(state)
@@ -147,7 +149,7 @@ def board(state: State, *, last: int | None = None, heading: bool = False,
             style = "dim" if counts[i] == 0 else PLAYER_STYLES[owners[i]].replace("bold ", "")
             if i in hot:
                 style += " reverse"
-            text.append(cells[i].center(width), style=style)
+            text.append(cells[i], style=style)
             text.append("│", style="dim")
         if labels[row - 1]:
             owner = 0 if labels[row - 1].startswith("South") else 1

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from katra._errors import IllegalMoveError, KatraError
 
-from ._cli_board import PLAYERS, board, end_text
+from ._cli_board import PLAYERS, board
 from ._cli_term import PLAYER_STYLES, out, spinner
 
 #: The engine's default thinking time per move, in seconds.
@@ -61,10 +61,9 @@ def _search_function() -> Callable[..., Any]:
 def _search_notes(result: Any) -> str:
     """``depth 4, score +3, 1,234 nodes, 0.01 s``; proven results read as wins or losses."""
     from katra.api.search import MATE
-    if result.is_win:
-        value = f"wins in {MATE - result.score} plies"
-    elif result.is_loss:
-        value = f"loses in {MATE + result.score} plies"
+    if result.is_win or result.is_loss:
+        plies = MATE - abs(result.score)
+        value = f"{'wins' if result.is_win else 'loses'} in {plies} {'ply' if plies == 1 else 'plies'}"
     else:
         value = f"score {result.score:+d}"
     return f"depth {result.depth}, {value}, {result.nodes:,} nodes, {result.seconds:.2f} s"
@@ -219,7 +218,7 @@ class _Game:
             verdict = "You won!"
         else:
             verdict = "The engine won."
-        self.say(f"{verdict} {end_text(self.state, outcome)}.{self._record_note()}", "bold")
+        self.say(f"{verdict}{self._record_note()}", "bold")
 
     def quit(self) -> None:
         self.say(f"You stopped the game after {len(self.movers)} plies; it is unfinished."
