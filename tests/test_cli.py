@@ -373,3 +373,41 @@ def test_replay_binary_file_and_missing_game(tmp_path, record_file):
     assert_one_line_error(run("replay", str(record_file), "--game", "3"), "no game 3")
     assert_one_line_error(run("replay", str(record_file), "--ply", "4"), "only 3 plies")
     assert_one_line_error(run("replay", str(tmp_path)), "cannot read")
+
+
+# ---------------------------------------------------------------- docs/cli.md stays true
+
+def doc_examples():
+    """``(command, output)`` for each ``$ katra ...`` line of docs/cli.md's console blocks."""
+    import pathlib
+    import shlex
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    examples = []
+    for block in text.split("```console\n")[1:]:
+        block = block.split("```")[0]
+        for chunk in block.split("$ ")[1:]:
+            command, _, output = chunk.partition("\n")
+            examples.append((shlex.split(command), output))
+    return examples
+
+
+# Examples whose output cannot change unless the CLI does (no timings, no engine).
+EXACT = {"show", "rules", "replay"}
+
+
+def test_docs_examples_are_real_output(tmp_path):
+    examples = doc_examples()
+    documented = {args[i + 1] for args, _ in examples for i, word in enumerate(args[:-1])
+                  if word == "katra"}
+    assert documented >= {"show", "play", "replay", "rules", "perft", "playouts", "bench"}
+    record = next(out for args, out in examples if args[:2] == ["cat", "game.txt"])
+    (tmp_path / "game.txt").write_text(record, encoding="utf-8")
+    checked = 0
+    for args, expected in examples:
+        if args[0] != "katra" or args[1] not in EXACT or "|" in args:
+            continue
+        result = run_in("", *args[1:], cwd=tmp_path)
+        assert result.returncode == 0, (args, result.stderr)
+        assert result.stdout == expected, args
+        checked += 1
+    assert checked >= 4

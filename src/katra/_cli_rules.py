@@ -129,7 +129,7 @@ def print_rules(name: str) -> None:
     console = out()
     total = game.holes * game.seeds_per_hole
     console.print(Text(title(game.id), style="bold"))
-    stores = "each player has a store for captured seeds" if game.has_stores else "no stores"
+    stores = "a store for each player" if game.has_stores else "no stores"
     console.print(f"{game.rows} x {game.cols} board, {game.seeds_per_hole} seeds per hole "
                   f"({total} in all), {stores}.\nSouth (bottom) moves first; North sits at "
                   f"the top. Squares are named like chess\nsquares: column letter, then row "
