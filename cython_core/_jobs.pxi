@@ -28,6 +28,14 @@ cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
     return legal if depth == 1 else total
 
 
+cdef int _check_depth(object depth, int minimum) except -1:
+    """A perft depth in minimum..MAX_PERFT_DEPTH (ValueError otherwise)."""
+    cdef long long d = _int_arg(depth, "depth", minimum, 1LL << 62)
+    if d > _games.MAX_PERFT_DEPTH:
+        raise ValueError(f"depth must be <= {_games.MAX_PERFT_DEPTH}, got {depth}")
+    return <int>d
+
+
 cdef Position _check_position(object pos):
     if not isinstance(pos, Position):
         raise ValueError(f"pos must be a katra._core.Position, not {type(pos).__name__}")
@@ -37,7 +45,7 @@ cdef Position _check_position(object pos):
 def perft(pos, depth):
     """Leaf count of the legal-move tree to depth (RULES.md §1.4)."""
     cdef Position p = _check_position(pos)
-    cdef int d = <int>_int_arg(depth, "depth", 0, 0x7FFFFFFF)
+    cdef int d = _check_depth(depth, 0)
     cdef State root = p.st
     cdef u64 count
     if d == 0:
@@ -50,7 +58,7 @@ def perft(pos, depth):
 def divide(pos, depth):
     """[(action, perft(child, depth - 1)), ...] over the legal actions, ascending."""
     cdef Position p = _check_position(pos)
-    cdef int d = <int>_int_arg(depth, "depth", 1, 0x7FFFFFFF)
+    cdef int d = _check_depth(depth, 1)
     cdef State root = p.st
     cdef int acts[MAX_CANDIDATES]
     cdef u64 counts[MAX_CANDIDATES]

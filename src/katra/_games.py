@@ -17,6 +17,11 @@ LAP_LIMIT = 10_000
 #: small in the compiled core.  Position texts above it are rejected.
 MAX_TOTAL_SEEDS = 1_000
 
+#: The deepest perft/divide accepted.  Perft recurses once per ply; the bound
+#: keeps the compiled core's stack small (a forced line can make a tree that
+#: deep cheap to count, but nothing deeper is ever needed).
+MAX_PERFT_DEPTH = 500
+
 KATRO = "katro"
 MPANTSAKA = "mpantsaka"
 GORE = "gore"

@@ -1,7 +1,8 @@
 """Whole jobs on the reference: perft, divide (RULES.md §1.4), seeded playouts (§6.2)."""
 from __future__ import annotations
 
-from .._games import game_by_id
+from .._games import MAX_PERFT_DEPTH
+from .position import Position
 
 MASK64 = (1 << 64) - 1
 
@@ -28,8 +29,14 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> i
     return value
 
 
+def _check_position(pos: object) -> None:
+    if not isinstance(pos, Position):
+        raise ValueError(f"expected a reference Position, not {type(pos).__name__}")
+
+
 def perft(pos, depth: int) -> int:
-    _check_int("depth", depth, 0)
+    _check_position(pos)
+    _check_int("depth", depth, 0, MAX_PERFT_DEPTH)
     return _perft(pos, depth)
 
 
@@ -48,7 +55,8 @@ def _perft(pos, depth: int) -> int:
 
 
 def divide(pos, depth: int) -> list[tuple[int, int]]:
-    _check_int("depth", depth, 1)
+    _check_position(pos)
+    _check_int("depth", depth, 1, MAX_PERFT_DEPTH)
     result = []
     for action in pos.legal_actions():
         child = pos.copy()
@@ -59,6 +67,7 @@ def divide(pos, depth: int) -> list[tuple[int, int]]:
 
 def playouts(pos, games: int, seed: int, max_plies: int) -> dict[str, int]:
     """Play ``games`` seeded random games from ``pos`` (RULES.md §6.2)."""
+    _check_position(pos)
     _check_int("games", games, 0)
     _check_int("seed", seed, 0, MASK64)
     _check_int("max_plies", max_plies, 0)

@@ -1,0 +1,107 @@
+"""Whatever it is given through the public surface, a backend raises a ValueError
+(or succeeds) and never crashes or changes the position: generated garbage,
+near-miss position texts and wrong types, on both backends.
+"""
+import pickle
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from katra._errors import IllegalMoveError, PositionError
+from katra._games import GAME_IDS, GAMES, MAX_PERFT_DEPTH
+
+anything = st.one_of(
+    st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
+    st.text(max_size=20), st.binary(max_size=8), st.lists(st.integers(0, 3), max_size=3))
+
+
+@st.composite
+def near_miss_texts(draw):
+    """A valid start text with one field mangled, or random text."""
+    from katra._reference import Position
+
+    text = Position.initial(draw(st.sampled_from(GAME_IDS))).text()
+    how = draw(st.integers(0, 4))
+    if how == 0:
+        return draw(st.text(max_size=60))
+    cut = draw(st.integers(0, len(text)))
+    if how == 1:
+        return text[:cut]
+    if how == 2:
+        return text[:cut] + draw(st.text(alphabet=" ,/=SN-0123456789xa", max_size=5)) + text[cut:]
+    if how == 3:
+        return text.replace("2", draw(st.sampled_from(["-1", "999", "", " ", "2.5", "02"])), 1)
+    return text + draw(st.sampled_from([" x", " stores=1,2", " offer=a1", "  ", " owners=S"]))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(near_miss_texts())
+def test_position_text_either_reads_or_raises_position_error(text):
+    from katra import _core, _reference
+
+    outcomes = []
+    for backend in (_core, _reference):
+        try:
+            outcomes.append(backend.Position.from_text(text).text())
+        except PositionError as exc:
+            assert str(exc)
+            outcomes.append("error")
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # impl is stateless
+@given(value=anything)
+def test_any_action_value_raises_or_plays(impl, game_id, value):
+    position = impl.Position.initial(game_id)
+    before = position.text()
+    legal = position.legal_actions()
+    try:
+        position.apply(value)
+    except IllegalMoveError:
+        assert position.text() == before
+    else:
+        assert value in legal and type(value) is int
+    # Jobs on a finished game are cheap at any valid depth, so any value can be tried.
+    finished = impl.Position.from_text(
+        {"gore": "gore 0,1,0,0/2,0,0,0 S stores=20,25 owners=NNNN/SSSS",
+         "djenon-aboure": "djenon-aboure 0,1,0,0,0,0/1,0,0,0,0,0 S stores=20,26"}.get(
+            game_id, f"{game_id} " + "/".join(
+                ["0" + ",0" * (GAMES[game_id].cols - 1)] * GAMES[game_id].rows) + " S"))
+    for call in (lambda: position.copy().lap_count(value),
+                 lambda: position.copy().lap_count(legal[0], value),
+                 lambda: impl.perft(finished, value),
+                 lambda: impl.divide(finished, value),
+                 lambda: impl.playouts(finished, 1, value, 5),
+                 lambda: impl.playouts(finished, 2, 7, value)):
+        try:
+            call()
+        except ValueError:
+            pass
+
+
+@pytest.mark.parametrize("bad", [None, "katro", 3, object()])
+def test_jobs_need_a_position(impl, bad):
+    with pytest.raises(ValueError):
+        impl.perft(bad, 1)
+    with pytest.raises(ValueError):
+        impl.playouts(bad, 1, 0, 10)
+
+
+def test_pickled_positions_round_trip(impl):
+    for game_id in GAME_IDS:
+        position = impl.Position.initial(game_id)
+        position.apply(position.legal_actions()[-1])
+        clone = pickle.loads(pickle.dumps(position))
+        assert clone.text() == position.text() and clone == position
+
+
+def test_perft_depth_has_a_documented_ceiling(impl):
+    finished = impl.Position.from_text("katro-4x4 0,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0 S")
+    assert impl.perft(finished, MAX_PERFT_DEPTH) == 0
+    with pytest.raises(ValueError, match="depth"):
+        impl.perft(finished, MAX_PERFT_DEPTH + 1)
+    with pytest.raises(ValueError, match="depth"):
+        impl.divide(finished, 10**30)
