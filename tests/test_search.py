@@ -378,3 +378,17 @@ def test_automatic_table_size_gives_the_same_scores():
         auto = _core.search(pos, 5)
         assert _core.search(pos, 5, tt_bits=22)["score"] == auto["score"]
         assert _core.search(pos, 5, tt_bits=0)["score"] == auto["score"]
+
+
+@pytest.mark.parametrize("game_id,plies", [("katro-4x4", 17), ("djenon-aboure", 18)])
+def test_first_player_wins_proven(game_id, plies):
+    """docs/engine.md: the engine proves these start positions won for South."""
+    pos = _core.Position.initial(game_id)
+    r = _core.search(pos, plies)
+    assert r["score"] == MATE - plies
+    assert len(r["pv"]) == plies
+    ref = RefPosition.initial(game_id)
+    for action in r["pv"]:
+        ref.apply(action)
+    assert ref.outcome()[0] == 0
+    assert _core.search(pos, plies - 1)["score"] < MATE - plies   # no faster win
