@@ -258,7 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("katra: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. katra rules katro | head -3
-        sys.stderr.close()
-        return 0
+    except BrokenPipeError:  # e.g. katra replay game.txt | head -3 (rich itself exits 1)
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 1
     return 0
