@@ -19,6 +19,9 @@ from typing import Any, Callable, NoReturn, Sequence
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
 
+#: The engine searches at most this many plies (katra.api.search).
+MAX_SEARCH_DEPTH = 64
+
 
 class UsageError(Exception):
     """Bad command-line input: reported as one line, exit status 2."""
@@ -56,6 +59,14 @@ def _seed(text: str) -> int:
     value = _non_negative(text)
     if value >= 2**64:
         raise argparse.ArgumentTypeError(f"expected a seed in 0..2**64-1, got {value}")
+    return value
+
+
+def _search_depth(text: str) -> int:
+    value = _positive_int(text)
+    if value > MAX_SEARCH_DEPTH:
+        raise argparse.ArgumentTypeError(f"expected a depth of at most {MAX_SEARCH_DEPTH}, "
+                                         f"got {value}")
     return value
 
 
@@ -209,7 +220,7 @@ def build_parser() -> _Parser:
     play.add_argument("--as", dest="side", type=_side, default=0, metavar="S|N",
                       help="the side you play (default S: South moves first)")
     strength = play.add_mutually_exclusive_group()
-    strength.add_argument("--depth", type=_positive_int, metavar="N",
+    strength.add_argument("--depth", type=_search_depth, metavar="N",
                           help="engine searches N plies deep")
     strength.add_argument("--time", type=_seconds, metavar="SECONDS",
                           help="engine thinks this long per move (default 1)")
