@@ -68,5 +68,4 @@ def table(rounds: int = 3) -> str:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
     print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 3))
