@@ -4,6 +4,7 @@ See docs/api.md.
 """
 from ._learning import legal_actions_masks, observations
 from ._records import read_records, write_records
+from ._search import MATE, SearchResult, search
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 
@@ -11,4 +12,5 @@ __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
+    "search", "SearchResult", "MATE",
 ]

@@ -13,7 +13,7 @@ import katra
 from katra import _core
 from katra._games import GAME_IDS, GAMES
 from katra._reference import Position as RefPosition
-from katra.api.search import MATE, SearchResult, search
+from katra.api import MATE, SearchResult, search
 
 # ---------------------------------------------------------------- the documented evaluation
 
@@ -355,14 +355,12 @@ def test_runs_without_the_gil():
 
 
 def test_doc_examples():
-    """docs/engine.md and the katra.api.search docstrings run as doctests."""
+    """docs/engine.md and the katra.api._search docstrings run as doctests."""
     import doctest
     import importlib
     from pathlib import Path
 
-    # importlib, not "import katra.api.search as module": once katra.api re-exports
-    # the function search, the attribute katra.api.search is the function
-    module = importlib.import_module("katra.api.search")
+    module = importlib.import_module("katra.api._search")
 
     path = Path(__file__).resolve().parent.parent / "docs" / "engine.md"
     result = doctest.testfile(str(path), module_relative=False,

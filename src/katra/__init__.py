@@ -9,7 +9,7 @@ from katra._errors import IllegalMoveError, KatraError, PositionError, UnknownGa
 from katra._games import GAME_IDS, LAP_LIMIT, MAX_TOTAL_SEEDS
 from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divide, game, games,
                        legal_actions_masks, observations, perft, playouts, read_records,
-                       write_records)
+                       search, SearchResult, write_records)
 
 __version__ = "0.1.0"
 
@@ -19,4 +19,5 @@ __all__ = [
     "perft", "divide", "playouts",
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
+    "search", "SearchResult",
 ]

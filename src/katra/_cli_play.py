@@ -49,18 +49,13 @@ def _command_error(prefix: str, message: str) -> Exception:
 
 def _search_function() -> Callable[..., Any]:
     """``katra.search`` (from the compiled core's engine)."""
-    try:
-        from katra.api.search import search
-    except ImportError:
-        from .cli import CommandFailed
-        raise CommandFailed("katra play: this build of katra has no engine "
-                            "(katra.api.search is missing)") from None
+    from katra.api import search
     return search
 
 
 def _search_notes(result: Any) -> str:
     """``depth 4, score +3, 1,234 nodes, 0.01 s``; proven results read as wins or losses."""
-    from katra.api.search import MATE
+    from katra.api import MATE
     if result.is_win or result.is_loss:
         plies = MATE - abs(result.score)
         value = f"{'wins' if result.is_win else 'loses'} in {plies} {'ply' if plies == 1 else 'plies'}"

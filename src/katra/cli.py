@@ -19,7 +19,7 @@ from typing import Any, Callable, NoReturn, Sequence
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
 
-#: The engine searches at most this many plies (katra.api.search).
+#: The engine searches at most this many plies (katra.search).
 MAX_SEARCH_DEPTH = 64
 
 
