@@ -46,3 +46,40 @@ def test_playouts(benchmark, impl, game_id):
     tally = benchmark(impl.playouts, position, 20, 1, 1000)
     benchmark.extra_info["plies"] = tally["plies"]
     assert tally["games"] == 20
+
+
+def api_playouts(game_id, games, seed, max_plies):
+    """The same seeded games (RULES.md §6.2) played through the Python API, move by move."""
+    import katra
+    from katra._reference.jobs import SplitMix64
+
+    tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
+             "plies": 0}
+    start = katra.game(game_id).initial_state()
+    for k in range(games):
+        rng = SplitMix64(seed + (k << 32))
+        state = start.copy()
+        plies = 0
+        while True:
+            actions = state.legal_actions()
+            if not actions:
+                winner = state.outcome().winner
+                tally[{0: "south_wins", 1: "north_wins", None: "draws"}[winner]] += 1
+                break
+            if plies == max_plies:
+                tally["unfinished"] += 1
+                break
+            state.push(actions[rng.next() % len(actions)])
+            plies += 1
+        tally["plies"] += plies
+    return tally
+
+
+@pytest.mark.parametrize("game_id", [d[0] for d in DEPTHS])
+def test_playouts_through_the_python_api(benchmark, game_id):
+    """Third row of each playouts group: the same games driven from Python (core State)."""
+    import katra
+
+    benchmark.group = f"playouts {game_id} x20"
+    tally = benchmark(api_playouts, game_id, 20, 1, 1000)
+    assert tally == katra.playouts(game_id, 20, seed=1, max_plies=1000)

@@ -93,6 +93,8 @@ def playouts(pos, games, seed, max_plies):
     cdef u64 rng
     cdef u64 south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, total_plies = 0
     cdef int n, winner, south, north
+    cdef bint fast
+    cdef u64 pick
     cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
     if children == NULL:
         raise MemoryError()
@@ -103,7 +105,10 @@ def playouts(pos, games, seed, max_plies):
                 st = root
                 plies = 0
                 while True:
-                    n = legal_children(&st, acts, children)
+                    # Goré (no relay) knows its legal actions without sowing them: play
+                    # only the chosen one instead of making every child.
+                    fast = relay_free(&st)
+                    n = legal_actions_c(&st, acts) if fast else legal_children(&st, acts, children)
                     if n == 0:
                         outcome_of(&st, &winner, &south, &north)
                         if winner == 0:
@@ -116,7 +121,11 @@ def playouts(pos, games, seed, max_plies):
                     if plies == limit:
                         unfinished += 1
                         break
-                    copy_hot(&st, &children[splitmix64(&rng) % <u64>n])
+                    pick = splitmix64(&rng) % <u64>n
+                    if fast:
+                        play(&st, acts[pick], LAP_LIMIT_C)
+                    else:
+                        copy_hot(&st, &children[pick])
                     plies += 1
                 total_plies += <u64>plies
     finally:
