@@ -101,13 +101,17 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
 
 cdef enum:
     HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
+    GORE_HOLES = 8
+    GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
 
 
 cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
-    """Copy a state for copy-make; outside Goré the owners (constant) are not copied,
-    so dst.owner must not be read (outcome_of uses the table's owners instead)."""
+    """Copy a state for copy-make.  Outside Goré the owners (constant) are not copied,
+    so dst.owner must not be read (outcome_of uses the table's owners instead); in
+    Goré only its 8 holes' counts and owners are, so nothing may read past hole 7."""
     if TABLES[src.game].family == FAM_GORE:
-        dst[0] = src[0]
+        memcpy(dst, src, GORE_HOT_BYTES)
+        memcpy(dst.owner, src.owner, GORE_HOLES * sizeof(int))
     else:
         memcpy(dst, src, HOT_BYTES)
 
