@@ -378,11 +378,11 @@ def test_replay_binary_file_and_missing_game(tmp_path, record_file):
 
 # ---------------------------------------------------------------- docs/cli.md stays true
 
-def doc_examples():
-    """``(command, output)`` for each ``$ katra ...`` line of docs/cli.md's console blocks."""
+def doc_examples(name="docs/cli.md"):
+    """``(command, output)`` for each ``$ katra ...`` line of a document's console blocks."""
     import pathlib
     import shlex
-    text = (pathlib.Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    text = (pathlib.Path(__file__).parent.parent / name).read_text(encoding="utf-8")
     examples = []
     for block in text.split("```console\n")[1:]:
         block = block.split("```")[0]
@@ -396,8 +396,9 @@ def doc_examples():
 EXACT = {"show", "rules", "replay"}
 
 
-def test_docs_examples_are_real_output(tmp_path):
-    examples = doc_examples()
+@pytest.mark.parametrize("name, exact_examples", [("docs/cli.md", 4), ("README.md", 3)])
+def test_docs_examples_are_real_output(tmp_path, name, exact_examples):
+    examples = doc_examples(name)
     documented = {args[i + 1] for args, _ in examples for i, word in enumerate(args[:-1])
                   if word == "katra"}
     assert documented >= {"show", "play", "replay", "rules", "perft", "playouts", "bench"}
@@ -411,4 +412,4 @@ def test_docs_examples_are_real_output(tmp_path):
         assert result.returncode == 0, (args, result.stderr)
         assert result.stdout == expected, args
         checked += 1
-    assert checked >= 4
+    assert checked >= exact_examples
