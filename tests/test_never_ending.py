@@ -1,0 +1,44 @@
+"""Real never-ending moves (RULES.md §1.3), one or more per relay game where
+random play finds one, excluded from the legal moves on both backends.
+
+The positions were found by random play (1 candidate in about 1,100 never ends
+in katro-4x4, 1 in 10,000 in Katra Mpantsaka).  The reference counts laps
+plainly, so its verdict is the rule itself: the sowing needs more than 10,000
+laps.  The core must agree, whatever its cycle detector sees.
+(tests/test_rules_katro.py and test_rules_mpantsaka.py show the Katro 4x4 and
+Katra Mpantsaka cases by hand, including a cycle seen by an independent loop.)
+"""
+import pytest
+
+from katra._errors import IllegalMoveError
+from katra._games import GAMES, LAP_LIMIT
+from katra._text import parse_action
+
+NEVER_ENDING = [
+    ("katro-4x6 1,0,3,0,6,1/15,1,0,3,7,10/0,0,0,1,0,0/0,0,0,0,0,0 N", "e4"),
+    ("katro-4x6 1,1,2,0,6,1/1,5,2,0,1,4/1,7,2,1,1,8/0,1,1,2,0,0 N", "b4"),
+    ("katro-4x4 2,7,5,10/3,0,3,1/0,0,0,1/0,0,0,0 N", "c4"),
+    ("katra-mpantsaka 0,1,4,4,1,3,3,0/1,3,0,0,0,1,3,3/1,5,0,1,2,2,3,5/1,0,4,1,4,1,2,5 S",
+     "g2+"),
+    ("katra-mpantsaka-simplified 4,1,2,1,2,0,1,7/3,2,0,2,1,5,2,1/0,0,0,0,0,12,0,0/"
+     "0,7,3,1,0,5,1,1 N", "b3+"),
+    ("katra-mpantsaka-simplified 1,1,1,1,1,1,0,0/1,0,0,0,0,1,2,2/2,4,1,0,1,1,6,9/"
+     "0,9,0,2,1,10,5,1 S", "d1-"),
+]
+
+
+@pytest.mark.parametrize("text,move", NEVER_ENDING, ids=[f"{t.split()[0]}-{m}"
+                                                          for t, m in NEVER_ENDING])
+def test_never_ending_move_is_not_legal(impl, text, move):
+    position = impl.Position.from_text(text)
+    action = parse_action(GAMES[position.game_id], move)
+    assert position.lap_count(action) is None             # a sowing candidate ...
+    assert position.lap_count(action, LAP_LIMIT) is None  # ... past the lap limit
+    assert action not in position.legal_actions()
+    assert not position.is_legal(action)
+    with pytest.raises(IllegalMoveError):
+        position.apply(action)
+    assert position.text() == text
+    # Every other candidate that ends is still legal: only the endless one is dropped.
+    for other in position.legal_actions():
+        assert position.lap_count(other) is not None
