@@ -92,24 +92,23 @@ def _mask_values(state: State) -> list[int]:
     return mask
 
 
-def observation(state: State, out: Any = None) -> Any:
-    """``state.observation(out)``: see the module docs for the layout."""
-    values = _observation_values(state)
+def _fill(values: list[int], out: Any, what: str) -> Any:
+    """``values`` as a list, or written into the caller's buffer ``out`` (returned)."""
     if out is None:
         return values
-    view, code = _flat(out, len(values), "observation")
+    view, code = _flat(out, len(values), what)
     _write(view, code, 0, values)
     return out
+
+
+def observation(state: State, out: Any = None) -> Any:
+    """``state.observation(out)``: see the module docs for the layout."""
+    return _fill(_observation_values(state), out, "observation")
 
 
 def legal_actions_mask(state: State, out: Any = None) -> Any:
     """``state.legal_actions_mask(out)``: 1 per legal action, ``game.num_actions`` long."""
-    values = _mask_values(state)
-    if out is None:
-        return values
-    view, code = _flat(out, len(values), "legal_actions_mask")
-    _write(view, code, 0, values)
-    return out
+    return _fill(_mask_values(state), out, "legal_actions_mask")
 
 
 def _batch(states: Iterable[State], out: Any, width_of: str, fill: Any, what: str) -> Any:
