@@ -92,3 +92,9 @@ def search(pos: Position, depth: int | None = None, time_seconds: float | None =
     "pv": list[int], "seconds": float}``; ``score`` is from the side to move, a win
     ``plies`` plies away is ``100000 - plies``.  ``pos`` is not changed.
     """
+
+class JobCancelled(KeyboardInterrupt):
+    """A core job stopped by cancel_jobs()."""
+
+def cancel_jobs() -> None:
+    """Stop every core job running in this process (in any thread) at its next poll."""
