@@ -11,7 +11,7 @@ from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divi
                        legal_actions_masks, observations, perft, playouts, read_records,
                        search, SearchResult, write_records)
 
-__version__ = "0.1.0"
+from katra._version import __version__ as __version__  # explicit re-export (mypy --strict)
 
 __all__ = [
     "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",
