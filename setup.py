@@ -41,7 +41,7 @@ class BuildPyWithDocs(build_py):
         if getattr(self, "editable_mode", False):
             self._link_docs_in_place()
             return
-        for source, target in zip(self._doc_sources(), self._doc_targets()):
+        for source, target in zip(self._doc_sources(), self._doc_targets(), strict=True):
             self.mkpath(os.path.dirname(target))
             self.copy_file(str(source), target, preserve_mode=False)
 

@@ -183,9 +183,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> _Parser:
-    from katra.api import DEFAULT_MAX_PLIES
-
     from katra._version import __version__
+    from katra.api import DEFAULT_MAX_PLIES
 
     parser = _Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
