@@ -106,19 +106,17 @@ def _moves(line: str) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_every_checked_block_holds(backend):
-    blocks = checked_blocks(shipped_rulebook())
-    counts = {"legal": 0, "play": 0, "result": 0, "perft": 0, "tally": 0}
-    for block in blocks:
-        first, *rest = block
-        state = katra.State.from_text(first.removeprefix("position").strip(), backend=backend)
-        assert state.text() == first.removeprefix("position").strip(), first
-        batch = None
-        assert rest, f"a checked block must check something: {first}"
-        for line in rest:
+    counts = {"position": 0, "legal": 0, "play": 0, "result": 0, "perft": 0, "tally": 0}
+    for block in checked_blocks(shipped_rulebook()):
+        state = batch = None
+        for line in block:
             word, _, value = line.partition(" ")
             value = value.strip()
-            where = f"{first} ... {line}"
-            if word == "legal":
+            where = f"{block[0]} ... {line}"
+            if word == "position":
+                state = katra.State.from_text(value, backend=backend)
+                assert state.text() == value, where
+            elif word == "legal":
                 expected = _moves(value)
                 assert expected and " ".join(f"{m} ({a})" for m, a in expected) == value, where
                 assert state.legal_actions() == [a for _, a in expected], where
@@ -146,8 +144,10 @@ def test_every_checked_block_holds(backend):
                 pytest.fail(f"unknown line in a checked block: {where}")
             if word in counts:
                 counts[word] += 1
+        assert len(block) > 1, f"a checked block must check something: {block[0]}"
     assert counts["perft"] == 7 and counts["tally"] >= 3, counts
     assert counts["result"] >= 10 and counts["legal"] >= 6 and counts["play"] >= 10, counts
+    assert counts["position"] >= 17, counts
 
 
 def test_every_position_text_reads_and_writes_back():
