@@ -2,8 +2,9 @@
 
 * Every block of docs/rules.md that begins with a ``position`` line is run on
   both backends: ``legal`` (every legal move with its action number, in
-  ascending order), ``play``, ``result`` (exact position text), ``perft``
-  (counts at depths 1, 2, ...), ``playouts`` + ``tally`` (§6.2 batches).
+  ascending order, or ``none``), ``play``, ``result`` (exact position text),
+  ``outcome``, ``perft`` (counts at depths 1, 2, ...), ``playouts`` +
+  ``tally`` (§6.2 batches).
 * Every position text written anywhere in it reads and writes back unchanged.
 * Its sections are numbered §1.1 ... §6.2, as code and docs cite them, and
   every ``§N.N`` cited in the shipped files exists.
@@ -106,7 +107,8 @@ def _moves(line: str) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_every_checked_block_holds(backend):
-    counts = {"position": 0, "legal": 0, "play": 0, "result": 0, "perft": 0, "tally": 0}
+    counts = {"position": 0, "legal": 0, "play": 0, "result": 0, "outcome": 0, "perft": 0,
+              "tally": 0}
     for block in checked_blocks(shipped_rulebook()):
         state = batch = None
         for line in block:
@@ -116,6 +118,8 @@ def test_every_checked_block_holds(backend):
             if word == "position":
                 state = katra.State.from_text(value, backend=backend)
                 assert state.text() == value, where
+            elif word == "legal" and value == "none":
+                assert state.legal_actions() == [] and state.is_terminal(), where
             elif word == "legal":
                 expected = _moves(value)
                 assert expected and " ".join(f"{m} ({a})" for m, a in expected) == value, where
@@ -126,6 +130,15 @@ def test_every_checked_block_holds(backend):
                 state.push(value)
             elif word == "result":
                 assert state.text() == value, where
+            elif word == "outcome":
+                verdict = re.fullmatch(r"(South wins|North wins|draw)"
+                                       r"(?:; South (\d+), North (\d+))?", value)
+                assert verdict, where
+                outcome = state.outcome()
+                winner = {"South wins": 0, "North wins": 1, "draw": None}[verdict.group(1)]
+                assert outcome is not None and outcome.winner == winner, where
+                if verdict.group(2) is not None:
+                    assert outcome.scores == (int(verdict.group(2)), int(verdict.group(3))), where
             elif word == "perft":
                 for depth, nodes in enumerate(map(int, value.split()), start=1):
                     if backend == "reference" and nodes > REFERENCE_PERFT_NODES:
@@ -147,7 +160,7 @@ def test_every_checked_block_holds(backend):
         assert len(block) > 1, f"a checked block must check something: {block[0]}"
     assert counts["perft"] == 7 and counts["tally"] >= 3, counts
     assert counts["result"] >= 10 and counts["legal"] >= 6 and counts["play"] >= 10, counts
-    assert counts["position"] >= 17, counts
+    assert counts["position"] >= 20 and counts["outcome"] >= 3, counts
 
 
 def test_every_position_text_reads_and_writes_back():
@@ -229,7 +242,7 @@ def test_nothing_user_visible_cites_a_missing_rulebook():
     outputs += [run("rules", game_id).stdout for game_id in ("katro", "gore")]
     assert all(outputs)
     for output in outputs:
-        assert "RULES.md" not in output and "shared" not in output
+        assert "RULES.md" not in output and "../shared" not in output
     docs = resources.files("katra").joinpath("docs")
     for doc in docs.iterdir():
         assert "RULES.md" not in doc.read_text(encoding="utf-8"), doc.name
