@@ -158,8 +158,13 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    from ._cli_rules import print_rules
-    print_rules(args.game)
+    from ._cli_rules import print_full_rules, print_rules
+    if args.full:
+        print_full_rules(args.game)
+    elif args.game is None:
+        raise UsageError("katra rules: name a GAME, or give --full for the whole rulebook")
+    else:
+        print_rules(args.game)
 
 
 def cmd_play(args: argparse.Namespace) -> None:
@@ -178,10 +183,12 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> _Parser:
+    from katra._version import __version__
     from katra.api import DEFAULT_MAX_PLIES
 
     parser = _Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
+    parser.add_argument("--version", action="version", version=f"katra {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -199,7 +206,7 @@ def build_parser() -> _Parser:
     backend_and_json(perft)
     perft.set_defaults(run=cmd_perft)
 
-    outs = commands.add_parser("playouts", help="play seeded random games (RULES.md §6)")
+    outs = commands.add_parser("playouts", help="play seeded random games (docs/rules.md §6)")
     outs.add_argument("position", metavar="GAME_OR_POSITION")
     outs.add_argument("games", type=_non_negative, metavar="N")
     outs.add_argument("--seed", type=_seed, default=0)
@@ -238,8 +245,11 @@ def build_parser() -> _Parser:
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=cmd_bench)
 
-    rules = commands.add_parser("rules", help="a short summary of a game's rules")
-    rules.add_argument("game", metavar="GAME")
+    rules = commands.add_parser("rules", help="a game's rules in short, or in full (--full)")
+    rules.add_argument("game", nargs="?", metavar="GAME",
+                       help="a game id or name (with --full: optional, default the whole book)")
+    rules.add_argument("--full", action="store_true",
+                       help="print the complete rules from the rulebook installed with katra")
     rules.set_defaults(run=cmd_rules)
 
     replay = commands.add_parser("replay", help="step through a saved game record")
