@@ -6,7 +6,7 @@
 #   struct State: game, to_move, offer, stores[2], board[], owner[] (owner read
 #       only for Goré; other games use GameTable.owner0); State copied by value.
 #   struct GameTable (TABLES[game]): family, holes, num_actions, owner0[].
-#   FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, splitmix64 (RULES.md §6.2).
+#   FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, splitmix64 (docs/rules.md §6.2).
 #   legal_actions_c(const State*, int* acts) -> count (ascending, lap limit applied).
 #   action_legal(const State*, int action, State* child) -> bint (from _position.pxi).
 #   outcome_of(const State*, int* winner, int* south, int* north).
@@ -439,12 +439,12 @@ cdef class VectorGame:
             self.terminated_p[i] = 1
             self.pending[i] = 1
         elif self.plies_p[i] >= self._max_plies:
-            self.truncated_p[i] = 1     # stopped by the ply cap: no result (RULES §6.1 tools)
+            self.truncated_p[i] = 1     # stopped by the ply cap: no result (docs/rules.md §6.1)
             self.pending[i] = 1
 
     def reset(self, seed=None):
         """Every env to the start position; seed (if given) restarts the generators
-        (env i: seed + i * 2**32, RULES §6.2).  Returns ``observations``."""
+        (env i: seed + i * 2**32, docs/rules.md §6.2).  Returns ``observations``."""
         cdef int i
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
@@ -543,7 +543,7 @@ cdef class VectorGame:
                 self.write_outputs(i, False)
 
     def random_actions(self):
-        """One action per env drawn with the §6.2 generator of that env (RULES §6.2:
+        """One action per env drawn with the §6.2 generator of that env (docs/rules.md §6.2:
         ``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn)."""
         np = _numpy_or_none()
         out = np.zeros(self._num_envs, np.int64) if np is not None else array(

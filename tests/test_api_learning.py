@@ -39,8 +39,9 @@ def test_observation_by_hand_north_to_move_with_offer(backend):
         4, 3, 2, 1, 8, 7, 6, 5,     # seeds, mover's view
         1, 0, 1, 1, 0, 1, 0, 0,     # 1 = owned by the mover (North)
         0, 0, 0, 0, 0, 0, 0, 1,     # pending offer: a1 is read at j = 7
-        8, 10,                      # mover's store, opponent's store
-        1,                          # North to move
+        8, 10,                      # viewer's store, opponent's store
+        1,                          # the viewer is North
+        1,                          # the viewer is to move
     ]
 
 
@@ -48,11 +49,11 @@ def test_observation_by_hand_south_to_move(backend):
     s = State.from_text("katro-4x4 0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15 S", backend=backend)
     assert s.observation() == (
         [12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3]
-        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 0])
+        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 0, 1])
     north = State.from_text(s.text().replace(" S", " N"), backend=backend)
     assert north.observation() == (
         [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12]
-        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 1])
+        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 1, 1])
 
 
 def test_observation_is_symmetric_under_the_half_turn(backend):
@@ -68,7 +69,7 @@ def test_observation_is_symmetric_under_the_half_turn(backend):
     flipped = State.from_text(f"djenon-aboure {flipped_rows} {'NS'['SN'.index(rows[2])]} "
                               f"stores={stores[0]},{stores[1]}", backend=backend)
     a, b = s.observation(), flipped.observation()
-    assert a[:3 * holes + 2] == b[:3 * holes + 2] and a[-1] == 1 - b[-1]
+    assert a[:3 * holes + 2] == b[:3 * holes + 2] and a[-2] == 1 - b[-2] and a[-1] == b[-1] == 1
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
@@ -92,32 +93,32 @@ def test_buffers_of_every_kind(backend):
     size = s.game.observation_size
     for dtype in (np.float32, np.float64, np.int8, np.int64, np.uint8, np.int32):
         out = np.full(size, 99, dtype=dtype)
-        assert s.observation(out) is out
+        assert s.observation(out=out) is out
         assert out.tolist() == expected
     mask = np.zeros(s.game.num_actions, dtype=bool)
     s.legal_actions_mask(mask)
     assert np.flatnonzero(mask).tolist() == s.legal_actions()
-    shaped = np.zeros((3, size // 3), dtype=np.float32)  # any shape with the right size
-    s.observation(shaped)
+    shaped = np.zeros((4, size // 4), dtype=np.float32)  # any shape with the right size
+    s.observation(out=shaped)
     assert shaped.ravel().tolist() == expected
     ints = array("q", [0]) * size
-    s.observation(ints)
+    s.observation(out=ints)
     assert list(ints) == expected
 
 
 def test_bad_buffers(backend):
     s = katra.game("katro").initial_state(backend=backend)
     with pytest.raises(ValueError, match="read-only"):
-        s.observation(bytes(s.game.observation_size))
-    with pytest.raises(ValueError, match="expected 111"):
-        s.observation(bytearray(110))
+        s.observation(out=bytes(s.game.observation_size))
+    with pytest.raises(ValueError, match="expected 112"):
+        s.observation(out=bytearray(111))
     with pytest.raises(TypeError, match="writable buffer"):
-        s.observation([0] * 111)
+        s.observation(out=[0] * 112)
     np = pytest.importorskip("numpy")
     with pytest.raises(TypeError, match="unsupported"):
         s.legal_actions_mask(np.zeros(36, dtype=np.float16))
     with pytest.raises(ValueError, match="contiguous"):
-        s.observation(np.zeros((111, 2))[:, 0])
+        s.observation(out=np.zeros((112, 2))[:, 0])
 
 
 @pytest.mark.parametrize("game_id", ["katro", "gore", "katra-mpantsaka"])
@@ -154,8 +155,8 @@ def test_batch_errors():
     gore = katra.game("gore").initial_state()
     with pytest.raises(ValueError, match="one game"):
         katra.observations([katro, gore])
-    with pytest.raises(ValueError, match="expected 222"):
-        katra.observations([katro, katro], bytearray(111))
+    with pytest.raises(ValueError, match="expected 224"):
+        katra.observations([katro, katro], bytearray(112))
     with pytest.raises(TypeError, match="katra.State"):
         katra.observations([katro, "katro"])
     assert katra.observations([]) == []
