@@ -483,10 +483,8 @@ cdef class VectorGame:
                     if isinstance(item, bool) or not isinstance(item, int):
                         raise TypeError(f"step: env {i}: an action is an int, not "
                                         f"{type(item).__name__}")
-                    if not -1 <= item < self._num_actions:
-                        raise ValueError(f"step: env {i}: action {item} is out of range "
-                                         f"0..{self._num_actions - 1} (or -1 to skip)")
-                    acts[i] = item
+                    # beyond this no action is in range; in between, validate() checks
+                    acts[i] = max(-2, min(item, self._num_actions))
             else:
                 kind = acquire(actions, &view, N, "step: actions", False)
                 try:
@@ -496,7 +494,8 @@ cdef class VectorGame:
             with nogil:
                 bad = self.validate(acts)
             if bad >= 0:
-                self.raise_bad(bad, acts[bad])
+                self.raise_bad(bad, acts[bad], actions[bad] if isinstance(actions, (list, tuple))
+                               else acts[bad])
             with nogil:
                 self.commit(acts)
         finally:
@@ -516,11 +515,11 @@ cdef class VectorGame:
                 return i
         return -1
 
-    cdef int raise_bad(self, Py_ssize_t i, long long a) except -1:
+    cdef int raise_bad(self, Py_ssize_t i, long long a, object given) except -1:
         cdef Position pos = Position.__new__(Position)
         pos.st = self.states[i]
         if a < SKIP_ENV or a >= self._num_actions:
-            raise ValueError(f"step: env {i}: action {a} is out of range "
+            raise ValueError(f"step: env {i}: action {given} is out of range "
                              f"0..{self._num_actions - 1} (or -1 to skip); no env was changed")
         spec = _game_spec(self.game)
         legal = ", ".join(f"{_text.action_text(spec, b)} ({b})" for b in pos.legal_actions())
