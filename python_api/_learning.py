@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from katra import _core
 from katra._errors import BufferItemError
@@ -72,7 +72,8 @@ def _limit(code: str, itemsize: int) -> int:
         return 1
     if code in _FLOAT_CODES or itemsize >= 4:
         return 2**31 - 1
-    return 2 ** (8 * itemsize - (1 if code.islower() else 0)) - 1
+    bits: int = 8 * itemsize - (1 if code.islower() else 0)
+    return (1 << bits) - 1
 
 
 def _write(out: Any, values: list[int], counts: bool, what: str) -> Any:
@@ -161,7 +162,7 @@ def observations(states: Iterable[State], out: Any = None, *, player: int | None
         return [] if out is None else out
     _one_game(batch, "observations")
     if all(s._backend == "core" for s in batch):
-        return _core.observations([s._pos for s in batch], player, out)
+        return _core.observations([cast(_core.Position, s._pos) for s in batch], player, out)
     rows = [_observation_values(s, player) for s in batch]
     if out is None:
         return rows
@@ -175,7 +176,7 @@ def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
         return [] if out is None else out
     _one_game(batch, "legal_actions_masks")
     if all(s._backend == "core" for s in batch):
-        return _core.legal_actions_masks([s._pos for s in batch], out)
+        return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
     rows = [_mask_values(s) for s in batch]
     if out is None:
         return rows

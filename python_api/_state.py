@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Iterator, Protocol, Sequence
+from typing import Any, Iterator, Protocol, Sequence, cast
 
 from katra import _core
 from katra._errors import IllegalMoveError
@@ -514,7 +514,7 @@ class State:
         a new list.  Filled in C on the core.
         """
         if self._backend == "core":
-            return _core.legal_actions_mask(self._pos, out)
+            return _core.legal_actions_mask(cast(_core.Position, self._pos), out)
         from ._learning import legal_actions_mask
         return legal_actions_mask(self, out)
 
@@ -529,7 +529,7 @@ class State:
         bool buffer); nothing is written then.  Filled in C on the core.
         """
         if self._backend == "core":
-            return _core.observation(self._pos, player, out)
+            return _core.observation(cast(_core.Position, self._pos), player, out)
         from ._learning import observation
         return observation(self, player, out)
 

@@ -88,7 +88,7 @@ def _observation_space(game: Game, *shape: int) -> spaces.Box:
     return spaces.Box(0, MAX_TOTAL_SEEDS, shape=(*shape, game.observation_size), dtype=np.float32)
 
 
-class KatraVectorEnv(VectorEnv):  # type: ignore[misc]
+class KatraVectorEnv(VectorEnv):
     """``num_envs`` games of one game id against an opponent policy (module docs)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
@@ -120,7 +120,7 @@ class KatraVectorEnv(VectorEnv):  # type: ignore[misc]
                 vg.terminated.copy(), vg.truncated.copy(), {"action_mask": self.action_masks()})
 
 
-class KatraEnv(gym.Env):  # type: ignore[misc]
+class KatraEnv(gym.Env):
     """One game against an opponent policy (module docs); ``render_mode="ansi"`` draws it."""
 
     metadata = {"render_modes": ["ansi"]}

@@ -3,7 +3,7 @@
 Importing this module registers every game id as a pyspiel Python game named
 ``katra_`` + the id with ``-`` turned into ``_``::
 
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
     import katra.openspiel
     game = pyspiel.load_game("katra_katro_4x4", {"max_game_length": 200})
 
@@ -29,9 +29,10 @@ from typing import Any
 
 try:
     import numpy as np
-    import pyspiel
-    from open_spiel.python.algorithms import mcts
-    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+    import pyspiel  # type: ignore[import-not-found]
+    from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
+    from open_spiel.python.observation import (  # type: ignore[import-untyped]
+        IIGObserverForPublicInfoGame)
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise ImportError("katra.openspiel needs OpenSpiel: pip install 'katra[openspiel]' "
                       f"(missing: {exc.name})") from exc

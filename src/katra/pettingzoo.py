@@ -22,8 +22,8 @@ from typing import Any
 try:
     import numpy as np
     from gymnasium import spaces
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise ImportError("katra.pettingzoo needs PettingZoo: pip install 'katra[pettingzoo]' "
                       f"(missing: {exc.name})") from exc
@@ -77,10 +77,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
         self.state_: State = self.game.initial_state()
         self._start()
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def _start(self) -> None:
