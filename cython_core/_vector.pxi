@@ -8,11 +8,15 @@
 #   struct GameTable (TABLES[game]): family, holes, num_actions, owner0[].
 #   FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, splitmix64 (docs/rules.md §6.2).
 #   legal_actions_c(const State*, int* acts) -> count (ascending, lap limit applied).
-#   action_legal(const State*, int action, State* child) -> bint (from _position.pxi).
+#   legal_children(const State*, int* acts, State* children) -> count; children needs room
+#       for every candidate (Katro, Djenon-aboure: <= cols; Katra Mpantsaka: <= holes).
+#   relay_free(const State*) (Goré: every candidate legal, play cheap), play(State*, a, limit),
+#   copy_hot(State* dst, const State* src) (dst.owner kept outside Goré), LAP_LIMIT_C.
 #   outcome_of(const State*, int* winner, int* south, int* north).
 #   cdef class Position with its State field `st`; Position.initial(game_id).
 
 from libc.limits cimport LLONG_MAX
+from libc.stdlib cimport calloc
 from cpython.buffer cimport (PyBUF_RECORDS_RO, PyBuffer_IsContiguous, PyBuffer_Release,
                              PyObject_CheckBuffer, PyObject_GetBuffer)
 
@@ -300,7 +304,10 @@ cdef class VectorGame:
     cdef u64 _seed
     cdef State initial
     cdef State* states
-    cdef State* children           # scratch: the child each env's action leads to
+    cdef int children_cap          # children cached per env (0: Goré, which plays instead)
+    cdef State* children           # env i's legal children: [i * children_cap, ...)
+    cdef int* legal_n              # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
+    cdef int* legal_acts
     cdef u64* rngs
     cdef unsigned char* pending    # finished at the last step: reset at the next
     cdef Py_buffer bufs[7]
@@ -325,6 +332,8 @@ cdef class VectorGame:
     def __cinit__(self):
         self.states = NULL
         self.children = NULL
+        self.legal_n = NULL
+        self.legal_acts = NULL
         self.rngs = NULL
         self.pending = NULL
         self.held = 0
@@ -335,6 +344,8 @@ cdef class VectorGame:
             PyBuffer_Release(&self.bufs[k])
         free(self.states)
         free(self.children)
+        free(self.legal_n)
+        free(self.legal_acts)
         free(self.rngs)
         free(self.pending)
 
@@ -358,11 +369,17 @@ cdef class VectorGame:
         self.obs_size = observation_size_c(self.game)
         self._num_actions = TABLES[self.game].num_actions
         self._seed = <u64>seed
-        self.states = <State*>malloc(n * sizeof(State))
-        self.children = <State*>malloc(n * sizeof(State))
+        family = TABLES[self.game].family
+        self.children_cap = (0 if family == FAM_GORE else TABLES[self.game].cols
+                             if family in (FAM_KATRO, FAM_DJENON) else TABLES[self.game].holes)
+        self.states = <State*>calloc(n, sizeof(State))
+        self.children = <State*>malloc(max(1, n * self.children_cap) * sizeof(State))
+        self.legal_n = <int*>malloc(n * sizeof(int))
+        self.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
         self.rngs = <u64*>malloc(n * sizeof(u64))
         self.pending = <unsigned char*>malloc(n)
-        if not (self.states and self.children and self.rngs and self.pending):
+        if not (self.states and self.children and self.legal_n and self.legal_acts and self.rngs
+                and self.pending):
             raise MemoryError()
         np = _numpy_or_none()
         N = self._num_envs
@@ -412,11 +429,15 @@ cdef class VectorGame:
     cdef void write_outputs(self, int i, bint fresh) noexcept nogil:
         """Observation, mask, to_move, plies of env i; terminated/truncated/rewards
         (and pending) from its state (fresh: a reset, nothing finished)."""
-        cdef int acts[MAX_CANDIDATES]
         cdef int values[OBS_MAX]
         cdef State* s = &self.states[i]
-        cdef int n = legal_actions_c(s, acts)
-        cdef int k, winner, south, north
+        cdef int* acts = &self.legal_acts[<Py_ssize_t>i * MAX_CANDIDATES]
+        cdef int n, k, winner, south, north
+        if self.children_cap:
+            n = legal_children(s, acts, &self.children[<Py_ssize_t>i * self.children_cap])
+        else:
+            n = legal_actions_c(s, acts)
+        self.legal_n[i] = n
         cdef int p = s.to_move if self.view < 0 else self.view
         cdef float* obs_row = &self.obs_p[<Py_ssize_t>i * self.obs_size]
         fill_observation(s, p, values)
@@ -501,17 +522,24 @@ cdef class VectorGame:
         finally:
             free(acts)
 
+    cdef int legal_index(self, Py_ssize_t i, long long a) noexcept nogil:
+        """Where a is among env i's legal actions, else -1."""
+        cdef int* legal = &self.legal_acts[i * MAX_CANDIDATES]
+        cdef int k
+        for k in range(self.legal_n[i]):
+            if legal[k] == a:
+                return k
+        return -1
+
     cdef Py_ssize_t validate(self, const long long* acts) noexcept nogil:
-        """Children of every env's action into self.children; the first bad env, else -1."""
+        """The first env whose action is neither legal, SKIP nor a reset; else -1."""
         cdef Py_ssize_t i
         cdef long long a
         for i in range(self._num_envs):
             a = acts[i]
             if a == SKIP_ENV or (self.pending[i] and a >= 0):
                 continue
-            if a < 0 or a >= self._num_actions:
-                return i
-            if not action_legal(&self.states[i], <int>a, &self.children[i]):
+            if a < 0 or a >= self._num_actions or self.legal_index(i, a) < 0:
                 return i
         return -1
 
@@ -537,7 +565,11 @@ cdef class VectorGame:
                 self.plies_p[i] = 0
                 self.write_outputs(i, True)
             else:
-                self.states[i] = self.children[i]
+                if self.children_cap:
+                    copy_hot(&self.states[i], &self.children[
+                        i * self.children_cap + self.legal_index(i, acts[i])])
+                else:
+                    play(&self.states[i], <int>acts[i], LAP_LIMIT_C)
                 self.plies_p[i] += 1
                 self.write_outputs(i, False)
 
@@ -549,7 +581,6 @@ cdef class VectorGame:
             "q", bytes(8 * self._num_envs))
         cdef Py_buffer buf
         cdef long long* picks
-        cdef int acts[MAX_CANDIDATES]
         cdef int i, n
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
         picks = <long long*>buf.buf
@@ -558,8 +589,9 @@ cdef class VectorGame:
                 if self.pending[i]:
                     picks[i] = 0
                     continue
-                n = legal_actions_c(&self.states[i], acts)
-                picks[i] = acts[splitmix64(&self.rngs[i]) % <u64>n] if n else 0
+                n = self.legal_n[i]
+                picks[i] = self.legal_acts[<Py_ssize_t>i * MAX_CANDIDATES
+                                           + splitmix64(&self.rngs[i]) % <u64>n] if n else 0
         PyBuffer_Release(&buf)
         return out
 
