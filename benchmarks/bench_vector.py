@@ -40,16 +40,24 @@ def median_seconds(run, repeats: int) -> float:
     return statistics.median(times)
 
 
-def vector_rate(game_id: str, envs: int, steps: int, repeats: int) -> float:
+def seconds(run) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def vector_stepper(game_id: str, envs: int, steps: int):
+    """A function running steps steps of envs envs with VectorGame."""
     vg = katra.VectorGame(game_id, envs, seed=1)
 
     def run() -> None:
         for _ in range(steps):
             vg.step(vg.random_actions())
-    return envs * steps / median_seconds(run, repeats)
+    return run
 
 
-def python_loop_rate(game_id: str, envs: int, steps: int, repeats: int) -> float:
+def state_stepper(game_id: str, envs: int, steps: int):
+    """The same work as a Python loop over katra.State."""
     game = katra.game(game_id)
     states = [game.initial_state() for _ in range(envs)]
     obs = np.zeros((envs, game.observation_size), np.float32)
@@ -68,10 +76,11 @@ def python_loop_rate(game_id: str, envs: int, steps: int, repeats: int) -> float
                     states[i] = game.initial_state()
                     continue
                 s.push(rng.choice(legal))
-    return envs * steps / median_seconds(run, repeats)
+    return run
 
 
-def openspiel_loop_rate(envs: int, steps: int, repeats: int) -> float | None:
+def oware_stepper(envs: int, steps: int):
+    """The same Python loop over OpenSpiel's C++ oware (None without OpenSpiel)."""
     try:
         import pyspiel
     except ImportError:
@@ -91,7 +100,28 @@ def openspiel_loop_rate(envs: int, steps: int, repeats: int) -> float | None:
                 s.observation_tensor(player)
                 s.legal_actions_mask(player)
                 s.apply_action(rng.choice(s.legal_actions()))
-    return envs * steps / median_seconds(run, repeats)
+    return run
+
+
+def rates(game_id: str, envs: int, steps: int, repeats: int) -> dict[str, float]:
+    """Median env-steps per second of each stepper and median ratios, the steppers
+    run in turn within each repeat (so that a busy machine slows them alike)."""
+    slow_steps = max(1, steps // 10)
+    runners = {"vector": (vector_stepper(game_id, envs, steps), steps),
+               "state": (state_stepper(game_id, envs, slow_steps), slow_steps)}
+    oware = oware_stepper(envs, slow_steps)
+    if oware is not None:
+        runners["oware"] = (oware, slow_steps)
+    samples: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(repeats):
+        for name, (run, n) in runners.items():
+            samples[name].append(envs * n / seconds(run))
+    result = {name: statistics.median(values) for name, values in samples.items()}
+    for name in ("state", "oware"):
+        if name in samples:
+            result[f"vector/{name}"] = statistics.median(
+                v / o for v, o in zip(samples["vector"], samples[name]))
+    return result
 
 
 def observation_microseconds(repeats: int) -> float:
@@ -132,19 +162,17 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    oware = openspiel_loop_rate(args.envs, max(1, args.steps // 10), args.repeats)
-    print(f"{args.envs} envs; steps per second (env-steps: one env advanced by one ply), "
-          f"medians of {args.repeats} runs\n")
+    print(f"{args.envs} envs; env-steps per second (one env advanced by one ply, with its "
+          f"observation and mask); medians of {args.repeats} runs, ratios taken run by run\n")
     print("| game | VectorGame.step | Python loop over State | OpenSpiel oware, Python loop "
           "| VectorGame / State loop | VectorGame / oware loop |")
     print("|---|---:|---:|---:|---:|---:|")
     for game_id in GAMES:
-        vector = vector_rate(game_id, args.envs, args.steps, args.repeats)
-        loop = python_loop_rate(game_id, args.envs, max(1, args.steps // 10), args.repeats)
-        oware_text = f"{oware / 1e6:.3f} M" if oware else "-"
-        ratio = f"{vector / oware:.1f}x" if oware else "-"
-        print(f"| {game_id} | {vector / 1e6:.2f} M | {loop / 1e6:.3f} M | {oware_text} "
-              f"| {vector / loop:.1f}x | {ratio} |")
+        r = rates(game_id, args.envs, args.steps, args.repeats)
+        oware = f"{r['oware'] / 1e6:.3f} M" if "oware" in r else "-"
+        ratio = f"{r['vector/oware']:.1f}x" if "oware" in r else "-"
+        print(f"| {game_id} | {r['vector'] / 1e6:.2f} M | {r['state'] / 1e6:.3f} M | {oware} "
+              f"| {r['vector/state']:.1f}x | {ratio} |")
     print(f"\nState.observation(out=float32 array) on katro: "
           f"{observation_microseconds(args.repeats):.2f} µs")
     rows = evaluator_rates(args.repeats)

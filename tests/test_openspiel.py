@@ -1,9 +1,6 @@
 """katra.openspiel: every game id as a pyspiel game, checked with OpenSpiel's own tests."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -143,19 +140,3 @@ def test_mcts_beats_uniform_random(game_id):
                 state.apply_action(int(rng.choice(state.legal_actions())))
         wins += state.returns()[me] > 0
     assert wins >= 18, f"MCTS won {wins} of 20"
-
-
-def test_importing_without_openspiel_names_the_extra():
-    code = ("import sys\n"
-            "class Block:\n"
-            "    def find_spec(self, name, path=None, target=None):\n"
-            "        if name.split('.')[0] in ('pyspiel', 'open_spiel'):\n"
-            "            raise ImportError(f'No module named {name!r}', name=name)\n"
-            "sys.meta_path.insert(0, Block())\n"
-            "import katra\n"
-            "try:\n"
-            "    import katra.openspiel\n"
-            "except ImportError as exc:\n"
-            "    print(exc)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert "pip install 'katra[openspiel]'" in out.stdout
