@@ -1,6 +1,7 @@
 # Tensors for learning code, filled in C: observations and legal-action masks of
 # one position or many (written into any writable buffer), and VectorGame, many
-# games stepped at once without the GIL (docs/learning.md).
+# games stepped at once without the GIL, optionally split between POSIX threads
+# (docs/learning.md).
 #
 # Core internals this file relies on (adapt here if they are renamed):
 #   struct State: game, to_move, offer, stores[2], board[], owner[] (owner read
@@ -276,6 +277,161 @@ def legal_actions_masks(list positions, out=None):
 
 # ---------------------------------------------------------------- VectorGame
 
+cdef extern from "<pthread.h>" nogil:
+    ctypedef unsigned long pthread_t
+    int pthread_create(pthread_t* thread, const void* attr, void* (*start)(void*) noexcept nogil,
+                       void* arg)
+    int pthread_join(pthread_t thread, void** result)
+
+cdef enum:
+    MAX_THREADS = 64
+    ENVS_PER_THREAD = 64          # below this many envs per thread, fewer threads
+
+# Everything a step touches, as plain C (worker threads get a pointer to it).
+ctypedef struct Envs:
+    int game
+    int num_envs
+    int obs_size
+    int num_actions
+    int view                      # -1: the player to move; else 0 or 1
+    long long max_plies
+    State initial
+    State* states
+    int children_cap              # children cached per env (0: Goré, which plays instead)
+    State* children               # env i's legal children: [i * children_cap, ...)
+    int* legal_n                  # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
+    int* legal_acts
+    u64* rngs
+    unsigned char* pending        # finished at the last step: reset at the next
+    float* obs
+    unsigned char* masks
+    float* rewards
+    unsigned char* terminated
+    unsigned char* truncated
+    signed char* to_move
+    int* plies
+
+ctypedef struct CommitJob:
+    Envs* envs
+    const long long* acts
+    Py_ssize_t lo
+    Py_ssize_t hi
+
+
+cdef void env_outputs(Envs* e, Py_ssize_t i, bint fresh) noexcept nogil:
+    """Legal actions (and children), observation, mask, to_move of env i; terminated,
+    truncated, rewards and pending from its state (fresh: a reset, nothing finished)."""
+    cdef int values[OBS_MAX]
+    cdef State* s = &e.states[i]
+    cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
+    cdef int n, k, winner, south, north
+    cdef int p = s.to_move if e.view < 0 else e.view
+    cdef float* obs_row = &e.obs[i * e.obs_size]
+    if e.children_cap:
+        n = legal_children(s, acts, &e.children[i * e.children_cap])
+    else:
+        n = legal_actions_c(s, acts)
+    e.legal_n[i] = n
+    fill_observation(s, p, values)
+    for k in range(e.obs_size):
+        obs_row[k] = <float>values[k]
+    fill_mask(acts, n, e.num_actions, &e.masks[i * e.num_actions])
+    e.to_move[i] = <signed char>s.to_move
+    e.rewards[2 * i] = 0
+    e.rewards[2 * i + 1] = 0
+    e.terminated[i] = 0
+    e.truncated[i] = 0
+    e.pending[i] = 0
+    if fresh:
+        return
+    if n == 0:
+        outcome_of(s, &winner, &south, &north)
+        if winner >= 0:
+            e.rewards[2 * i + winner] = 1
+            e.rewards[2 * i + 1 - winner] = -1
+        e.terminated[i] = 1
+        e.pending[i] = 1
+    elif e.plies[i] >= e.max_plies:
+        e.truncated[i] = 1      # stopped by the ply cap: no result (docs/rules.md §6.1)
+        e.pending[i] = 1
+
+
+cdef inline int legal_index(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
+    """Where a is among env i's legal actions, else -1."""
+    cdef const int* legal = &e.legal_acts[i * MAX_CANDIDATES]
+    cdef int k
+    for k in range(e.legal_n[i]):
+        if legal[k] == a:
+            return k
+    return -1
+
+
+cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nogil:
+    """The first env whose action is neither legal, SKIP nor a reset; else -1."""
+    cdef Py_ssize_t i
+    cdef long long a
+    for i in range(e.num_envs):
+        a = acts[i]
+        if a == SKIP_ENV or (e.pending[i] and a >= 0):
+            continue
+        if a < 0 or a >= e.num_actions or legal_index(e, i, a) < 0:
+            return i
+    return -1
+
+
+cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+    """Play the (validated) actions of envs lo..hi-1, or reset the finished ones."""
+    cdef Py_ssize_t i
+    for i in range(lo, hi):
+        if acts[i] == SKIP_ENV:
+            continue
+        if e.pending[i]:
+            e.states[i] = e.initial
+            e.plies[i] = 0
+            env_outputs(e, i, True)
+            continue
+        if e.children_cap:
+            copy_hot(&e.states[i], &e.children[i * e.children_cap + legal_index(e, i, acts[i])])
+        else:
+            play(&e.states[i], <int>acts[i], LAP_LIMIT_C)
+        e.plies[i] += 1
+        env_outputs(e, i, False)
+
+
+cdef void* commit_worker(void* arg) noexcept nogil:
+    cdef CommitJob* job = <CommitJob*>arg
+    commit_range(job.envs, job.acts, job.lo, job.hi)
+    return NULL
+
+
+cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil:
+    """commit_range over every env, split between threads (the calling one included);
+    every env is independent, so the result does not depend on the split."""
+    cdef CommitJob jobs[MAX_THREADS]
+    cdef pthread_t tids[MAX_THREADS]
+    cdef bint started[MAX_THREADS]
+    cdef int t
+    cdef Py_ssize_t n = e.num_envs
+    if threads > n // ENVS_PER_THREAD:
+        threads = <int>(n // ENVS_PER_THREAD)
+    if threads <= 1:
+        commit_range(e, acts, 0, n)
+        return
+    for t in range(threads):
+        jobs[t].envs = e
+        jobs[t].acts = acts
+        jobs[t].lo = n * t // threads
+        jobs[t].hi = n * (t + 1) // threads
+    for t in range(1, threads):
+        started[t] = pthread_create(&tids[t], NULL, commit_worker, &jobs[t]) == 0
+        if not started[t]:
+            commit_worker(&jobs[t])          # no thread to be had: do it here
+    commit_worker(&jobs[0])
+    for t in range(1, threads):
+        if started[t]:
+            pthread_join(tids[t], NULL)
+
+
 cdef object _numpy_or_none():
     try:
         import numpy
@@ -295,30 +451,11 @@ cdef class VectorGame:
     (int8) and ``plies`` (int32: plies of the current game).
     """
 
-    cdef int game
-    cdef int _num_envs
-    cdef int obs_size
-    cdef int _num_actions
-    cdef int view                  # -1: the player to move; else 0 or 1
-    cdef long long _max_plies
+    cdef Envs e
     cdef u64 _seed
-    cdef State initial
-    cdef State* states
-    cdef int children_cap          # children cached per env (0: Goré, which plays instead)
-    cdef State* children           # env i's legal children: [i * children_cap, ...)
-    cdef int* legal_n              # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
-    cdef int* legal_acts
-    cdef u64* rngs
-    cdef unsigned char* pending    # finished at the last step: reset at the next
+    cdef int _num_threads
     cdef Py_buffer bufs[7]
     cdef int held                  # how many of bufs are held
-    cdef float* obs_p
-    cdef unsigned char* mask_p
-    cdef float* reward_p
-    cdef unsigned char* terminated_p
-    cdef unsigned char* truncated_p
-    cdef signed char* to_move_p
-    cdef int* plies_p
     cdef readonly object observations
     cdef readonly object action_masks
     cdef readonly object rewards
@@ -330,26 +467,21 @@ cdef class VectorGame:
     SKIP = SKIP_ENV
 
     def __cinit__(self):
-        self.states = NULL
-        self.children = NULL
-        self.legal_n = NULL
-        self.legal_acts = NULL
-        self.rngs = NULL
-        self.pending = NULL
+        memset(&self.e, 0, sizeof(Envs))
         self.held = 0
 
     def __dealloc__(self):
         cdef int k
         for k in range(self.held):
             PyBuffer_Release(&self.bufs[k])
-        free(self.states)
-        free(self.children)
-        free(self.legal_n)
-        free(self.legal_acts)
-        free(self.rngs)
-        free(self.pending)
+        free(self.e.states)
+        free(self.e.children)
+        free(self.e.legal_n)
+        free(self.e.legal_acts)
+        free(self.e.rngs)
+        free(self.e.pending)
 
-    def __init__(self, game, num_envs, seed=0, max_plies=1000, view=None):
+    def __init__(self, game, num_envs, seed=0, max_plies=1000, view=None, num_threads=1):
         if self.held:
             raise RuntimeError("VectorGame is already initialised")
         game_id = game if isinstance(game, str) else getattr(game, "id", game)
@@ -357,140 +489,113 @@ cdef class VectorGame:
         cdef long long n = _int_arg(num_envs, "num_envs", 1, 1LL << 62)
         if n > (1 << 24):
             raise ValueError(f"num_envs must be <= {1 << 24}, got {num_envs}")
-        self._max_plies = _int_arg(max_plies, "max_plies", 1, 1LL << 62)
+        cdef long long max_plies_c = _int_arg(max_plies, "max_plies", 1, 1LL << 62)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
             raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
         if view is not None and (isinstance(view, bool) or view not in (0, 1)):
             raise ValueError(f"view must be None (the player to move), 0 or 1, not {view!r}")
-        self.view = -1 if view is None else view
-        self.initial = start.st
-        self.game = start.st.game
-        self._num_envs = <int>n
-        self.obs_size = observation_size_c(self.game)
-        self._num_actions = TABLES[self.game].num_actions
+        cdef long long threads = _int_arg(num_threads, "num_threads", 1, 1LL << 62)
+        if threads > MAX_THREADS:
+            raise ValueError(f"num_threads must be <= {MAX_THREADS}, got {num_threads}")
+        self._num_threads = <int>threads
+        cdef Envs* e = &self.e
+        e.view = -1 if view is None else view
+        e.max_plies = max_plies_c
+        e.initial = start.st
+        e.game = start.st.game
+        e.num_envs = <int>n
+        e.obs_size = observation_size_c(e.game)
+        e.num_actions = TABLES[e.game].num_actions
         self._seed = <u64>seed
-        family = TABLES[self.game].family
-        self.children_cap = (0 if family == FAM_GORE else TABLES[self.game].cols
-                             if family in (FAM_KATRO, FAM_DJENON) else TABLES[self.game].holes)
-        self.states = <State*>calloc(n, sizeof(State))
-        self.children = <State*>malloc(max(1, n * self.children_cap) * sizeof(State))
-        self.legal_n = <int*>malloc(n * sizeof(int))
-        self.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
-        self.rngs = <u64*>malloc(n * sizeof(u64))
-        self.pending = <unsigned char*>malloc(n)
-        if not (self.states and self.children and self.legal_n and self.legal_acts and self.rngs
-                and self.pending):
+        family = TABLES[e.game].family
+        e.children_cap = (0 if family == FAM_GORE else TABLES[e.game].cols
+                          if family in (FAM_KATRO, FAM_DJENON) else TABLES[e.game].holes)
+        e.states = <State*>calloc(n, sizeof(State))
+        e.children = <State*>malloc(max(1, n * e.children_cap) * sizeof(State))
+        e.legal_n = <int*>malloc(n * sizeof(int))
+        e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
+        e.rngs = <u64*>malloc(n * sizeof(u64))
+        e.pending = <unsigned char*>malloc(n)
+        if not (e.states and e.children and e.legal_n and e.legal_acts and e.rngs and e.pending):
             raise MemoryError()
         np = _numpy_or_none()
-        N = self._num_envs
+        N = e.num_envs
         if np is not None:
-            arrays = (np.zeros((N, self.obs_size), np.float32),
-                      np.zeros((N, self._num_actions), np.bool_),
+            arrays = (np.zeros((N, e.obs_size), np.float32),
+                      np.zeros((N, e.num_actions), np.bool_),
                       np.zeros((N, 2), np.float32), np.zeros(N, np.bool_), np.zeros(N, np.bool_),
                       np.zeros(N, np.int8), np.zeros(N, np.int32))
         else:
-            arrays = (array("f", bytes(4 * N * self.obs_size)),
-                      bytearray(N * self._num_actions), array("f", bytes(8 * N)),
+            arrays = (array("f", bytes(4 * N * e.obs_size)),
+                      bytearray(N * e.num_actions), array("f", bytes(8 * N)),
                       bytearray(N), bytearray(N), array("b", bytes(N)), array("i", bytes(4 * N)))
         (self.observations, self.action_masks, self.rewards, self.terminated, self.truncated,
          self.to_move, self.plies) = arrays
         for k, arr in enumerate(arrays):
             PyObject_GetBuffer(arr, &self.bufs[k], PyBUF_RECORDS_RO)
             self.held += 1
-        self.obs_p = <float*>self.bufs[0].buf
-        self.mask_p = <unsigned char*>self.bufs[1].buf
-        self.reward_p = <float*>self.bufs[2].buf
-        self.terminated_p = <unsigned char*>self.bufs[3].buf
-        self.truncated_p = <unsigned char*>self.bufs[4].buf
-        self.to_move_p = <signed char*>self.bufs[5].buf
-        self.plies_p = <int*>self.bufs[6].buf
+        e.obs = <float*>self.bufs[0].buf
+        e.masks = <unsigned char*>self.bufs[1].buf
+        e.rewards = <float*>self.bufs[2].buf
+        e.terminated = <unsigned char*>self.bufs[3].buf
+        e.truncated = <unsigned char*>self.bufs[4].buf
+        e.to_move = <signed char*>self.bufs[5].buf
+        e.plies = <int*>self.bufs[6].buf
         self.reset()
 
     @property
     def num_envs(self):
-        return self._num_envs
+        return self.e.num_envs
 
     @property
     def game_id(self):
-        return _games.GAME_IDS[self.game]
+        return _games.GAME_IDS[self.e.game]
 
     @property
     def observation_size(self):
-        return self.obs_size
+        return self.e.obs_size
 
     @property
     def num_actions(self):
-        return self._num_actions
+        return self.e.num_actions
 
     @property
     def max_plies(self):
-        return self._max_plies
+        return self.e.max_plies
 
-    cdef void write_outputs(self, int i, bint fresh) noexcept nogil:
-        """Observation, mask, to_move, plies of env i; terminated/truncated/rewards
-        (and pending) from its state (fresh: a reset, nothing finished)."""
-        cdef int values[OBS_MAX]
-        cdef State* s = &self.states[i]
-        cdef int* acts = &self.legal_acts[<Py_ssize_t>i * MAX_CANDIDATES]
-        cdef int n, k, winner, south, north
-        if self.children_cap:
-            n = legal_children(s, acts, &self.children[<Py_ssize_t>i * self.children_cap])
-        else:
-            n = legal_actions_c(s, acts)
-        self.legal_n[i] = n
-        cdef int p = s.to_move if self.view < 0 else self.view
-        cdef float* obs_row = &self.obs_p[<Py_ssize_t>i * self.obs_size]
-        fill_observation(s, p, values)
-        for k in range(self.obs_size):
-            obs_row[k] = <float>values[k]
-        fill_mask(acts, n, self._num_actions, &self.mask_p[<Py_ssize_t>i * self._num_actions])
-        self.to_move_p[i] = <signed char>s.to_move
-        self.reward_p[2 * i] = 0
-        self.reward_p[2 * i + 1] = 0
-        self.terminated_p[i] = 0
-        self.truncated_p[i] = 0
-        self.pending[i] = 0
-        if fresh:
-            return
-        if n == 0:
-            outcome_of(s, &winner, &south, &north)
-            if winner >= 0:
-                self.reward_p[2 * i + winner] = 1
-                self.reward_p[2 * i + 1 - winner] = -1
-            self.terminated_p[i] = 1
-            self.pending[i] = 1
-        elif self.plies_p[i] >= self._max_plies:
-            self.truncated_p[i] = 1     # stopped by the ply cap: no result (docs/rules.md §6.1)
-            self.pending[i] = 1
+    @property
+    def num_threads(self):
+        """Threads a step may use (envs are split between them; results do not change)."""
+        return self._num_threads
 
     def reset(self, seed=None):
         """Every env to the start position; seed (if given) restarts the generators
         (env i: seed + i * 2**32, docs/rules.md §6.2).  Returns ``observations``."""
-        cdef int i
+        cdef Py_ssize_t i
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
                 raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
             self._seed = <u64>seed
         with nogil:
-            for i in range(self._num_envs):
-                self.rngs[i] = self._seed + (<u64>i << 32)
-                self.states[i] = self.initial
-                self.plies_p[i] = 0
-                self.write_outputs(i, True)
+            for i in range(self.e.num_envs):
+                self.e.rngs[i] = self._seed + (<u64>i << 32)
+                self.e.states[i] = self.e.initial
+                self.e.plies[i] = 0
+                env_outputs(&self.e, i, True)
         return self.observations
 
     def step(self, actions):
         """Play actions[i] in env i, all envs in one call without the GIL.
 
-        An env that finished at the previous step is reset instead (its action
-        is ignored: Gymnasium's next-step autoreset); ``VectorGame.SKIP`` (-1)
-        leaves an env and its outputs as they are.  Illegal actions or bad
-        buffers raise ValueError/TypeError naming the env, with no env changed.
+        An env that finished at the previous step is reset instead (its action,
+        any int >= 0, is ignored: Gymnasium's next-step autoreset);
+        ``VectorGame.SKIP`` (-1) leaves an env and its outputs as they are.
+        Illegal actions or bad buffers raise ValueError/TypeError naming the
+        env, with no env changed.
         """
         cdef Py_buffer view
         cdef int kind
-        cdef Py_ssize_t N = self._num_envs, i, bad = -1
-        cdef long long a
+        cdef Py_ssize_t N = self.e.num_envs, i, bad = -1
         cdef long long* acts = <long long*>malloc(N * sizeof(long long))
         if acts == NULL:
             raise MemoryError()
@@ -504,8 +609,8 @@ cdef class VectorGame:
                     if isinstance(item, bool) or not isinstance(item, int):
                         raise TypeError(f"step: env {i}: an action is an int, not "
                                         f"{type(item).__name__}")
-                    # beyond this no action is in range; in between, validate() checks
-                    acts[i] = max(-2, min(item, self._num_actions))
+                    # beyond this no action is in range; in between, first_bad_env checks
+                    acts[i] = max(-2, min(item, self.e.num_actions))
             else:
                 kind = acquire(actions, &view, N, "step: actions", False)
                 try:
@@ -513,100 +618,62 @@ cdef class VectorGame:
                 finally:
                     PyBuffer_Release(&view)
             with nogil:
-                bad = self.validate(acts)
+                bad = first_bad_env(&self.e, acts)
             if bad >= 0:
                 self.raise_bad(bad, acts[bad], actions[bad] if isinstance(actions, (list, tuple))
                                else acts[bad])
             with nogil:
-                self.commit(acts)
+                commit_all(&self.e, acts, self._num_threads)
         finally:
             free(acts)
 
-    cdef int legal_index(self, Py_ssize_t i, long long a) noexcept nogil:
-        """Where a is among env i's legal actions, else -1."""
-        cdef int* legal = &self.legal_acts[i * MAX_CANDIDATES]
-        cdef int k
-        for k in range(self.legal_n[i]):
-            if legal[k] == a:
-                return k
-        return -1
-
-    cdef Py_ssize_t validate(self, const long long* acts) noexcept nogil:
-        """The first env whose action is neither legal, SKIP nor a reset; else -1."""
-        cdef Py_ssize_t i
-        cdef long long a
-        for i in range(self._num_envs):
-            a = acts[i]
-            if a == SKIP_ENV or (self.pending[i] and a >= 0):
-                continue
-            if a < 0 or a >= self._num_actions or self.legal_index(i, a) < 0:
-                return i
-        return -1
-
     cdef int raise_bad(self, Py_ssize_t i, long long a, object given) except -1:
         cdef Position pos = Position.__new__(Position)
-        pos.st = self.states[i]
-        if a < SKIP_ENV or a >= self._num_actions:
+        pos.st = self.e.states[i]
+        if a < SKIP_ENV or a >= self.e.num_actions:
             raise ValueError(f"step: env {i}: action {given} is out of range "
-                             f"0..{self._num_actions - 1} (or -1 to skip); no env was changed")
-        spec = _game_spec(self.game)
+                             f"0..{self.e.num_actions - 1} (or -1 to skip); no env was changed")
+        spec = _game_spec(self.e.game)
         legal = ", ".join(f"{_text.action_text(spec, b)} ({b})" for b in pos.legal_actions())
         raise IllegalMoveError(f"step: env {i}: action {a} ({_text.action_text(spec, a)}) is not "
                                f"legal in {pos.text()}; legal: {legal or 'none'}; "
                                f"no env was changed")
 
-    cdef void commit(self, const long long* acts) noexcept nogil:
-        cdef Py_ssize_t i
-        for i in range(self._num_envs):
-            if acts[i] == SKIP_ENV:
-                continue
-            if self.pending[i]:
-                self.states[i] = self.initial
-                self.plies_p[i] = 0
-                self.write_outputs(i, True)
-            else:
-                if self.children_cap:
-                    copy_hot(&self.states[i], &self.children[
-                        i * self.children_cap + self.legal_index(i, acts[i])])
-                else:
-                    play(&self.states[i], <int>acts[i], LAP_LIMIT_C)
-                self.plies_p[i] += 1
-                self.write_outputs(i, False)
-
     def random_actions(self):
-        """One action per env drawn with the §6.2 generator of that env (docs/rules.md §6.2:
-        ``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn)."""
+        """One action per env drawn with the docs/rules.md §6.2 generator of that env
+        (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn)."""
         np = _numpy_or_none()
-        out = np.zeros(self._num_envs, np.int64) if np is not None else array(
-            "q", bytes(8 * self._num_envs))
+        out = np.zeros(self.e.num_envs, np.int64) if np is not None else array(
+            "q", bytes(8 * self.e.num_envs))
         cdef Py_buffer buf
         cdef long long* picks
-        cdef int i, n
+        cdef Py_ssize_t i
+        cdef int n
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
         picks = <long long*>buf.buf
         with nogil:
-            for i in range(self._num_envs):
-                if self.pending[i]:
+            for i in range(self.e.num_envs):
+                n = self.e.legal_n[i]
+                if self.e.pending[i] or n == 0:
                     picks[i] = 0
                     continue
-                n = self.legal_n[i]
-                picks[i] = self.legal_acts[<Py_ssize_t>i * MAX_CANDIDATES
-                                           + splitmix64(&self.rngs[i]) % <u64>n] if n else 0
+                picks[i] = self.e.legal_acts[i * MAX_CANDIDATES
+                                             + splitmix64(&self.e.rngs[i]) % <u64>n]
         PyBuffer_Release(&buf)
         return out
 
     def position(self, i):
         """A copy of env i's position (a katra._core.Position)."""
         cdef long long k = _int_arg(i, "i", 0, 1LL << 62)
-        if k >= self._num_envs:
-            raise ValueError(f"env index {i} out of range 0..{self._num_envs - 1}")
+        if k >= self.e.num_envs:
+            raise ValueError(f"env index {i} out of range 0..{self.e.num_envs - 1}")
         cdef Position pos = Position.__new__(Position)
-        pos.st = self.states[k]
+        pos.st = self.e.states[k]
         return pos
 
     def __repr__(self):
-        return (f"VectorGame({self.game_id!r}, num_envs={self._num_envs}, "
-                f"max_plies={self._max_plies})")
+        return (f"VectorGame({self.game_id!r}, num_envs={self.e.num_envs}, "
+                f"max_plies={self.e.max_plies})")
 
 
 cdef void read_actions(const char* data, int kind, Py_ssize_t itemsize, Py_ssize_t n,

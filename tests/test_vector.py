@@ -210,3 +210,21 @@ def test_reset_with_a_seed_replays_the_same_games():
     vg.step(vg.random_actions())
     vg.reset(seed=4)
     assert [vg.random_actions().tolist()] == first
+
+
+@pytest.mark.parametrize("game_id", ["katro", "gore", "katra-mpantsaka"])
+def test_threads_change_nothing_but_speed(game_id):
+    one = VectorGame(game_id, 300, seed=8, max_plies=50)
+    four = VectorGame(game_id, 300, seed=8, max_plies=50, num_threads=4)
+    assert four.num_threads == 4 and one.num_threads == 1
+    for _ in range(120):
+        actions = one.random_actions()
+        assert (actions == four.random_actions()).all()
+        one.step(actions)
+        four.step(actions)
+        for a, b in zip(outputs(one), outputs(four)):
+            assert (a == b).all()
+    with pytest.raises(ValueError, match="num_threads"):
+        VectorGame(game_id, 2, num_threads=0)
+    with pytest.raises(ValueError, match="num_threads must be <= 64"):
+        VectorGame(game_id, 2, num_threads=65)
