@@ -15,7 +15,10 @@ step giving every env an observation and a legal-action mask:
 Also: single-state ``observation(out=...)`` in microseconds, and OpenSpiel's
 Python MCTS evaluators (katra.openspiel.PlayoutEvaluator, one
 ``katra.playouts`` call per evaluation, against OpenSpiel's
-RandomRolloutEvaluator). Medians of ``--repeats`` runs, all in one process.
+RandomRolloutEvaluator). Medians of ``--repeats`` runs, all in one process,
+timed in CPU seconds of the running thread (so that other jobs on the machine
+do not skew the ratios), except the threaded VectorGame column: wall clock,
+meaningful only on an otherwise idle machine.
 """
 from __future__ import annotations
 
@@ -31,24 +34,17 @@ import katra
 GAMES = ("katro", "katro-4x4", "djenon-aboure", "gore")
 
 
-def median_seconds(run, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def seconds(run) -> float:
-    start = time.perf_counter()
+def seconds(run, clock=time.thread_time) -> float:
+    """CPU seconds of this thread by default: a machine shared with other jobs slows
+    the wall clock, not the CPU time a single-threaded run needs."""
+    start = clock()
     run()
-    return time.perf_counter() - start
+    return clock() - start
 
 
-def vector_stepper(game_id: str, envs: int, steps: int):
+def vector_stepper(game_id: str, envs: int, steps: int, threads: int = 1):
     """A function running steps steps of envs envs with VectorGame."""
-    vg = katra.VectorGame(game_id, envs, seed=1)
+    vg = katra.VectorGame(game_id, envs, seed=1, num_threads=threads)
 
     def run() -> None:
         for _ in range(steps):
@@ -103,11 +99,12 @@ def oware_stepper(envs: int, steps: int):
     return run
 
 
-def rates(game_id: str, envs: int, steps: int, repeats: int) -> dict[str, float]:
+def rates(game_id: str, envs: int, steps: int, repeats: int, threads: int) -> dict[str, float]:
     """Median env-steps per second of each stepper and median ratios, the steppers
     run in turn within each repeat (so that a busy machine slows them alike)."""
     slow_steps = max(1, steps // 10)
     runners = {"vector": (vector_stepper(game_id, envs, steps), steps),
+               "threads": (vector_stepper(game_id, envs, steps, threads), steps),
                "state": (state_stepper(game_id, envs, slow_steps), slow_steps)}
     oware = oware_stepper(envs, slow_steps)
     if oware is not None:
@@ -115,12 +112,15 @@ def rates(game_id: str, envs: int, steps: int, repeats: int) -> dict[str, float]
     samples: dict[str, list[float]] = {name: [] for name in runners}
     for _ in range(repeats):
         for name, (run, n) in runners.items():
-            samples[name].append(envs * n / seconds(run))
+            # several threads: wall clock (their CPU times add up, the elapsed time does not)
+            clock = time.perf_counter if name == "threads" else time.thread_time
+            samples[name].append(envs * n / seconds(run, clock))
     result = {name: statistics.median(values) for name, values in samples.items()}
-    for name in ("state", "oware"):
-        if name in samples:
-            result[f"vector/{name}"] = statistics.median(
-                v / o for v, o in zip(samples["vector"], samples[name]))
+    for fast in ("vector", "threads"):
+        for name in ("state", "oware"):
+            if name in samples:
+                result[f"{fast}/{name}"] = statistics.median(
+                    v / o for v, o in zip(samples[fast], samples[name]))
     return result
 
 
@@ -132,7 +132,7 @@ def observation_microseconds(repeats: int) -> float:
     def run() -> None:
         for _ in range(n):
             s.observation(out=out)
-    return median_seconds(run, repeats) / n * 1e6
+    return statistics.median(seconds(run) for _ in range(repeats)) / n * 1e6
 
 
 def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
@@ -149,9 +149,10 @@ def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
         evaluations = 200
         ours = kos.PlayoutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
         theirs = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-        t_ours = median_seconds(lambda: [ours.evaluate(state) for _ in range(evaluations)], repeats)
-        t_theirs = median_seconds(lambda: [theirs.evaluate(state) for _ in range(evaluations)],
-                                  repeats)
+        t_ours = statistics.median(seconds(lambda: [ours.evaluate(state) for _ in range(
+            evaluations)]) for _ in range(repeats))
+        t_theirs = statistics.median(seconds(lambda: [theirs.evaluate(state) for _ in range(
+            evaluations)]) for _ in range(repeats))
         rows.append((game_id, t_theirs / evaluations * 1e6, t_ours / evaluations * 1e6))
     return rows
 
@@ -161,18 +162,24 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=2,
+                        help="num_threads of the second VectorGame column")
     args = parser.parse_args()
     print(f"{args.envs} envs; env-steps per second (one env advanced by one ply, with its "
           f"observation and mask); medians of {args.repeats} runs, ratios taken run by run\n")
-    print("| game | VectorGame.step | Python loop over State | OpenSpiel oware, Python loop "
-          "| VectorGame / State loop | VectorGame / oware loop |")
-    print("|---|---:|---:|---:|---:|---:|")
+    t = args.threads
+    print(f"| game | VectorGame.step | same, {t} threads | Python loop over State "
+          f"| OpenSpiel oware, Python loop | VectorGame / State loop | VectorGame / oware loop "
+          f"| {t} threads / State loop | {t} threads / oware loop |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id in GAMES:
-        r = rates(game_id, args.envs, args.steps, args.repeats)
+        r = rates(game_id, args.envs, args.steps, args.repeats, t)
         oware = f"{r['oware'] / 1e6:.3f} M" if "oware" in r else "-"
-        ratio = f"{r['vector/oware']:.1f}x" if "oware" in r else "-"
-        print(f"| {game_id} | {r['vector'] / 1e6:.2f} M | {r['state'] / 1e6:.3f} M | {oware} "
-              f"| {r['vector/state']:.1f}x | {ratio} |")
+        versus_oware = [f"{r[k]:.1f}x" if k in r else "-"
+                        for k in ("vector/oware", "threads/oware")]
+        print(f"| {game_id} | {r['vector'] / 1e6:.2f} M | {r['threads'] / 1e6:.2f} M "
+              f"| {r['state'] / 1e6:.3f} M | {oware} | {r['vector/state']:.1f}x "
+              f"| {versus_oware[0]} | {r['threads/state']:.1f}x | {versus_oware[1]} |")
     print(f"\nState.observation(out=float32 array) on katro: "
           f"{observation_microseconds(args.repeats):.2f} µs")
     rows = evaluator_rates(args.repeats)
