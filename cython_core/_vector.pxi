@@ -198,9 +198,15 @@ cdef int viewer_of(object player, const State* s) except -1:
     if player is None:
         return s.to_move
     if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
-        raise ValueError(f"player must be 0 (South), 1 (North) or None (the player to move), "
-                         f"not {player!r}")
+        raise ValueError(bad_player_message(player))
     return player
+
+
+def bad_player_message(player):
+    """Why player is not a player (shared with the reference's path in katra.api)."""
+    what = repr(player) if isinstance(player, (int, str, float)) else type(player).__name__
+    hint = "; a buffer goes in out=" if PyObject_CheckBuffer(player) else ""
+    return f"player must be 0 (South), 1 (North) or None (the player to move), not {what}{hint}"
 
 
 def observation(Position pos, player=None, out=None):

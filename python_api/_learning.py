@@ -98,8 +98,7 @@ def _viewer(state: State, player: object) -> int:
     if player is None:
         return state._pos.to_move
     if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
-        raise ValueError(f"player must be 0 (South), 1 (North) or None (the player to move), "
-                         f"not {player!r}")
+        raise ValueError(_core.bad_player_message(player))
     return player
 
 

@@ -127,7 +127,7 @@ class Game:
     @property
     def observation_shape(self) -> tuple[int]:
         """Shape of :meth:`State.observation`: ``(observation_size,)`` (docs/learning.md)."""
-        return (3 * self.holes + 4,)
+        return (self.observation_size,)
 
     @property
     def num_players(self) -> int:

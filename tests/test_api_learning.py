@@ -216,11 +216,13 @@ def test_history_is_the_actions_from_the_start():
     assert s.history() == [2]
 
 
-def test_bad_player():
-    s = katra.game("katro").initial_state()
+def test_bad_player(backend):
+    s = katra.game("katro").initial_state(backend=backend)
     for player in (2, -1, True, "N", 0.0):
         with pytest.raises(ValueError, match="player must be"):
             s.observation(player)
+    with pytest.raises(ValueError, match="not bytearray; a buffer goes in out="):
+        s.observation(bytearray(112))
 
 
 # ---------------------------------------------------------------- issue 10: buffers too small for the values

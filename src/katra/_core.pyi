@@ -97,6 +97,8 @@ def search(pos: Position, depth: int | None = None, time_seconds: float | None =
 def observation(pos: Position, player: int | None = None, out: Any = None) -> Any:
     """The observation (``3 * holes + 4`` numbers) from ``player``'s view (None: the player
     to move), a list or written into the writable buffer ``out`` (returned)."""
+def bad_player_message(player: object) -> str:
+    """The ValueError message for a ``player`` that is not 0, 1 or None."""
 def legal_actions_mask(pos: Position, out: Any = None) -> Any:
     """1 per legal action, ``num_actions`` long; a list or written into ``out``."""
 def observations(positions: list[Position], player: int | None = None, out: Any = None) -> Any:
