@@ -41,7 +41,11 @@ cdef inline int observation_size_c(int game) noexcept nogil:
     return 3 * TABLES[game].holes + 4
 
 
-cdef inline int fill_observation(const State* s, int player, int* out) noexcept nogil:
+ctypedef fused obs_item:
+    int
+    float
+
+cdef inline int fill_observation(const State* s, int player, obs_item* out) noexcept nogil:
     """Write the observation of s from player's point of view (layout: docs/learning.md);
     return the largest value written."""
     cdef GameTable* g = &TABLES[s.game]
@@ -327,10 +331,9 @@ ctypedef struct CommitJob:
 cdef void env_outputs(Envs* e, Py_ssize_t i, bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
     truncated, rewards and pending from its state (fresh: a reset, nothing finished)."""
-    cdef int values[OBS_MAX]
     cdef State* s = &e.states[i]
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
-    cdef int n, k, winner, south, north
+    cdef int n, winner, south, north
     cdef int p = s.to_move if e.view < 0 else e.view
     cdef float* obs_row = &e.obs[i * e.obs_size]
     if e.children_cap:
@@ -338,9 +341,7 @@ cdef void env_outputs(Envs* e, Py_ssize_t i, bint fresh) noexcept nogil:
     else:
         n = legal_actions_c(s, acts)
     e.legal_n[i] = n
-    fill_observation(s, p, values)
-    for k in range(e.obs_size):
-        obs_row[k] = <float>values[k]
+    fill_observation(s, p, obs_row)
     fill_mask(acts, n, e.num_actions, &e.masks[i * e.num_actions])
     e.to_move[i] = <signed char>s.to_move
     e.rewards[2 * i] = 0
