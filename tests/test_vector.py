@@ -228,3 +228,35 @@ def test_threads_change_nothing_but_speed(game_id):
         VectorGame(game_id, 2, num_threads=0)
     with pytest.raises(ValueError, match="num_threads must be <= 64"):
         VectorGame(game_id, 2, num_threads=65)
+
+
+def test_without_numpy_the_outputs_are_flat_stdlib_buffers():
+    # The core needs only the buffer protocol: with NumPy hidden, the same games give
+    # the same numbers in array.array / bytearray outputs.
+    code = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'numpy':
+            raise ImportError('no numpy', name=name)
+sys.meta_path.insert(0, Block())
+import json, katra
+vg = katra.VectorGame('gore', 3, seed=4, max_plies=30)
+for _ in range(40):
+    vg.step(vg.random_actions())
+print(json.dumps([type(vg.observations).__name__, type(vg.action_masks).__name__,
+                  list(vg.observations), list(vg.action_masks), list(vg.rewards),
+                  list(vg.terminated), list(vg.truncated), list(vg.to_move), list(vg.plies)]))
+"""
+    import json
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    kinds_and_values = json.loads(out.stdout)
+    assert kinds_and_values[:2] == ["array", "bytearray"]
+    vg = VectorGame("gore", 3, seed=4, max_plies=30)
+    for _ in range(40):
+        vg.step(vg.random_actions())
+    expected = [a.ravel().astype(float if a.dtype.kind == "f" else int).tolist()
+                for a in outputs(vg)]
+    assert kinds_and_values[2:] == expected
