@@ -6,15 +6,17 @@
 # Core internals this file relies on (adapt here if they are renamed):
 #   struct State: game, to_move, offer, stores[2], board[], owner[] (owner read
 #       only for Goré; other games use GameTable.owner0); State copied by value.
-#   struct GameTable (TABLES[game]): family, holes, num_actions, owner0[].
-#   FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, splitmix64 (docs/rules.md §6.2).
+#   struct GameTable (TABLES[game]): family, rows, cols, holes, num_actions, owner0[].
+#   FAM_KATRO, FAM_DJENON, FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, LAP_LIMIT_C,
+#   splitmix64(u64*) (docs/rules.md §6.2).
 #   legal_actions_c(const State*, int* acts) -> count (ascending, lap limit applied).
 #   legal_children(const State*, int* acts, State* children) -> count; children needs room
 #       for every candidate (Katro, Djenon-aboure: <= cols; Katra Mpantsaka: <= holes).
-#   relay_free(const State*) (Goré: every candidate legal, play cheap), play(State*, a, limit),
-#   copy_hot(State* dst, const State* src) (dst.owner kept outside Goré), LAP_LIMIT_C.
+#   play(State*, action, limit) (Goré: every candidate legal, played in place);
+#   copy_hot(State* dst, const State* src) (dst.owner kept outside Goré).
 #   outcome_of(const State*, int* winner, int* south, int* north).
-#   cdef class Position with its State field `st`; Position.initial(game_id).
+#   From _position.pxi: cdef class Position with its State field `st`,
+#   Position.initial(game_id), Position.legal_actions(), text(); _int_arg, _game_spec.
 
 from libc.limits cimport LLONG_MAX
 from libc.stdlib cimport calloc

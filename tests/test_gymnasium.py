@@ -99,3 +99,10 @@ def test_bad_arguments():
                             ({"depth": 0}, "depth")]:
         with pytest.raises(ValueError, match=message):
             kgym.KatraVectorEnv("katro", 2, **kwargs)
+
+
+def test_ansi_render_draws_the_board():
+    env = kgym.KatraEnv("gore", render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render() == str(katra.game("gore").initial_state())
+    assert kgym.KatraEnv("gore").render() is None

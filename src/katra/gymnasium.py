@@ -37,7 +37,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 from katra import _core
 from katra._core import VectorGame
 from katra._games import MAX_TOTAL_SEEDS
-from katra.api import DEFAULT_MAX_PLIES, Game, game as katra_game
+from katra.api import DEFAULT_MAX_PLIES, Game, State, game as katra_game
 
 __all__ = ["KatraVectorEnv", "KatraEnv"]
 
@@ -159,6 +159,5 @@ class KatraEnv(gym.Env):
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            from katra.api import State
             return str(State.from_text(self._match.vg.position(0).text()))
         return None
