@@ -19,7 +19,8 @@ include "_djenon.pxi"
 include "_position.pxi"
 include "_jobs.pxi"
 include "_search.pxi"
+include "_vector.pxi"   # observations, masks, VectorGame (learning)
 
 _build_tables()
 
-__all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled"]
+__all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Iterator, Protocol, Sequence
+from typing import Any, Iterator, Protocol, Sequence, cast
 
+from katra import _core
 from katra._errors import IllegalMoveError
 from katra._games import GAME_IDS, GAMES, GameSpec, find_game
 from katra._text import action_text, check_action_range, parse_action
@@ -120,8 +121,27 @@ class Game:
 
     @property
     def observation_size(self) -> int:
-        """Length of :meth:`State.observation`: ``3 * holes + 3`` (docs/api.md)."""
-        return 3 * self.holes + 3
+        """Length of :meth:`State.observation`: ``3 * holes + 4`` (docs/learning.md)."""
+        return 3 * self.holes + 4
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """Shape of :meth:`State.observation`: ``(observation_size,)`` (docs/learning.md)."""
+        return (self.observation_size,)
+
+    @property
+    def num_players(self) -> int:
+        """2: South (0) and North (1)."""
+        return 2
+
+    @property
+    def max_game_length(self) -> int:
+        """The default ply cap of tools that play games out (docs/rules.md §6.1): 1,000.
+
+        A game stopped by it is *truncated* (unfinished), never won, lost or drawn.
+        """
+        from .jobs import DEFAULT_MAX_PLIES
+        return DEFAULT_MAX_PLIES
 
     def initial_state(self, backend: str = "core") -> State:
         """The start position (South to move), on the chosen backend."""
@@ -490,19 +510,37 @@ class State:
         """1 for each legal action, 0 elsewhere, ``game.num_actions`` long.
 
         Writes into ``out`` (any writable buffer: ``bytearray``, ``array``,
-        a NumPy array; any item type) and returns it, or returns a new list.
+        a NumPy array; any item type, bool included) and returns it, or returns
+        a new list.  Filled in C on the core.
         """
+        if self._backend == "core":
+            return _core.legal_actions_mask(cast(_core.Position, self._pos), out)
         from ._learning import legal_actions_mask
         return legal_actions_mask(self, out)
 
-    def observation(self, out: Any = None) -> Any:
-        """The planar encoding of docs/api.md (``game.observation_size`` numbers).
+    def observation(self, player: int | None = None, out: Any = None) -> Any:
+        """The planar encoding of docs/learning.md (``game.observation_size`` numbers)
+        from ``player``'s point of view (0 South, 1 North; default: the player to move).
 
-        Writes into ``out`` (any writable buffer) and returns it, or returns a
-        new list.
+        Writes into ``out`` (any writable buffer: ``bytearray``, ``array``, a
+        NumPy array of an integer or float dtype) and returns it, or returns a
+        new list.  ``katra.BufferItemError`` (a ``ValueError``) if the buffer's
+        item type cannot hold the values (a count above 255 in ``uint8``; any
+        bool buffer); nothing is written then.  Filled in C on the core.
         """
+        if self._backend == "core":
+            return _core.observation(cast(_core.Position, self._pos), player, out)
         from ._learning import observation
-        return observation(self, out)
+        return observation(self, player, out)
+
+    def history(self) -> list[int]:
+        """The actions played since the start, oldest first (OpenSpiel's ``history()``).
+
+        That is the move stack of a state built with ``initial_state()``; a
+        state read from text knows only the moves pushed since (``ply`` says
+        how many plies came before).
+        """
+        return list(self._moves)
 
     # -- jobs
     def _backend_position(self) -> Any:
