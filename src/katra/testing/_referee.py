@@ -129,8 +129,10 @@ class Difference:
             return " ".join(value) if value else "(none: the game is over)"
 
         out = [row("position", self.position)]
+        if self.path or self.game is not None:
+            out.insert(0, row("start", self.start))
         path = " ".join(self.path) if self.path else "(none)"
-        out.append(row("path", f"{path}   ({len(self.path)} moves from {self.start})"))
+        out.append(row("path", f"{path}   ({len(self.path)} moves from the start)"))
         if self.kind == "text" and self.move is not None:
             out.append(row("move", f"{self.move}, played in this position"))
         out += [row("katra", moves(self.katra)), row(other_name, moves(self.other))]
