@@ -45,8 +45,9 @@ class ProgramFailed(Exception):
         after = f" after {' '.join(path)}" if path else ""
         called = f"; called as: {self.reproduce}" if self.reproduce else ""
         printed = f"; it printed: {self.output}" if self.output else ""
-        return ProgramError(f"the command {self.command!r} {self.problem} at position "
-                            f"{position!r}{after}{called}{printed}")
+        message = (f"the command {self.command!r} {self.problem} at position {position!r}"
+                   f"{after}{called}{printed}")
+        return ProgramError(message.replace("\n", "\\n"))  # one line, whatever the command
 
 
 def read_move(spec: GameSpec, token: object) -> int:
