@@ -41,11 +41,12 @@ def positions(game_id: str) -> list[tuple[str, str]]:
     """``(id, position text)`` for the suite of one game."""
     start = katra.game(game_id).initial_state()
     chosen = [(f"{game_id}-start", start.text())]
-    line = list(random_line(game_id))
-    for ply in (8, 20):
-        live = [s for s in line[ply:] if s.legal_actions()]
-        if live:
-            chosen.append((f"{game_id}-ply{live[0].ply}", live[0].text()))
+    for ply in (8, 20):  # the first seeded game still going at that ply
+        for game in range(50):
+            line = [s for s in random_line(game_id, game) if s.legal_actions()]
+            if len(line) > ply:
+                chosen.append((f"{game_id}-ply{ply}", line[ply].text()))
+                break
     for game in range(50):
         special = {"gore": lambda s: bool(s.pending_offer),
                    "djenon-aboure": lambda s: s.legal_actions() == [12]}.get(game_id)

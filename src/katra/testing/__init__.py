@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from katra._games import find_game
 from katra._text import action_text
+from katra.api import DEFAULT_MAX_PLIES
 
 from ._referee import Difference, DrillResult, ProgramError, WalkResult, drill_down, read_move, walk
 from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
@@ -64,7 +65,7 @@ class _ObjectSide:
 
 
 def compare(factory: Callable[[str], Any], game: str, games: int = 100, seed: int = 0,
-            max_plies: int = 1000) -> WalkResult:
+            max_plies: int = DEFAULT_MAX_PLIES) -> WalkResult:
     """Walk ``games`` seeded random games on ``factory(text)`` and on katra, ply by ply.
 
     ``factory(position_text)`` returns an object with ``legal_actions()``,

@@ -42,14 +42,16 @@ def split_command(command: str) -> list[str]:
 
 
 def quote_output(*texts: str) -> str:
-    """The first lines of a program's output, on one line."""
+    """A program's output on one line: its first lines and its last (a traceback's error)."""
     lines = [line.rstrip() for text in texts for line in text.splitlines() if line.strip()]
     if not lines:
         return "nothing"
-    shown = [repr(line[:QUOTED_WIDTH] + ("..." if len(line) > QUOTED_WIDTH else ""))
-             for line in lines[:QUOTED_LINES]]
-    more = f" (+{len(lines) - QUOTED_LINES} more lines)" if len(lines) > QUOTED_LINES else ""
-    return " | ".join(shown) + more
+    shown = lines if len(lines) <= QUOTED_LINES else lines[:QUOTED_LINES - 1] + lines[-1:]
+    quoted = [repr(line[:QUOTED_WIDTH] + ("..." if len(line) > QUOTED_WIDTH else ""))
+              for line in shown]
+    if len(lines) > QUOTED_LINES:
+        quoted.insert(QUOTED_LINES - 1, f"({len(lines) - QUOTED_LINES} more lines)")
+    return " | ".join(quoted)
 
 
 def _kill(process: subprocess.Popen[str]) -> None:

@@ -16,7 +16,7 @@ katra's side is always the compiled core.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
@@ -164,7 +164,7 @@ def _katra_divide(state: State, depth: int) -> dict[int, int]:
     return {parse_action(spec, move): count for move, count in divide(state, depth).items()}
 
 
-def _texts(spec: GameSpec, actions: Sequence[int]) -> tuple[str, ...]:
+def _texts(spec: GameSpec, actions: Iterable[int]) -> tuple[str, ...]:
     return tuple(action_text(spec, a) for a in sorted(actions))
 
 

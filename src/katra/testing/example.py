@@ -14,22 +14,25 @@ put your own implementation there (anything with ``legal_actions()``,
 ``push(action)``, ``pop()`` and ``text()``).  katra is used only to turn
 moves into text and back.
 """
+from __future__ import annotations
+
 import sys
+from typing import Any, Callable, Iterable
 
 import katra
 
 
-def new_position(text):
+def new_position(text: str) -> Any:
     """Your implementation of the rules, at the position ``text``."""
     return katra.State.from_text(text, backend="reference")
 
 
-def read_move(game, word):
+def read_move(game: katra.Game, word: str) -> int:
     """An action from move text (``c1``, ``offer:a1,c1``, ``pass``) or an int action."""
     return int(word) if word.isdigit() else game.parse_action(word)
 
 
-def perft(position, depth):
+def perft(position: Any, depth: int) -> int:
     if depth == 0:
         return 1
     total = 0
@@ -40,7 +43,7 @@ def perft(position, depth):
     return total
 
 
-def divide(depth, text, moves):
+def divide(depth: int, text: str, moves: list[str]) -> None:
     """The perft protocol: print the divide of the position after ``moves``."""
     game = katra.game(text.split(" ")[0])
     position = new_position(text)
@@ -57,9 +60,10 @@ def divide(depth, text, moves):
     print(total)
 
 
-def serve(lines, reply):
+def serve(lines: Iterable[str], reply: Callable[[str], None]) -> None:
     """The line protocol: one reply per command but ``quit``."""
-    game = position = None
+    game = katra.game("katro")
+    position: Any = None
     for line in lines:
         command, _, argument = line.strip().partition(" ")
         try:
@@ -82,7 +86,7 @@ def serve(lines, reply):
             reply(f"error {type(exc).__name__}: {exc}".replace("\n", " "))
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv:
         divide(int(argv[0]), argv[1], argv[2:])
