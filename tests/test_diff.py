@@ -11,6 +11,7 @@ program (the reference behind the same example) must agree.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -450,3 +451,34 @@ def test_drill_down_in_process_with_the_program_adapter():
     assert (result.katra_nodes, result.other_nodes) == (555, 566)
     assert result.calls == len(expected["path"]) + 1
     assert result.difference.position == expected["position"]
+
+
+# ---------------------------------------------------------------- the documents stay true
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_docs_example_program_is_the_shipped_one():
+    text = (ROOT / "docs" / "diff.md").read_text(encoding="utf-8")
+    code = text.split("## A complete example program")[1].split("```python\n")[1]
+    code = code[:code.index("```")]
+    assert code == (ROOT / "src" / "katra" / "testing" / "example.py").read_text(
+        encoding="utf-8")
+
+
+def test_readme_diff_session_is_real_output(tmp_path):
+    """The README's session, run from the repository with ``python`` being this Python."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Checking another implementation")[1].split("```console\n")[1]
+    block = block[:block.index("```")]
+    command_line, _, expected = block.partition("\n")
+    args = shlex.split(command_line[2:])
+    assert args[:2] == ["katra", "diff"]
+    wrapper = tmp_path / "python"  # a script, not a link: a linked venv python loses its venv
+    wrapper.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} "$@"\n')
+    wrapper.chmod(0o755)
+    env = {**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run([sys.executable, "-m", "katra", *args[1:]], capture_output=True,
+                            text=True, timeout=120, cwd=ROOT, env=env)
+    assert result.returncode == 1
+    assert result.stdout + result.stderr == expected

@@ -73,9 +73,10 @@ def _print_board(text: str) -> None:
 def _report(difference: Any, reproduce: str, other: str = "command") -> None:
     print(difference.headline(f"the {other}"))
     lines = difference.lines(other)
-    print(lines[0])
+    board_after = next(k for k, line in enumerate(lines) if line.startswith("position")) + 1
+    print("\n".join(lines[:board_after]))
     _print_board(difference.position)
-    print("\n".join(lines[1:]))
+    print("\n".join(lines[board_after:]))
     width = max(len(other), len("reproduce"))
     print(f"{'reproduce'.ljust(width)}  {reproduce}")
 

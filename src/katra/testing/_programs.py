@@ -176,8 +176,9 @@ class WalkProgram:
         self._lines.put(None)
 
     def reproduce(self) -> str:
-        """A shell line replaying this game's session."""
-        lines = " ".join(shlex.quote(line) for line in self.session + ["quit"])
+        """A shell line replaying this game's session: its moves, then the last question."""
+        moves = [line for line in self.session[:-1] if line.split(" ")[0] in ("position", "play")]
+        lines = " ".join(shlex.quote(line) for line in moves + self.session[-1:] + ["quit"])
         return f"printf '%s\\n' {lines} | {self.command}"
 
     def _stderr_text(self) -> str:
