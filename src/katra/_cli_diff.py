@@ -113,26 +113,34 @@ def _diff_perft(args: argparse.Namespace, start: str, depth: int) -> None:
     difference = result.difference
     reproduce = (program.reproduce(result.final_depth, difference.path)
                  if difference is not None else program.reproduce(depth, ()))
+    failure = (f"katra diff: the command differs from katra at {difference.position!r} "
+               f"({result.calls} calls)" if difference is not None else "")
+    _conclude(args, start, difference, reproduce, {
+        "depth": depth, "nodes": {"katra": result.katra_nodes, "command": result.other_nodes},
+        "calls": result.calls},
+        f"agree: perft {depth} from {start} is {result.katra_nodes} for both, and so is "
+        "every move's count",
+        f"perft {depth} from {start}: katra {result.katra_nodes}, command {result.other_nodes}",
+        failure)
+
+
+def _conclude(args: argparse.Namespace, start: str, difference: Any, reproduce: str,
+              fields: dict[str, Any], agreed: str, intro: str, failure: str) -> None:
+    """Print the JSON record or the report; CommandFailed (status 1) if they differ."""
     if args.json:
-        record: dict[str, Any] = {"agree": result.agree, "position": None, "path": [],
-                                  "katra": None, "command": None, "start": start,
-                                  "depth": depth, "nodes": {"katra": result.katra_nodes,
-                                                            "command": result.other_nodes},
-                                  "calls": result.calls}
+        record: dict[str, Any] = {"agree": difference is None, "position": None, "path": [],
+                                  "katra": None, "command": None, "start": start, **fields}
         if difference is not None:
             record.update(difference.record())
             record["reproduce"] = reproduce
         print(json.dumps(record))
     elif difference is None:
-        print(f"agree: perft {depth} from {start} is {result.katra_nodes} for both, "
-              "and so is every move's count")
+        print(agreed)
     else:
-        print(f"perft {depth} from {start}: katra {result.katra_nodes}, "
-              f"command {result.other_nodes}")
+        print(intro)
         _report(difference, reproduce)
     if difference is not None:
-        raise CommandFailed(f"katra diff: the command differs from katra at "
-                            f"{difference.position!r} ({result.calls} calls)")
+        raise CommandFailed(failure)
 
 
 def _diff_walk(args: argparse.Namespace, start: str, games: int, seed: int,
@@ -151,26 +159,16 @@ def _diff_walk(args: argparse.Namespace, start: str, games: int, seed: int,
         reproduce = program.reproduce()
     difference = result.difference
     compared = result.finished + result.unfinished
-    if args.json:
-        record: dict[str, Any] = {"agree": result.agree, "position": None, "path": [],
-                                  "katra": None, "command": None, "start": start,
-                                  "games": games, "seed": seed, "max_plies": max_plies,
-                                  "games_compared": compared, "plies": result.plies,
-                                  "finished": result.finished, "unfinished": result.unfinished}
-        if difference is not None:
-            record.update(difference.record())
-            record["reproduce"] = reproduce
-        print(json.dumps(record))
-    elif difference is None:
-        print(f"agree: {games} games from {start} (seed {seed}, ply limit {max_plies}), "
-              f"{result.plies} plies: the same legal moves and positions at every ply "
-              f"({result.finished} games finished, {result.unfinished} stopped at the limit)")
-    else:
-        print(f"{compared} games agreed (seed {seed}); game {difference.game} differs:")
-        _report(difference, reproduce)
-    if difference is not None:
-        raise CommandFailed(f"katra diff: the command differs from katra in game "
-                            f"{difference.game}, ply {len(difference.path)}")
+    failure = (f"katra diff: the command differs from katra in game {difference.game}, "
+               f"ply {len(difference.path)}" if difference is not None else "")
+    _conclude(args, start, difference, reproduce, {
+        "games": games, "seed": seed, "max_plies": max_plies, "games_compared": compared,
+        "plies": result.plies, "finished": result.finished, "unfinished": result.unfinished},
+        f"agree: {games} games from {start} (seed {seed}, ply limit {max_plies}), "
+        f"{result.plies} plies: the same legal moves and positions at every ply "
+        f"({result.finished} games finished, {result.unfinished} stopped at the limit)",
+        f"{compared} games agreed (seed {seed}); game "
+        f"{difference.game if difference else ''} differs:", failure)
 
 
 # ---------------------------------------------------------------- katra perft --suite
