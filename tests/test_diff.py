@@ -53,13 +53,13 @@ def reference(text):
 # * gore_offer, depth 6: after a1 c2 b1 b2 d1 South's store holds exactly 6,
 #   so North may offer any one of its 4 holes (6 >= 6 * 1, §4.2); the broken
 #   program asks for more than 6 and lists only the sowings a2 d2.
-# * katro_capture, depth 5 (katro-4x4): after b1 c4 a1, South's inner row is
-#   empty; North's a4 lands in its inner row, so the capture takes from
-#   South's outer row (§2.3); the broken program looks in the inner row only,
-#   captures nothing, and keeps c1 (shown as the extra move c1 after a4).
-# * mpantsaka_relay, depth 3: North's g3- (after a2+) relays once from a hole
-#   that held a single seed; the broken program stops there one lap early,
-#   leaving seeds in d2, so it lists d2+ d2- where katra's d2 is empty.
+# * katro_capture, depth 5 (katro-4x4): North's a4 (after b1 c4 a1) captures
+#   from South's inner row until that row is empty; its next capture must take
+#   from South's outer row (§2.3), which the broken program never looks at, so
+#   it keeps seeds in c1 and lists c1 where katra's c1 is empty.
+# * mpantsaka_relay, depth 3: North's g3- (after a2+) takes 8 laps; lap 5 lands
+#   in a hole that held a single seed, where the broken program stops, leaving
+#   3 seeds in d2: it lists d2+ d2- where katra's d2 is empty.
 PERFT_CASES = {
     "djenon_pass": (djenon_pass, "djenon-aboure", 7, dict(
         position="djenon-aboure 1,1,9,3,1,10/1,0,0,1,1,0 S stores=6,14",
@@ -152,8 +152,24 @@ def check_broken_rule(name, found):
 
 # ---------------------------------------------------------------- perft protocol
 
+def replay_with_the_mistake(module, start, path, monkeypatch):
+    """``(first ply whose position differs from katra's or None, legal moves at the end)``
+    when the path is played on the reference with the planted mistake."""
+    diverged = None
+    with monkeypatch.context() as patched:
+        for target, attribute, replacement in module.PATCHES:
+            patched.setattr(target, attribute, replacement)
+        theirs, ours = reference(start), katra.State.from_text(start)
+        for ply, move in enumerate(path, 1):
+            theirs.push(move)
+            ours.push(move)
+            if diverged is None and theirs.text() != ours.text():
+                diverged = ply
+        return diverged, list(theirs.legal_moves)
+
+
 @pytest.mark.parametrize("name", PERFT_CASES)
-def test_perft_protocol_finds_the_planted_mistake(name):
+def test_perft_protocol_finds_the_planted_mistake(name, monkeypatch):
     module, game, depth, expected = PERFT_CASES[name]
     result = katra_cli("diff", command(module), game, str(depth), "--json")
     assert result.returncode == 1, result.stderr
@@ -167,6 +183,14 @@ def test_perft_protocol_finds_the_planted_mistake(name):
     assert repro[:2] == [sys.executable, module.__file__]
     assert repro[2:] == ["1", record["start"], *expected["path"]]
     check_broken_rule(name, expected)
+    # Along the path, the broken rules change a position only in the last move (katro,
+    # mpantsaka: the program then holds another position) or not at all (djenon, gore:
+    # only the list of moves is wrong); at the end they list what the program listed.
+    diverged, legal = replay_with_the_mistake(module, record["start"], expected["path"],
+                                              monkeypatch)
+    assert diverged == (len(expected["path"]) if name in ("katro_capture", "mpantsaka_relay")
+                        else None)
+    assert sorted(legal) == sorted(expected["command"])
 
 
 def test_perft_protocol_report_for_people():
