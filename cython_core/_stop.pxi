@@ -3,10 +3,11 @@
 # A job that runs without the GIL (perft, divide, playouts, search, batched
 # stepping) owns one JobStop and calls job_should_stop() in its loops with the
 # work done since the last call (nodes, plies or sowing laps: anything roughly
-# proportional to time).  Every STOP_CHECK_WORK units it polls: it re-acquires
-# the GIL briefly to let Python run its signal handlers (PyErr_CheckSignals,
-# which is a no-op outside the main thread) and reads the process-wide cancel
-# epoch that cancel_jobs() advances.  Once it says stop, it keeps saying stop,
+# proportional to time).  Every STOP_CHECK_WORK units it polls: it reads the
+# process-wide cancel epoch that cancel_jobs() advances and, in the main thread
+# only (the one thread where Python runs signal handlers), re-acquires the GIL
+# briefly to run them (PyErr_CheckSignals).  A job in another thread never
+# takes the GIL, so busy Python threads cannot slow it down.  Once it says stop, it keeps saying stop,
 # so every level of a recursion unwinds; the job frees what it allocated, takes
 # the GIL back and calls raise_if_stopped(), which raises the handler's
 # exception (KeyboardInterrupt for Ctrl-C) or JobCancelled.
@@ -15,6 +16,7 @@
 # stopped is unaffected (the polls change nothing).
 
 from cpython.exc cimport PyErr_Occurred
+import threading as _threading
 
 cdef extern from *:
     """
@@ -34,6 +36,10 @@ cdef extern from "Python.h":
     # Declared without an exception clause: the exception it may set stays
     # pending until raise_if_stopped() hands it to Python.
     int PyErr_CheckSignals_raw "PyErr_CheckSignals"() noexcept
+    unsigned long PyThread_get_thread_ident() noexcept nogil
+
+# The thread that runs Python's signal handlers (set once at import).
+cdef unsigned long MAIN_THREAD_IDENT = _threading.main_thread().ident
 
 cdef enum:
     STOP_CHECK_WORK = 1 << 16   # work units between two polls (a few ms at most)
@@ -45,6 +51,7 @@ ctypedef struct JobStop:
     long long epoch             # the cancel epoch when the job started
     long long budget            # work left before the next poll
     int reason                  # STOP_NONE until a poll says stop
+    bint signals                # the job runs in the main thread: polls run handlers
 
 
 class JobCancelled(KeyboardInterrupt):
@@ -55,6 +62,7 @@ cdef inline void job_stop_init(JobStop* js) noexcept nogil:
     js.epoch = katra_epoch_now()
     js.budget = STOP_CHECK_WORK
     js.reason = STOP_NONE
+    js.signals = PyThread_get_thread_ident() == MAIN_THREAD_IDENT
 
 
 cdef int _job_poll(JobStop* js) noexcept nogil:
@@ -62,9 +70,10 @@ cdef int _job_poll(JobStop* js) noexcept nogil:
     if katra_epoch_now() != js.epoch:
         js.reason = STOP_CANCELLED
         return js.reason
-    with gil:
-        if PyErr_CheckSignals_raw() < 0:
-            js.reason = STOP_SIGNAL
+    if js.signals:
+        with gil:
+            if PyErr_CheckSignals_raw() < 0:
+                js.reason = STOP_SIGNAL
     return js.reason
 
 
