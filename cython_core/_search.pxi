@@ -12,7 +12,6 @@
 # the smallest thread stack Python allows (32 KiB; tests/test_crash_safety.py).
 
 from libc.stdlib cimport calloc
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     SEARCH_MAX_PLY = 64          # the deepest iteration (and the longest PV)
@@ -23,7 +22,7 @@ cdef enum:
     SEARCH_MAX_SECONDS = 1000000 # the longest clock accepted (about 11.6 days)
     SEARCH_CLOCK_MASK = 2047     # look at the clock every 2048 nodes
     SEARCH_NODE_WORK = 8         # a node's weight in job polls (_stop.pxi): several
-                                 # perft nodes' work, so a poll every 8192 nodes
+                                 # perft nodes' work
     TT_EXACT = 0
     TT_LOWER = 1
     TT_UPPER = 2
@@ -73,12 +72,6 @@ ctypedef struct SearchCtx:
     State* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
                                  # the plies reached are touched
     PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
-
-
-cdef inline double monotonic_seconds() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return <double>ts.tv_sec + 1e-9 * <double>ts.tv_nsec
 
 
 cdef inline u64 search_key(const State* s) noexcept nogil:

@@ -10,6 +10,7 @@ from katra._games import GAME_IDS, LAP_LIMIT, MAX_TOTAL_SEEDS
 from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divide, game, games,
                        legal_actions_masks, observations, perft, playouts, read_records,
                        search, SearchResult, write_records)
+from katra.api import JobCancelled, cancel_jobs
 
 __version__ = "0.1.0"
 
@@ -20,4 +21,5 @@ __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
     "search", "SearchResult",
+    "cancel_jobs", "JobCancelled",
 ]
