@@ -7,10 +7,10 @@
 # reads the process-wide cancel epoch that cancel_jobs() advances and, in the
 # main thread only (the one thread where Python runs signal handlers), the
 # clock; at most every SIGNAL_POLL_SECONDS it re-acquires the GIL briefly to
-# run the handlers (PyErr_CheckSignals).  Spacing the GIL polls by the clock
-# bounds what a busy Python thread holding the GIL can cost the job (each
-# poll may wait one switch interval, 5 ms); a job in another thread never
-# takes the GIL.  Once it says stop, it keeps saying stop,
+# run the handlers (PyErr_CheckSignals).  Spacing the GIL polls by the clock,
+# further apart when taking the GIL had to wait, bounds what a busy Python
+# thread holding the GIL can cost the job (each poll may wait one switch
+# interval, 5 ms); a job in another thread never takes the GIL.  Once it says stop, it keeps saying stop,
 # so every level of a recursion unwinds; the job frees what it allocated, takes
 # the GIL back and calls raise_if_stopped(), which raises the handler's
 # exception (KeyboardInterrupt for Ctrl-C) or JobCancelled.
@@ -87,10 +87,12 @@ cdef int _job_poll(JobStop* js) noexcept nogil:
     if js.signals:
         now = monotonic_seconds()
         if now >= js.next_signals:
-            js.next_signals = now + SIGNAL_POLL_SECONDS
             with gil:
                 if PyErr_CheckSignals_raw() < 0:
                     js.reason = STOP_SIGNAL
+            # Waiting for the GIL (a busy Python thread holds it for up to a switch
+            # interval) spaces the next poll out: the waits stay under ~10% of the job.
+            js.next_signals = now + SIGNAL_POLL_SECONDS + 10 * (monotonic_seconds() - now)
     return js.reason
 
 

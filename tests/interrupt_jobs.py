@@ -31,6 +31,10 @@ CALLS = {
     "core divide": "_core.divide(_core.Position.initial('katro'), 15)",
     "core playouts": "_core.playouts(_core.Position.initial('katro'), 10**12, 0, 1000)",
     "core search": "_core.search(_core.Position.initial('katro'), 40)",
+    # a Python loop in another thread competes for the GIL
+    "core perft, busy thread": "(__import__('threading').Thread(target=exec, args=("
+                               "'while True: pass',), daemon=True).start(), "
+                               "_core.perft(_core.Position.initial('katro'), 15))",
     "katra.perft": "katra.perft('katro', 15)",
     "katra.divide": "katra.divide('katro', 15)",
     "State.perft": "katra.game('katro').initial_state().perft(15)",
