@@ -359,8 +359,9 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
     g.sumk[player][d] = g.pk2[player][d][L]
 
 
-def _build_tables():
-    """Build TABLES from katra._games (run once at import)."""
+cdef int _build_tables() except -1:
+    """Build TABLES from katra._games (run once at import; not callable from Python,
+    since rebuilding them under a running job would break it)."""
     global KEY_POS, KEY_HAND, ZKEY_MOVE, ZKEY_OFFER, NUM_OFFER_MASKS
     cdef u64 rng = 0x4B41545241ULL   # "KATRA"
     cdef int i, gi, p, d, row, col, mask, bits

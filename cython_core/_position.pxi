@@ -76,14 +76,17 @@ cdef class Position:
         free(self._stack_actions)
 
     def __init__(self, data=None):
-        # Like the reference: Position(PositionData).  Prefer initial() / from_text().
+        # Like the reference: Position(PositionData), checked as from_text checks a text
+        # (PositionError otherwise).  Prefer initial() / from_text().
         if not isinstance(data, _text.PositionData):
-            raise ValueError("Position(data) takes a katra._text.PositionData; "
-                             "use Position.initial(game_id) or Position.from_text(text)")
-        self.st = Position._from_data(data).st
+            raise PositionError("Position(data) takes a katra._text.PositionData; "
+                                "use Position.initial(game_id) or Position.from_text(text)")
+        self.st = Position._from_data(_text.check_position(data)).st
+        self._depth = 0        # __init__ called again: nothing left to pop
 
     @staticmethod
     cdef Position _from_data(object data):
+        # data must come from _text.check_position (or parse_position / initial_data)
         cdef Position p = Position.__new__(Position)
         cdef int i
         cdef int gi = _games.GAME_IDS.index(data.spec.id)

@@ -3,9 +3,15 @@
 # hash, TT-move / capture / killer / history move ordering and a clock checked
 # every few thousand nodes.  Everything below search_c runs without the GIL;
 # search_c allocates its tables once per call and frees them on every path.
+# A search is a job (_stop.pxi): Ctrl-C or cancel_jobs() stops it within a
+# few milliseconds, and search() then raises instead of returning.
+#
+# Stack use: negamax keeps its per-ply arrays (actions, ordering keys, the
+# children) in buffers on the heap, indexed by ply, so one level of the
+# recursion costs a small fixed frame and a search at the deepest ply fits in
+# the smallest thread stack Python allows (32 KiB; tests/test_crash_safety.py).
 
 from libc.stdlib cimport calloc
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     SEARCH_MAX_PLY = 64          # the deepest iteration (and the longest PV)
@@ -13,7 +19,10 @@ cdef enum:
     SEARCH_MATE = 100000         # a win at ply p scores SEARCH_MATE - p
     SEARCH_MATE_BOUND = 99000    # |score| above this is a win / loss
     SEARCH_INF = 1000000
+    SEARCH_MAX_SECONDS = 1000000 # the longest clock accepted (about 11.6 days)
     SEARCH_CLOCK_MASK = 2047     # look at the clock every 2048 nodes
+    SEARCH_NODE_WORK = 8         # a node's weight in job polls (_stop.pxi): several
+                                 # perft nodes' work
     TT_EXACT = 0
     TT_LOWER = 1
     TT_UPPER = 2
@@ -41,6 +50,11 @@ ctypedef struct SearchOut:
     int pv[SEARCH_MAX_PLY]
     double seconds
 
+ctypedef struct PlyLists:        # one ply's move lists (on the heap: see the top)
+    int acts[MAX_CANDIDATES]
+    int keys[MAX_CANDIDATES]
+    int order[MAX_CANDIDATES]
+
 ctypedef struct SearchCtx:
     TTEntry* tt
     u64 tt_mask
@@ -54,14 +68,10 @@ ctypedef struct SearchCtx:
     int pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1]
     int killers[SEARCH_MAX_PLY + 1][2]
     int history[2][SEARCH_MAX_ACTIONS]
+    JobStop* js                  # Ctrl-C and cancel_jobs() (_stop.pxi)
     State* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
                                  # the plies reached are touched
-
-
-cdef inline double monotonic_seconds() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return <double>ts.tv_sec + 1e-9 * <double>ts.tv_nsec
+    PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
 
 
 cdef inline u64 search_key(const State* s) noexcept nogil:
@@ -206,9 +216,9 @@ cdef inline int score_from_tt(int score, int ply) noexcept nogil:
 cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
                  int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft)."""
-    cdef int acts[MAX_CANDIDATES]
-    cdef int keys[MAX_CANDIDATES]
-    cdef int order[MAX_CANDIDATES]
+    cdef int* acts
+    cdef int* keys
+    cdef int* order
     cdef State* children
     cdef State* child
     cdef TTEntry* e = NULL
@@ -220,7 +230,9 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
 
     c.pv_len[ply] = 0
     c.nodes += 1
-    if c.can_stop and c.deadline >= 0 and (c.nodes & SEARCH_CLOCK_MASK) == 0:
+    if job_should_stop(c.js, SEARCH_NODE_WORK):
+        c.stop = 1
+    elif c.can_stop and c.deadline >= 0 and (c.nodes & SEARCH_CLOCK_MASK) == 0:
         if monotonic_seconds() >= c.deadline:
             c.stop = 1
     if c.stop:
@@ -245,6 +257,9 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
                     return score
 
     children = &c.children[ply * MAX_CANDIDATES]
+    acts = c.lists[ply].acts
+    keys = c.lists[ply].keys
+    order = c.lists[ply].order
     n = legal_children(s, acts, children)
     if n == 0:
         return terminal_score(s, ply)
@@ -336,29 +351,26 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
 
 
 cdef int search_c(const State* root, int max_depth, double time_limit, u64 tt_size,
-                  SearchOut* out) noexcept nogil:
+                  JobStop* js, SearchOut* out) noexcept nogil:
     """Iterative deepening from root (which must have a legal action) up to max_depth
     plies and/or time_limit seconds (< 0: none).  tt_size entries (a power of two,
     0: no table).  Fills out with the last completed iteration; returns 0, or -1 if
-    memory ran out."""
+    memory ran out.  Once js says stop, returns at once (out is then meaningless)."""
     cdef SearchCtx* c = <SearchCtx*>malloc(sizeof(SearchCtx))
     cdef int d, v, k
     cdef double now
     if c == NULL:
         return -1
     memset(c, 0, sizeof(SearchCtx))
+    c.js = js
     c.children = <State*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(State))
-    if c.children == NULL:
-        free(c)
-        return -1
-    c.tt = NULL
+    c.lists = <PlyLists*>malloc((SEARCH_MAX_PLY + 1) * sizeof(PlyLists))
     if tt_size:
         c.tt = <TTEntry*>calloc(tt_size, sizeof(TTEntry))
-        if c.tt == NULL:
-            free(c.children)
-            free(c)
-            return -1
         c.tt_mask = tt_size - 1
+    if c.children == NULL or c.lists == NULL or (tt_size and c.tt == NULL):
+        search_free(c)
+        return -1
     for d in range(SEARCH_MAX_PLY + 1):
         c.killers[d][0] = -1
         c.killers[d][1] = -1
@@ -392,10 +404,15 @@ cdef int search_c(const State* root, int max_depth, double time_limit, u64 tt_si
                 break
     out.nodes = c.nodes
     out.seconds = monotonic_seconds() - c.start
+    search_free(c)
+    return 0
+
+
+cdef void search_free(SearchCtx* c) noexcept nogil:
     free(c.tt)
+    free(c.lists)
     free(c.children)
     free(c)
-    return 0
 
 
 cdef int auto_tt_bits(int max_depth, double limit):
@@ -416,12 +433,14 @@ cdef int auto_tt_bits(int max_depth, double limit):
 def search(pos, depth=None, time_seconds=None, *, tt_bits=None):
     """Best action by iterative-deepening alpha-beta (docs/engine.md), without the GIL.
 
-    depth: None or an int 1..64 (the last iteration); time_seconds: None or a positive
-    number (the clock); at least one of them.  tt_bits: the transposition table holds
+    depth: None or an int 1..64 (the last iteration); time_seconds: None or a number
+    in (0, 10**6] (the clock); at least one of them.  tt_bits: the transposition table holds
     2**tt_bits entries (16 bytes each); 0 turns it off; None sizes it by the clock
     (16..22 bits: 1-64 MiB) or else the depth (16..20 bits).  Returns a dict: best_action,
     score (from the side to move), depth (of the last completed iteration), nodes,
     pv (list of actions, starting with best_action), seconds.  pos is not changed.
+    Ctrl-C raises KeyboardInterrupt (in the main thread), cancel_jobs() JobCancelled,
+    within a few milliseconds (_stop.pxi).
     """
     cdef Position p = _check_position(pos)
     cdef int max_depth = SEARCH_MAX_PLY
@@ -429,6 +448,7 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None):
     cdef int bits
     cdef u64 tt_size
     cdef SearchOut out
+    cdef JobStop js
     cdef State root
     cdef int rc, k
     cdef int acts[MAX_CANDIDATES]
@@ -444,8 +464,9 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None):
         if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
             raise ValueError(f"time_seconds must be None or a positive number, "
                              f"not {type(time_seconds).__name__}")
-        if not (0 < time_seconds < float("inf")):
-            raise ValueError(f"time_seconds must be a positive finite number, got {time_seconds}")
+        if not 0 < time_seconds <= SEARCH_MAX_SECONDS:   # also refuses nan
+            raise ValueError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}] seconds, "
+                             f"got {time_seconds!r}")
         limit = time_seconds
     if tt_bits is None:
         bits = auto_tt_bits(max_depth if depth is not None else SEARCH_MAX_PLY, limit)
@@ -457,10 +478,12 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None):
     root = p.st
     if legal_actions_c(&root, acts) == 0:
         raise ValueError(f"cannot search a finished game: {p.text()}")
+    job_stop_init(&js)
     with nogil:
-        rc = search_c(&root, max_depth, limit, tt_size, &out)
+        rc = search_c(&root, max_depth, limit, tt_size, &js, &out)
     if rc != 0:
         raise MemoryError("search: cannot allocate its tables")
+    raise_if_stopped(&js)
     return {"best_action": out.best, "score": out.score, "depth": out.depth,
             "nodes": out.nodes, "pv": [out.pv[k] for k in range(out.pv_len)],
             "seconds": out.seconds}

@@ -3,10 +3,14 @@
 # A job that runs without the GIL (perft, divide, playouts, search, batched
 # stepping) owns one JobStop and calls job_should_stop() in its loops with the
 # work done since the last call (nodes, plies or sowing laps: anything roughly
-# proportional to time).  Every STOP_CHECK_WORK units it polls: it re-acquires
-# the GIL briefly to let Python run its signal handlers (PyErr_CheckSignals,
-# which is a no-op outside the main thread) and reads the process-wide cancel
-# epoch that cancel_jobs() advances.  Once it says stop, it keeps saying stop,
+# proportional to time).  Every STOP_CHECK_WORK units it polls, cheaply: it
+# reads the process-wide cancel epoch that cancel_jobs() advances and, in the
+# main thread only (the one thread where Python runs signal handlers), the
+# clock; at most every SIGNAL_POLL_SECONDS it re-acquires the GIL briefly to
+# run the handlers (PyErr_CheckSignals).  Spacing the GIL polls by the clock,
+# further apart when taking the GIL had to wait, bounds what a busy Python
+# thread holding the GIL can cost the job (each poll may wait one switch
+# interval, 5 ms); a job in another thread never takes the GIL.  Once it says stop, it keeps saying stop,
 # so every level of a recursion unwinds; the job frees what it allocated, takes
 # the GIL back and calls raise_if_stopped(), which raises the handler's
 # exception (KeyboardInterrupt for Ctrl-C) or JobCancelled.
@@ -15,6 +19,7 @@
 # stopped is unaffected (the polls change nothing).
 
 from cpython.exc cimport PyErr_Occurred
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef extern from *:
     """
@@ -34,9 +39,21 @@ cdef extern from "Python.h":
     # Declared without an exception clause: the exception it may set stays
     # pending until raise_if_stopped() hands it to Python.
     int PyErr_CheckSignals_raw "PyErr_CheckSignals"() noexcept
+    unsigned long PyThread_get_thread_ident() noexcept nogil
+
+# The thread that runs Python's signal handlers (set once at import).
+cdef unsigned long MAIN_THREAD_IDENT = __import__("threading").main_thread().ident
+
+cdef double SIGNAL_POLL_SECONDS = 0.01   # GIL polls for signals at most this often
+
+
+cdef inline double monotonic_seconds() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return <double>ts.tv_sec + 1e-9 * <double>ts.tv_nsec
 
 cdef enum:
-    STOP_CHECK_WORK = 1 << 16   # work units between two polls (a few ms at most)
+    STOP_CHECK_WORK = 1 << 12   # work units between two polls (well under a millisecond)
     STOP_NONE = 0
     STOP_SIGNAL = 1             # a signal handler raised; its exception is pending
     STOP_CANCELLED = 2          # cancel_jobs() was called while the job ran
@@ -45,6 +62,8 @@ ctypedef struct JobStop:
     long long epoch             # the cancel epoch when the job started
     long long budget            # work left before the next poll
     int reason                  # STOP_NONE until a poll says stop
+    bint signals                # the job runs in the main thread: polls run handlers
+    double next_signals         # monotonic_seconds() of the next GIL poll
 
 
 class JobCancelled(KeyboardInterrupt):
@@ -55,6 +74,8 @@ cdef inline void job_stop_init(JobStop* js) noexcept nogil:
     js.epoch = katra_epoch_now()
     js.budget = STOP_CHECK_WORK
     js.reason = STOP_NONE
+    js.signals = PyThread_get_thread_ident() == MAIN_THREAD_IDENT
+    js.next_signals = 0.0
 
 
 cdef int _job_poll(JobStop* js) noexcept nogil:
@@ -62,9 +83,16 @@ cdef int _job_poll(JobStop* js) noexcept nogil:
     if katra_epoch_now() != js.epoch:
         js.reason = STOP_CANCELLED
         return js.reason
-    with gil:
-        if PyErr_CheckSignals_raw() < 0:
-            js.reason = STOP_SIGNAL
+    cdef double now
+    if js.signals:
+        now = monotonic_seconds()
+        if now >= js.next_signals:
+            with gil:
+                if PyErr_CheckSignals_raw() < 0:
+                    js.reason = STOP_SIGNAL
+            # Waiting for the GIL (a busy Python thread holds it for up to a switch
+            # interval) spaces the next poll out: the waits stay under ~10% of the job.
+            js.next_signals = now + SIGNAL_POLL_SECONDS + 10 * (monotonic_seconds() - now)
     return js.reason
 
 

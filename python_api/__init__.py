@@ -7,10 +7,13 @@ from ._records import read_records, write_records
 from ._search import MATE, SearchResult, search
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
+# Stopping long calls from another thread (docs/api.md, "Stopping long calls").
+from katra._core import JobCancelled, cancel_jobs
 
 __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE",
+    "cancel_jobs", "JobCancelled",
 ]

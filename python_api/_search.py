@@ -63,11 +63,17 @@ def search(state: Any, depth: int | None = None, time: float | None = None) -> S
 
     ``state`` is a :class:`katra.State` (of either backend), a game id or name
     (its start position) or a position text.  ``depth``: ``None`` or an int
-    ``1..64`` (plies); ``time``: ``None`` or a positive number of seconds;
-    give at least one.  With only ``time`` the search deepens until the clock
-    runs out (or the result is proven) and keeps the last completed
-    iteration.  A finished game raises ``ValueError``.  The state passed in
-    is never changed: the engine works on a copy.
+    ``1..64`` (plies); ``time``: ``None`` or a number of seconds in
+    ``(0, 10**6]``; give at least one (anything else raises ``ValueError``).
+    With only ``time`` the search deepens until the clock runs out (or the
+    result is proven) and keeps the last completed iteration.  A finished game
+    raises ``ValueError``.  The state passed in is never changed: the engine
+    works on a copy.
+
+    Ctrl-C stops the search within milliseconds with ``KeyboardInterrupt``
+    (in the main thread), and :func:`katra.cancel_jobs` with
+    :class:`katra.JobCancelled` (in any thread); nothing is returned then
+    (docs/api.md, "Stopping long calls").
 
     >>> r = search("katro-4x4", depth=4)
     >>> r.best_move, r.depth, r.pv[0] == r.best_action

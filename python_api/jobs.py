@@ -3,6 +3,10 @@
 Each runs as one call into the backend (inside the compiled core, with the GIL
 released, when ``backend="core"``).  A position is given as a game id, a
 position text, a :class:`katra.State` or anything with a ``text()`` method.
+
+On the core, Ctrl-C stops a job within milliseconds with ``KeyboardInterrupt``
+(main thread) and ``katra.cancel_jobs()`` with ``katra.JobCancelled`` (any
+thread); a stopped job returns nothing (docs/api.md, "Stopping long calls").
 """
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from katra._version import __version__ as __version__  # explicit re-export (myp
 from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divide, game, games,
                        legal_actions_masks, observations, perft, playouts, read_records,
                        search, SearchResult, write_records)
+from katra.api import JobCancelled, cancel_jobs
 
 __all__ = [
     "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",
@@ -22,4 +23,5 @@ __all__ = [
     "observations", "legal_actions_masks", "read_records", "write_records",
     "search", "SearchResult",
     "VectorGame", "BufferItemError",
+    "cancel_jobs", "JobCancelled",
 ]

@@ -3,16 +3,26 @@
 Same names and semantics as ``katra._reference``; the extras marked below
 (``zobrist``, ``push``, ``pop``, ``stack_depth``, ``__hash__``,
 ``__reduce__``) exist only in the core, for the API's fast paths.
+
+Long calls (``perft``, ``divide``, ``playouts``, ``search``) run without the
+GIL and poll every few milliseconds: Ctrl-C (SIGINT, seen by the main thread)
+makes them raise ``KeyboardInterrupt`` (or whatever the SIGINT handler
+raises), ``cancel_jobs()`` makes every running one raise ``JobCancelled`` (a
+``KeyboardInterrupt``) in its own thread; a stopped call frees what it
+allocated and returns nothing.
 """
 from typing import Any, Callable
 
-__all__ = ["Position", "perft", "divide", "playouts", "VectorGame"]
+__all__ = ["Position", "perft", "divide", "playouts", "search", "cancel_jobs", "JobCancelled",
+           "VectorGame"]
 
 class Position:
     """One position of one game (mutable); the state is a C struct held by value."""
 
     def __init__(self, data: Any) -> None:
-        """From a ``katra._text.PositionData`` (like the reference); prefer ``initial``/``from_text``."""
+        """From a ``katra._text.PositionData`` (like the reference), checked as ``from_text``
+        checks a text (``katra._text.check_position``: ``PositionError`` naming the problem);
+        prefer ``initial``/``from_text``."""
 
     @classmethod
     def initial(cls, game_id: str) -> Position:
@@ -70,22 +80,25 @@ class Position:
         """``(Position.from_text, (text,))``: pickles compactly (the push stack is not kept)."""
 
 def perft(pos: Position, depth: int) -> int:
-    """RULES.md §1.4; ``depth`` an int >= 0 (else ``ValueError``). Runs without the GIL."""
+    """docs/rules.md §1.4; ``depth`` an int in 0..500 (else ``ValueError``). Runs without the
+    GIL; ``KeyboardInterrupt`` on Ctrl-C, ``JobCancelled`` on ``cancel_jobs()``."""
 
 def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
-    """``[(action, perft(child, depth - 1)), ...]``, ascending actions; ``depth >= 1``."""
+    """``[(action, perft(child, depth - 1)), ...]``, ascending actions; ``depth`` in 1..500.
+    Stops like ``perft``."""
 
 def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, int]:
-    """Seeded random games (RULES.md §6.2): keys games, south_wins, north_wins, draws,
-    unfinished, plies."""
+    """Seeded random games (docs/rules.md §6.2): keys games, south_wins, north_wins, draws,
+    unfinished, plies.  Stops like ``perft``."""
 
 # -- extra of the core: the search engine (docs/engine.md)
 def search(pos: Position, depth: int | None = None, time_seconds: float | None = None, *,
            tt_bits: int | None = None) -> dict[str, Any]:
     """Iterative-deepening alpha-beta with a transposition table, without the GIL.
 
-    ``depth``: None or an int 1..64; ``time_seconds``: None or a positive number; at
-    least one (else ``ValueError``); a finished game raises ``ValueError``.
+    ``depth``: None or an int 1..64; ``time_seconds``: None or a number in
+    ``(0, 10**6]``; at least one (else ``ValueError``); a finished game raises
+    ``ValueError``.  Stops like ``perft`` (Ctrl-C, ``cancel_jobs()``).
     ``tt_bits``: the table holds ``2**tt_bits`` entries of 16 bytes (0 turns it off;
     None sizes it by the clock or the depth, 16..22 bits).
     Returns ``{"best_action": int, "score": int, "depth": int, "nodes": int,
@@ -97,7 +110,9 @@ class JobCancelled(KeyboardInterrupt):
     """A core job stopped by cancel_jobs()."""
 
 def cancel_jobs() -> None:
-    """Stop every core job running in this process (in any thread) at its next poll."""
+    """Stop every core job running in this process (in any thread) at its next poll:
+    each raises ``JobCancelled`` within milliseconds.  Jobs started later run normally."""
+
 # -- extras of the core: tensors for learning code (docs/learning.md)
 def observation(pos: Position, player: int | None = None, out: Any = None) -> Any:
     """The observation (``3 * holes + 4`` numbers) from ``player``'s view (None: the player

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from ._errors import IllegalMoveError, PositionError
-from ._games import (DJENON, DJENON_PASS, GORE, GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE,
-                     GORE_PASS, KATRO, MAX_TOTAL_SEEDS, MPANTSAKA, GameSpec, game_by_id)
+from ._games import (DJENON, DJENON_PASS, GAMES, GORE, GORE_ACCEPT, GORE_DECLINE,
+                     GORE_OFFER_BASE, GORE_PASS, KATRO, MAX_TOTAL_SEEDS, MPANTSAKA, GameSpec,
+                     game_by_id)
 from ._errors import UnknownGameError
 
 _COUNT = re.compile(r"[0-9]+\Z")
@@ -151,17 +152,13 @@ def parse_position(text: object) -> PositionData:
             data.owners = _parse_rows(spec, value, "owners", owner_row)
         else:
             offer_text = value
-    total = sum(data.board) + sum(data.stores)
-    if total > MAX_TOTAL_SEEDS:
-        raise PositionError(f"the position holds {total} seeds; at most {MAX_TOTAL_SEEDS} allowed")
     if offer_text is not None:
-        data.offer = _parse_offer(data, offer_text)
-    return data
+        data.offer = _parse_offer(spec, offer_text)
+    return check_position(data)
 
 
-def _parse_offer(data: PositionData, text: str) -> int:
-    """A pending Goré offer, checked against what the rules could have produced (§4.2)."""
-    spec = data.spec
+def _parse_offer(spec: GameSpec, text: str) -> int:
+    """The mask of an offer's square names (checked against the rules by check_position)."""
     names = text.split(",")
     try:
         squares = [square_index(spec, name) for name in names]
@@ -169,6 +166,77 @@ def _parse_offer(data: PositionData, text: str) -> int:
         raise PositionError(f"offer: {exc}") from None
     if squares != sorted(set(squares)):
         raise PositionError(f"offer: squares must be distinct and in index order, got {text!r}")
+    return sum(1 << i for i in squares)
+
+
+def _plain_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{what} must be an int, not {type(value).__name__}")
+    return int(value)
+
+
+def _int_list(values: object, size: int, what: str, top: int | None = None) -> list[int]:
+    """``size`` ints ``>= 0`` (and ``<= top`` if given) from a list or a tuple, as a new list."""
+    if not isinstance(values, (list, tuple)) or len(values) != size:
+        got = (f"{len(values)} values" if isinstance(values, (list, tuple))
+               else type(values).__name__)
+        raise PositionError(f"{what}: expected a list of {size} ints, got {got}")
+    checked = [_plain_int(v, f"{what}[{i}]") for i, v in enumerate(values)]
+    for i, v in enumerate(checked):
+        if v < 0 or (top is not None and v > top):
+            allowed = ">= 0" if top is None else f"in 0..{top}"
+            raise PositionError(f"{what}[{i}] must be {allowed}, got {v}")
+    return checked
+
+
+def check_position(data: object) -> PositionData:
+    """Check a position as reading its text does, and return it as plain ints.
+
+    The one validation of every way to build a position (``parse_position``,
+    ``Position(data)`` on both backends): a known game, the right number of
+    counts, owners and stores, counts >= 0, ``to_move`` 0 or 1, stores and
+    owners only where the game has them, at most ``MAX_TOTAL_SEEDS`` seeds and
+    a pending offer the rules could have produced.  ``PositionError`` names the
+    first problem.
+    """
+    if not isinstance(data, PositionData):
+        raise PositionError(f"a position must be a katra._text.PositionData, "
+                            f"not {type(data).__name__}")
+    spec = data.spec
+    known = GAMES.get(spec.id) if isinstance(spec, GameSpec) and isinstance(spec.id, str) \
+        else None
+    if known is None or known != spec:
+        raise PositionError(f"spec: {spec!r} is not one of katra's games")
+    board = _int_list(data.board, known.holes, "board")
+    stores = _int_list(data.stores, 2, "stores")
+    owners = _int_list(data.owners, known.holes, "owners", top=1)
+    spec = known
+    to_move = _plain_int(data.to_move, "to_move")
+    offer = _plain_int(data.offer, "offer")
+    if to_move not in (0, 1):
+        raise PositionError(f"to_move must be 0 (South) or 1 (North), got {to_move}")
+    if "stores" not in spec.keys and stores != [0, 0]:
+        raise PositionError(f"stores: {spec.id} has no stores, got {stores}")
+    if "owners" not in spec.keys and owners != spec.initial_owners():
+        raise PositionError(f"owners: {spec.id}'s holes never change owner, got {owners}")
+    total = sum(board) + sum(stores)
+    if total > MAX_TOTAL_SEEDS:
+        raise PositionError(f"the position holds {total} seeds; at most {MAX_TOTAL_SEEDS} allowed")
+    checked = PositionData(spec, board, to_move, stores, owners, offer)
+    if offer:
+        _check_offer(checked)
+    return checked
+
+
+def _check_offer(data: PositionData) -> None:
+    """A pending Goré offer, checked against what the rules could have produced (§4.2)."""
+    spec = data.spec
+    if "offer" not in spec.keys:
+        raise PositionError(f"offer: {spec.id} has no offers, got {data.offer}")
+    if not 0 < data.offer < 1 << spec.holes:
+        raise PositionError(f"offer: a mask of {spec.holes} holes is in 1..{(1 << spec.holes) - 1}, "
+                            f"got {data.offer}")
+    squares = offer_squares(data.offer)
     offerer = 1 - data.to_move
     k = len(squares)
     owned = [i for i in range(spec.holes) if data.owners[i] == offerer]
@@ -187,7 +255,6 @@ def _parse_offer(data: PositionData, text: str) -> int:
         raise PositionError("offer: the offerer owns no seeds, so could only have passed")
     if max(data.board) < 3:
         raise PositionError("offer: every hole holds fewer than 3 seeds, so the game had ended")
-    return sum(1 << i for i in squares)
 
 
 # ---------------------------------------------------------------- move text

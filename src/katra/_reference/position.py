@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
-from .._text import (PositionData, action_text, check_action_range, format_position,
-                     initial_data, parse_position)
+from .._text import (PositionData, action_text, check_action_range, check_position,
+                     format_position, initial_data, parse_position)
 from . import djenon, gore, katro, mpantsaka
 
 RULES = {KATRO: katro, MPANTSAKA: mpantsaka, GORE: gore, DJENON: djenon}
@@ -21,6 +21,7 @@ class Position:
     __slots__ = ("spec", "board", "owners", "store", "to_move", "offer")
 
     def __init__(self, data: PositionData) -> None:
+        data = check_position(data)  # as from_text checks a text
         self.spec: GameSpec = data.spec
         self.board: list[int] = list(data.board)
         self.owners: list[int] = list(data.owners)

@@ -1,0 +1,64 @@
+"""How fast Ctrl-C stops each long call: median latency from SIGINT to
+``KeyboardInterrupt`` (and to the process's exit), over a few runs each.
+
+    python benchmarks/bench_interrupt.py [--runs 5] [--json]
+    python -m pytest benchmarks/bench_interrupt.py     # checks the 0.2 s target
+
+Each call runs in a fresh interpreter that is sent SIGINT half a second after
+it starts the call (tests/interrupt_jobs.py); the calls are sized to run for
+minutes.  The numbers are quoted in docs/api.md, "Stopping long calls".
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from interrupt_jobs import CALLS, CLI_CALLS, interrupt_call, interrupt_cli  # noqa: E402
+
+#: The latency katra promises (docs/api.md).
+TARGET = 0.2
+
+
+def measure(runs: int) -> dict[str, dict[str, float]]:
+    """name -> median latency to KeyboardInterrupt and to exit, in seconds."""
+    table = {}
+    jobs = [(name, interrupt_call) for name in CALLS] + [(name, interrupt_cli)
+                                                         for name in CLI_CALLS]
+    for name, run in jobs:
+        stops = [run(name) for _ in range(runs)]
+        for stop in stops:
+            expected = 130 if name in CLI_CALLS else 0
+            if stop.returncode != expected:
+                raise SystemExit(f"{name}: exit status {stop.returncode}: {stop.stderr}")
+        table[name] = {"latency": statistics.median(s.latency for s in stops),
+                       "exit": statistics.median(s.exit_latency for s in stops)}
+    return table
+
+
+def test_median_latency_within_target():
+    for name, row in measure(3).items():
+        assert row["latency"] < TARGET, f"{name}: {row['latency']:.3f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    table = measure(args.runs)
+    if args.json:
+        print(json.dumps(table, indent=1))
+        return
+    print(f"median of {args.runs} runs; SIGINT -> KeyboardInterrupt (CLI: -> exit 130)")
+    print(f"{'call':28} {'stop ms':>8} {'exit ms':>8}")
+    for name, row in table.items():
+        print(f"{name:28} {1000 * row['latency']:8.1f} {1000 * row['exit']:8.1f}")
+
+
+if __name__ == "__main__":
+    main()

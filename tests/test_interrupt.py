@@ -1,0 +1,166 @@
+"""Every long call stops on Ctrl-C (SIGINT) and on katra._core.cancel_jobs().
+
+The calls are sized by counts to run for minutes, so one that ignores the
+signal fails the bound below (a core call polls every few milliseconds:
+benchmarks/bench_interrupt.py measures the latency, docs/api.md "Stopping
+long calls" reports it).  The bound is generous so that a loaded machine
+passes; without the polls these calls ran for minutes.
+"""
+import sys
+import threading
+import time
+
+import pytest
+
+import katra
+from katra import _core
+
+from interrupt_jobs import CALLS, CLI_CALLS, NEVER_ENDING_GORE, interrupt_call, interrupt_cli
+
+#: Seconds from SIGINT to KeyboardInterrupt (the calls would run for minutes).
+BOUND = 2.0
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_sigint_stops_the_call(name):
+    stopped = interrupt_call(name)
+    assert stopped.returncode == 0, (stopped.stdout, stopped.stderr)
+    assert stopped.stdout.split()[:2] == ["stopped", "KeyboardInterrupt"], stopped.stdout
+    assert stopped.latency < BOUND, f"{name}: stopped {stopped.latency:.3f} s after SIGINT"
+
+
+@pytest.mark.parametrize("name", list(CLI_CALLS))
+def test_sigint_stops_the_cli_with_stderr_piped(name):
+    stopped = interrupt_cli(name)
+    assert stopped.returncode == 130, (stopped.stdout, stopped.stderr)
+    assert stopped.stderr == "katra: interrupted\n"
+    assert stopped.stdout == ""          # nothing counted is printed
+    assert stopped.exit_latency < BOUND, f"{name}: exited {stopped.exit_latency:.3f} s after SIGINT"
+
+
+# ---------------------------------------------------------------- on a terminal
+
+def _spawn_katra(*args):
+    import os
+
+    import pexpect  # a test requirement: missing, these tests fail rather than skip
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="160", LINES="50",
+               KATRA_PROGRESS_DELAY="0")
+    return pexpect, pexpect.spawn(sys.executable, ["-m", "katra", *args], encoding="utf-8",
+                                  timeout=120, dimensions=(50, 160), env=env)
+
+
+@pytest.mark.parametrize("args,shown", [
+    (["perft", "katro", "13"], "perft katro depth 13"),
+    (["playouts", NEVER_ENDING_GORE, "1000000", "--max-plies", "1000000000"], "playouts gore"),
+    (["play", "katro", "--as", "N", "--time", "100000"], "thinking"),
+], ids=["perft", "playouts", "play while the engine thinks"])
+def test_ctrl_c_on_a_terminal(args, shown):
+    pexpect, child = _spawn_katra(*args)
+    try:
+        child.expect_exact(shown)
+        child.sendintr()
+        sent = time.monotonic()
+        child.expect_exact("katra: interrupted")
+        child.expect(pexpect.EOF)
+        exited = time.monotonic() - sent
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130
+    assert exited < BOUND
+
+
+# ---------------------------------------------------------------- threads
+
+THREAD_CALLS = {
+    "perft": lambda: _core.perft(_core.Position.initial("katro"), 15),
+    "divide": lambda: katra.divide("katro", 15),
+    "playouts": lambda: katra.playouts(NEVER_ENDING_GORE, 10**6, max_plies=10**9),
+    "search": lambda: katra.search("katro", depth=40),
+}
+
+
+def _run_in_thread(call):
+    """Start call in a daemon thread; (thread, started event, list of what it raised)."""
+    started, raised = threading.Event(), []
+
+    def work():
+        started.set()
+        try:
+            call()
+        except BaseException as exc:  # the test inspects it
+            raised.append(exc)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    started.wait()
+    return thread, raised
+
+
+@pytest.mark.parametrize("name", list(THREAD_CALLS))
+def test_cancel_jobs_stops_a_worker_thread(name):
+    thread, raised = _run_in_thread(THREAD_CALLS[name])
+    first = time.monotonic()
+    # A job notices cancel_jobs() calls made while it runs: repeat until the thread,
+    # which may not have entered the core yet, has stopped.
+    while thread.is_alive() and time.monotonic() - first < 60:
+        _core.cancel_jobs()
+        thread.join(0.05)
+    assert not thread.is_alive()
+    assert len(raised) == 1 and isinstance(raised[0], _core.JobCancelled), raised
+    assert isinstance(raised[0], KeyboardInterrupt)
+    assert time.monotonic() - first < BOUND + 1
+
+
+def test_jobs_started_after_cancel_jobs_run_normally():
+    _core.cancel_jobs()
+    assert katra.perft("katro", 3) == 168
+    assert katra.search("katro-4x4", depth=3).depth == 3
+
+
+def test_cancel_jobs_stops_every_running_job():
+    threads = [_run_in_thread(THREAD_CALLS[name]) for name in ("perft", "search")]
+    first = time.monotonic()
+    while any(t.is_alive() for t, _ in threads) and time.monotonic() - first < 60:
+        _core.cancel_jobs()
+        for t, _ in threads:
+            t.join(0.05)
+    for thread, raised in threads:
+        assert not thread.is_alive()
+        assert [type(exc) for exc in raised] == [_core.JobCancelled]
+
+
+_JOIN_CHILD = """\
+import sys, threading, time
+from katra import _core
+caught, done = [], threading.Event()
+def work():
+    try:
+        _core.perft(_core.Position.initial("katro"), 15)
+    except KeyboardInterrupt as exc:
+        caught.append(type(exc).__name__)
+    finally:
+        done.set()
+worker = threading.Thread(target=work)
+worker.start()
+print("started", flush=True)
+try:
+    worker.join()
+except KeyboardInterrupt:
+    _core.cancel_jobs()         # the worker's job stops
+    # (after an interrupted join, CPython 3.11's join() returns at once: wait on done)
+    done.wait()
+    print("stopped", caught[0], repr(time.monotonic()), flush=True)
+    sys.exit(0)
+sys.exit(1)
+"""
+
+
+def test_ctrl_c_while_the_main_thread_joins_a_worker():
+    """SIGINT reaches the main thread (blocked in join); it cancels the worker's job."""
+    from interrupt_jobs import interrupt
+
+    stopped = interrupt([sys.executable, "-c", _JOIN_CHILD])
+    assert stopped.returncode == 0, (stopped.stdout, stopped.stderr)
+    assert stopped.stdout.split()[:2] == ["stopped", "JobCancelled"]
+    assert stopped.latency < BOUND
