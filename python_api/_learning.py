@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import sys
 from array import array
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any
 
-from ._state import State, batch_states
+if TYPE_CHECKING:
+    from ._state import State
 
-__all__ = ["observation", "observations", "legal_actions_mask", "legal_actions_masks"]
+__all__ = ["observation", "legal_actions_mask", "fill_rows"]
 
 _INT_CODES = "bBhHiIlLqQ"
 _FLOAT_CODES = "fd"
@@ -67,8 +68,8 @@ def _write(view: memoryview, code: str, start: int, values: list[int]) -> None:
 def _observation_values(state: State) -> list[int]:
     pos = state._pos
     mover = pos.to_move
-    board = pos.board
-    owners = pos.owners
+    board = state.board  # fresh lists: reversed in place below
+    owners = state.owners
     offer = pos.pending_offer
     stores = pos.stores
     if mover:
@@ -111,34 +112,12 @@ def legal_actions_mask(state: State, out: Any = None) -> Any:
     return _fill(_mask_values(state), out, "legal_actions_mask")
 
 
-def _batch(states: Iterable[State], out: Any, width_of: str, fill: Any, what: str) -> Any:
-    batch = batch_states(list(states))
-    if not batch:
-        return [] if out is None else out
-    game = batch[0]._game
-    for s in batch:
-        if s._game is not game:
-            raise ValueError(f"{what}: every state must be of one game "
-                             f"({game.id} and {s._game.id} given)")
-    width = getattr(game, width_of)
+def fill_rows(batch: list[State], out: Any, width: int, values_of: Any, what: str) -> Any:
+    """Row ``k`` of ``out`` (``len(batch) * width`` items) from ``batch[k]``, or a list of rows."""
     if out is None:
-        return [fill(s) for s in batch]
+        return [values_of(s) for s in batch]
     view, code = _flat(out, len(batch) * width, what)
     for k, s in enumerate(batch):
-        _write(view, code, k * width, fill(s))
+        _write(view, code, k * width, values_of(s))
     return out
 
-
-def observations(states: Iterable[State], out: Any = None) -> Any:
-    """Observations of many states of one game, row ``k`` for ``states[k]``.
-
-    ``out`` is any writable C-contiguous buffer of ``len(states) *
-    game.observation_size`` items (e.g. a NumPy array of shape
-    ``(len(states), game.observation_size)``); without it, a list of lists.
-    """
-    return _batch(states, out, "observation_size", _observation_values, "observations")
-
-
-def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
-    """Legal-action masks of many states of one game, ``len(states) x game.num_actions``."""
-    return _batch(states, out, "num_actions", _mask_values, "legal_actions_masks")

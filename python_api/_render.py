@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from katra._display import PLAYERS
+
 if TYPE_CHECKING:
     from ._state import State
-
-PLAYERS = ("South", "North")
 
 
 def board_text(state: State) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from katra._games import GORE, GORE_OFFER_BASE, GORE_PASS, MPANTSAKA
+from katra._display import PLAYERS, move_squares, square_names
 
 if TYPE_CHECKING:
     from ._state import State
@@ -22,29 +22,9 @@ BOARD_FILL = "#c8955a"
 LASTMOVE = "#d62728"
 
 
-class SvgColours:
-    """Colours used by :func:`svg` (module constants, grouped for reference)."""
-
-    south = SOUTH_FILL
-    north = NORTH_FILL
-    board = BOARD_FILL
-    lastmove = LASTMOVE
-
-
 def _last_squares(state: State) -> list[int]:
     """The squares the last move started from (or offered)."""
-    if not state._moves:
-        return []
-    action = state._moves[-1]
-    spec = state.game.spec
-    if spec.family == MPANTSAKA:
-        return [action // 2]
-    if spec.family == GORE and action >= GORE_OFFER_BASE:
-        if action >= GORE_PASS:
-            return []
-        mask = action - GORE_OFFER_BASE
-        return [i for i in range(spec.holes) if mask >> i & 1]
-    return [action] if action < spec.holes else []
+    return move_squares(state.game.spec, state.peek()) if state.move_stack else []
 
 
 def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
@@ -74,7 +54,7 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
         stroke = f'stroke="{LASTMOVE}" stroke-width="{size / 12:.1f}"' if i in last \
             else 'stroke="#5a3a1a" stroke-width="1"'
         dash = f' stroke-dasharray="{size / 10:.1f}"' if offer >> i & 1 else ""
-        square = f"{chr(ord('a') + col)}{row + 1}"
+        square = square_names(game.spec)[i]
         parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{fill}" '
                      f'{stroke}{dash}><title>{square}</title></circle>')
         parts.append(f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{font:.1f}" fill="{text_fill}" '
@@ -103,6 +83,6 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
         y = margin + half * 1.5 if mover == 0 else margin + half * 0.5
         parts.append(f'<circle cx="{board_right + (store_w + margin if store_w else margin / 2) - margin / 4:.1f}" '
                      f'cy="{y:.1f}" r="{size / 10:.1f}" fill="{LASTMOVE}">'
-                     f'<title>{"South" if mover == 0 else "North"} to move</title></circle>')
+                     f'<title>{PLAYERS[mover]} to move</title></circle>')
     parts.append("</svg>")
     return "\n".join(parts)

@@ -42,7 +42,7 @@ def load_position(position: Any, backend: str | None = None) -> Any:
     backend = _backend_of(position, backend)
     module = backend_module(backend)
     if isinstance(position, State) and position.backend == backend:
-        return position._backend_position().copy()
+        return position._pos.copy(stack=False)
     if isinstance(position, str):
         if position in GAMES:
             return module.Position.initial(position)
