@@ -11,26 +11,10 @@ import pytest
 import katra
 from katra import IllegalMoveError, State, UnknownGameError
 
-BACKENDS = ("core", "reference")
+from helpers import random_walk
 
 KATRO_START = ("katro 2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/"
                "2,2,2,2,2,2 S")
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    return request.param
-
-
-def random_walk(state: State, plies: int, seed: int) -> State:
-    """Push up to ``plies`` random legal actions (stops at the end of the game)."""
-    rng = random.Random(seed)
-    for _ in range(plies):
-        actions = state.legal_actions()
-        if not actions:
-            break
-        state.push(rng.choice(actions))
-    return state
 
 
 # ---------------------------------------------------------------- games

@@ -28,9 +28,9 @@ def square_name(spec: GameSpec, index: int) -> str:
 
 def square_index(spec: GameSpec, name: str) -> int:
     """The flat index of a square name; ValueError (IllegalMoveError) if off the board."""
-    match = re.fullmatch(r"([a-z])([0-9]+)", name)
+    match = re.fullmatch(r"([a-z])([0-9]{1,3})", name)
     if not match:
-        raise IllegalMoveError(f"{name!r} is not a square name (expected like 'a1')")
+        raise IllegalMoveError(f"{name[:20]!r} is not a square name (expected like 'a1')")
     col = ord(match.group(1)) - ord("a")
     row = int(match.group(2))
     if col >= spec.cols or not 1 <= row <= spec.rows:
@@ -100,7 +100,9 @@ def _parse_rows(spec: GameSpec, text: str, what: str, cell) -> list:
 
 def _count(text: str, where: str) -> int:
     if not _COUNT.match(text):
-        raise PositionError(f"{where}: {text!r} is not a non-negative integer")
+        raise PositionError(f"{where}: {text[:20]!r} is not a non-negative integer")
+    if len(text) > 9:  # far above any bound the position is checked against
+        raise PositionError(f"{where}: {text[:20]!r}... ({len(text)} digits) is too large")
     return int(text)
 
 
