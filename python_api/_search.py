@@ -23,8 +23,9 @@ __all__ = ["SearchResult", "search", "MATE"]
 MATE = 100_000
 _MATE_BOUND = 99_000
 
-#: The longest ``time`` :func:`search` accepts, in seconds (about 31 years).
-MAX_TIME = 1e9
+#: The longest ``time`` :func:`search` accepts, in seconds (about 11.6 days;
+#: the core's own bound).
+MAX_TIME = 10**6
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def _check_time(time: object) -> float | None:
     if not 0 < time <= MAX_TIME:  # also rejects NaN; a huge int compares exactly
         shown = f"an int of {time.bit_length()} bits" if isinstance(time, int) and \
             time.bit_length() > 64 else repr(time)
-        raise ValueError(f"time must be a number of seconds in (0, {MAX_TIME:g}], got {shown}")
+        raise ValueError(f"time must be a number of seconds in (0, {MAX_TIME}], got {shown}")
     return float(time)
 
 
@@ -81,7 +82,7 @@ def search(state: Any, depth: int | None = None, time: float | None = None) -> S
     ``state`` is a :class:`katra.State` (of either backend), a game id or name
     (its start position) or a position text.  ``depth``: ``None`` or an int
     ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
-    ``0 < time <= MAX_TIME`` (1e9); give at least one.  Anything else raises
+    ``0 < time <= MAX_TIME`` (10**6); give at least one.  Anything else raises
     ``ValueError`` naming the argument.  With only ``time`` the search deepens until the clock
     runs out (or the result is proven) and keeps the last completed
     iteration.  A finished game raises ``ValueError``.  The state passed in

@@ -289,7 +289,7 @@ class State:
         return svg(self)
 
     def svg(self, size: int = 48, *, lastmove: bool = True) -> str:
-        """An SVG drawing of the board (``size``: pixels per hole)."""
+        """An SVG drawing of the board (``size``: pixels per hole, an int in 8..1024)."""
         return svg(self, size=size, lastmove=lastmove)
 
     # -- what the position is

@@ -27,7 +27,14 @@ def _last_squares(state: State) -> list[int]:
     return move_squares(state.game.spec, state.peek()) if state.move_stack else []
 
 
+#: Pixels per hole that :func:`svg` accepts.
+SIZES = range(8, 1025)
+
+
 def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise ValueError(f"size must be an int in {SIZES.start}..{SIZES.stop - 1} "
+                         f"(pixels per hole), got {size!r}")
     game = state.game
     pos = state._pos
     board, owners, stores = pos.board, pos.owners, pos.stores
