@@ -6,6 +6,7 @@ released; docs/engine.md describes the algorithm and the evaluation per game.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from numbers import Real
 from typing import Any
@@ -69,11 +70,14 @@ def _check_time(time: object) -> float | None:
         return None
     if isinstance(time, bool) or not isinstance(time, Real):
         raise ValueError(f"time must be None or a number of seconds, not {type(time).__name__}")
-    if not 0 < time <= MAX_TIME:  # also rejects NaN; a huge int compares exactly
-        shown = f"an int of {time.bit_length()} bits" if isinstance(time, int) and \
-            time.bit_length() > 64 else repr(time)
+    try:
+        seconds = float(time)
+    except OverflowError:  # an int too large for a float
+        seconds = math.inf
+    if not 0 < seconds <= MAX_TIME:  # also rejects NaN
+        shown = "a number too large for a float" if seconds == math.inf else repr(time)
         raise ValueError(f"time must be a number of seconds in (0, {MAX_TIME}], got {shown}")
-    return float(time)
+    return seconds
 
 
 def search(state: Any, depth: int | None = None, time: float | None = None) -> SearchResult:

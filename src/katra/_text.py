@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from ._errors import IllegalMoveError, PositionError
 from ._games import (DJENON, DJENON_PASS, GORE, GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE,
@@ -61,7 +62,7 @@ def initial_data(spec: GameSpec) -> PositionData:
                         spec.initial_owners(), 0)
 
 
-def _rows_top_down(spec: GameSpec, values: list, sep: str) -> str:
+def _rows_top_down(spec: GameSpec, values: Sequence[object], sep: str) -> str:
     rows = []
     for row in range(spec.rows - 1, -1, -1):
         rows.append(sep.join(str(v) for v in values[row * spec.cols:(row + 1) * spec.cols]))
@@ -81,12 +82,13 @@ def format_position(data: PositionData) -> str:
     return " ".join(fields)
 
 
-def _parse_rows(spec: GameSpec, text: str, what: str, cell) -> list:
+def _parse_rows(spec: GameSpec, text: str, what: str,
+                cell: Callable[[str, int], list[int]]) -> list[int]:
     """Rows from the top down; ``cell(row_text, row_number)`` splits one row."""
     rows = text.split("/")
     if len(rows) != spec.rows:
         raise PositionError(f"{what}: expected {spec.rows} rows separated by '/', got {len(rows)}")
-    flat: list = [None] * spec.holes
+    flat = [0] * spec.holes
     for k, row_text in enumerate(rows):
         row_number = spec.rows - k
         cells = cell(row_text, row_number)

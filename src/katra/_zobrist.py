@@ -37,7 +37,9 @@ def mix64(z: int) -> int:
 def _draw() -> tuple[list[int], list[int], list[int], list[int]]:
     """Every key in drawing order: per hole (lap, Zobrist, owner), then the rest."""
     rng = KEY_SEED
-    lap, hole, owner = [], [], []
+    lap: list[int] = []
+    hole: list[int] = []
+    owner: list[int] = []
     for _ in range(MAX_HOLES):
         for table, odd in ((lap, 1), (hole, 0), (owner, 0)):
             rng, key = splitmix64(rng)

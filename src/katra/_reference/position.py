@@ -7,8 +7,7 @@ mpantsaka.py, gore.py, djenon.py), each with the same functions:
 """
 from __future__ import annotations
 
-from types import ModuleType
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
@@ -17,7 +16,19 @@ from .._text import (PositionData, action_text, check_action_range, format_posit
 from .._zobrist import zobrist
 from . import djenon, gore, katro, mpantsaka
 
-RULES: dict[str, ModuleType] = {KATRO: katro, MPANTSAKA: mpantsaka, GORE: gore, DJENON: djenon}
+
+
+class Rules(Protocol):
+    """What each rules file (katro.py, mpantsaka.py, gore.py, djenon.py) provides."""
+
+    def sowing_candidates(self, pos: Position) -> list[int]: ...
+    def sow(self, pos: Position, action: int, limit: int) -> int | None: ...
+    def legal_actions(self, pos: Position, limit: int) -> list[int]: ...
+    def apply(self, pos: Position, action: int, limit: int) -> None: ...
+    def outcome(self, pos: Position) -> tuple[int, int, int]: ...
+
+
+RULES: dict[str, Rules] = {KATRO: katro, MPANTSAKA: mpantsaka, GORE: gore, DJENON: djenon}
 
 
 class _Pushed(NamedTuple):
@@ -110,7 +121,7 @@ class Position:
         return self.offer
 
     @property
-    def rules(self) -> ModuleType:
+    def rules(self) -> Rules:
         return RULES[self.spec.family]
 
     # -- play
