@@ -7,7 +7,7 @@ lines starting with ``#`` are comments::
     moves: a1 c2 offer:d2
     result: *
 
-* ``start``: the position text before the first move (RULES.md §1.5);
+* ``start``: the position text before the first move (docs/rules.md §1.5);
 * ``ply``: the ply of the start position, only when it is not 0;
 * ``moves``: the move texts, separated by single spaces (may be empty);
 * ``result``: ``1-0`` (South won), ``0-1`` (North won), ``1/2-1/2`` (draw),

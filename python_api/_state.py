@@ -95,7 +95,7 @@ class Outcome:
 class Game:
     """One game's static facts (immutable); ``katra.game(name)`` returns it.
 
-    ``num_actions`` is the size of the integer action space of RULES.md §1.5:
+    ``num_actions`` is the size of the integer action space of docs/rules.md §1.5:
     every action of every position is an int in ``range(num_actions)``.
     """
 
@@ -161,7 +161,7 @@ _lookup_game = game
 
 
 def games() -> tuple[Game, ...]:
-    """Every game, in the order of RULES.md §1.6."""
+    """Every game, in the order of docs/rules.md §1.6."""
     return tuple(_GAMES[game_id] for game_id in GAME_IDS)
 
 
@@ -273,7 +273,7 @@ class State:
 
     # -- text forms
     def text(self) -> str:
-        """The canonical position text (RULES.md §1.5)."""
+        """The canonical position text (docs/rules.md §1.5)."""
         return self._pos.text()
 
     def __repr__(self) -> str:
@@ -313,7 +313,7 @@ class State:
 
     @property
     def board(self) -> list[int]:
-        """Seed counts in flat index order (``a1`` = 0; RULES.md §1.1); a fresh list."""
+        """Seed counts in flat index order (``a1`` = 0; docs/rules.md §1.1); a fresh list."""
         return list(self._pos.board)  # the reference's is its own list
 
     @property
@@ -365,7 +365,7 @@ class State:
 
     # -- moves
     def legal_actions(self) -> list[int]:
-        """The legal actions, ascending (RULES.md §1.5); ``[]`` once the game is over."""
+        """The legal actions, ascending (docs/rules.md §1.5); ``[]`` once the game is over."""
         return self._pos.legal_actions()
 
     @property
@@ -469,7 +469,7 @@ class State:
 
     # -- end of the game
     def is_terminal(self) -> bool:
-        """No legal action: the game is over (RULES.md §1.4)."""
+        """No legal action: the game is over (docs/rules.md §1.4)."""
         return self._pos.is_terminal()
 
     def outcome(self) -> Outcome | None:

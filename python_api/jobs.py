@@ -15,7 +15,7 @@ from katra._text import action_text
 from ._backends import backend_module
 from ._state import State
 
-#: Default ply limit of playouts (RULES.md §6.1): Goré and Katra Mpantsaka
+#: Default ply limit of playouts (docs/rules.md §6.1): Goré and Katra Mpantsaka
 #: games can go on for ever under random play.
 DEFAULT_MAX_PLIES = 1_000
 
@@ -61,7 +61,7 @@ def load_position(position: Any, backend: str | None = None) -> Any:
 
 
 def perft(position: Any, depth: int, *, backend: str | None = None) -> int:
-    """Count the leaf nodes of the game tree ``depth`` plies deep (RULES.md §1.4).
+    """Count the leaf nodes of the game tree ``depth`` plies deep (docs/rules.md §1.4).
 
     >>> perft("katro", 3)
     168
@@ -85,7 +85,7 @@ def divide(position: Any, depth: int, *, backend: str | None = None) -> dict[str
 
 def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
              backend: str | None = None) -> dict[str, int]:
-    """Play ``games`` seeded random games (RULES.md §6.2) and tally the results.
+    """Play ``games`` seeded random games (docs/rules.md §6.2) and tally the results.
 
     Returns ``{"games", "south_wins", "north_wins", "draws", "unfinished", "plies"}``;
     the same seed gives the same tallies on every backend and machine.

@@ -72,13 +72,13 @@ class Position:
         """``(Position.from_text, (text,))``: pickles compactly (the push stack is not kept)."""
 
 def perft(pos: Position, depth: int) -> int:
-    """RULES.md §1.4; ``depth`` an int >= 0 (else ``ValueError``). Runs without the GIL."""
+    """docs/rules.md §1.4; ``depth`` an int >= 0 (else ``ValueError``). Runs without the GIL."""
 
 def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     """``[(action, perft(child, depth - 1)), ...]``, ascending actions; ``depth >= 1``."""
 
 def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, int]:
-    """Seeded random games (RULES.md §6.2): keys games, south_wins, north_wins, draws,
+    """Seeded random games (docs/rules.md §6.2): keys games, south_wins, north_wins, draws,
     unfinished, plies."""
 
 # -- extra of the core: the search engine (docs/engine.md)

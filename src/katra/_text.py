@@ -1,4 +1,4 @@
-"""Text forms shared by both backends (RULES.md §1.1, §1.5).
+"""Text forms shared by both backends (docs/rules.md §1.1, §1.5).
 
 * square names (``a1`` ... chess style, ``a1`` = index 0);
 * position text ``<game-id> <rows> <to-move> [key=value ...]``, read strictly
@@ -109,7 +109,7 @@ def _count(text: str, where: str) -> int:
 
 
 def parse_position(text: object) -> PositionData:
-    """Read a position text (RULES.md §1.5); PositionError names what is wrong."""
+    """Read a position text (docs/rules.md §1.5); PositionError names what is wrong."""
     if not isinstance(text, str):
         raise PositionError(f"a position text must be a str, not {type(text).__name__}")
     fields = text.strip().split(" ")

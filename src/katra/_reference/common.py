@@ -13,7 +13,7 @@ Sow = Callable[["Position", int, int], "int | None"]
 
 
 def rotate_path(spec: GameSpec, path: Sequence[int]) -> tuple[int, ...]:
-    """The path turned half round: index ``i`` -> ``holes - 1 - i`` (RULES.md §1.1)."""
+    """The path turned half round: index ``i`` -> ``holes - 1 - i`` (docs/rules.md §1.1)."""
     return tuple(spec.holes - 1 - i for i in path)
 
 
@@ -23,7 +23,7 @@ def next_table(path: Sequence[int]) -> dict[int, int]:
 
 
 def sowings_that_end(pos: Position, candidates: list[int], sow: Sow, limit: int) -> list[int]:
-    """The candidate actions whose sowing ends within ``limit`` laps (RULES.md §1.3)."""
+    """The candidate actions whose sowing ends within ``limit`` laps (docs/rules.md §1.3)."""
     return [a for a in candidates if sow(pos.copy(), a, limit) is not None]
 
 

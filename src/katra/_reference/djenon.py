@@ -1,4 +1,4 @@
-"""Djenon-aboure (RULES.md §5): first seed back into the origin, relay, backward chains."""
+"""Djenon-aboure (docs/rules.md §5): first seed back into the origin, relay, backward chains."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -1,4 +1,4 @@
-"""Goré (RULES.md §4): single laps, captures of 2s and 4s with chains, trading holes."""
+"""Goré (docs/rules.md §4): single laps, captures of 2s and 4s with chains, trading holes."""
 from __future__ import annotations
 
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""Whole jobs on the reference: perft, divide (RULES.md §1.4), seeded playouts (§6.2)."""
+"""Whole jobs on the reference: perft, divide (docs/rules.md §1.4), seeded playouts (§6.2)."""
 from __future__ import annotations
 
 from .._games import MAX_PERFT_DEPTH
@@ -7,7 +7,7 @@ from .position import Position
 
 
 class SplitMix64:
-    """splitmix64 exactly as RULES.md §6.2 gives it, modulo 2**64."""
+    """splitmix64 exactly as docs/rules.md §6.2 gives it, modulo 2**64."""
 
     def __init__(self, state: int) -> None:
         self.state = state & MASK64
@@ -62,7 +62,7 @@ def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
 
 
 def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, int]:
-    """Play ``games`` seeded random games from ``pos`` (RULES.md §6.2)."""
+    """Play ``games`` seeded random games from ``pos`` (docs/rules.md §6.2)."""
     _check_position(pos)
     _check_int("games", games, 0)
     _check_int("seed", seed, 0, MASK64)

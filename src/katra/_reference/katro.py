@@ -1,4 +1,4 @@
-"""Katro (RULES.md §2): serpentine relay sowing, row-priority captures.
+"""Katro (docs/rules.md §2): serpentine relay sowing, row-priority captures.
 
 Serves ``katro`` (6x6, three rows a side), ``katro-4x6`` and ``katro-4x4``
 (two rows a side).  Each player sows only in their own rows, forward along a

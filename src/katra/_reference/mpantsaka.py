@@ -1,4 +1,4 @@
-"""Katra Mpantsaka (RULES.md §3): two directions, relay laps, front-row captures.
+"""Katra Mpantsaka (docs/rules.md §3): two directions, relay laps, front-row captures.
 
 Serves ``katra-mpantsaka`` and ``katra-mpantsaka-simplified`` (any own hole may
 start a move).  Action = 2 * origin + d, d = 0 counter-clockwise, 1 clockwise.
