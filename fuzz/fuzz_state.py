@@ -20,6 +20,7 @@ finding: atheris stops and writes the input to a ``crash-*`` file.  Usage
 """
 from __future__ import annotations
 
+import re
 import sys
 
 import atheris
@@ -32,15 +33,12 @@ BACKENDS = ("core", "reference")
 MAX_MOVES = 64  # keeps one input cheap (the reference is pure Python)
 
 
+INTEGER = re.compile(r"-?[0-9]{1,30}")
+
+
 def moves_of(lines: list[str]) -> list[int | str]:
-    moves: list[int | str] = []
-    for line in lines[:MAX_MOVES]:
-        digits = line.strip()
-        if digits.lstrip("-").isdigit() and len(digits) < 30:
-            moves.append(int(digits))
-        else:
-            moves.append(line)
-    return moves
+    """An int for each line that is one, else the line itself (a move text)."""
+    return [int(line) if INTEGER.fullmatch(line) else line for line in lines[:MAX_MOVES]]
 
 
 def read(text: str) -> list[State] | None:
