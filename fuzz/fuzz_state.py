@@ -7,7 +7,9 @@ input, on both backends:
 
 * ``State.from_text`` returns a state or raises ``PositionError``, and both
   backends agree; a state read back from its own text is equal to it;
-* each ``push`` succeeds or raises ``IllegalMoveError``, both backends alike;
+* each ``push`` succeeds or raises ``IllegalMoveError``, both backends alike
+  (the core alone once a sowing that never ends is possible: the reference
+  would play it to the lap limit at every step);
   a failed push leaves the state unchanged (text, move stack, hash);
 * at the end, popping every move returns to the position read.
 
@@ -60,8 +62,26 @@ def read(text: str) -> list[State] | None:
     return states
 
 
+def never_ends(state: State) -> bool:
+    """Does some sowing here never end?  (The core finds out at once; the reference
+    plays it to the 10,000-lap limit, which takes seconds under instrumentation.)"""
+    pos = state._pos
+    for action in range(state.game.num_actions):
+        try:
+            if pos.lap_count(action) is None:
+                return True
+        except IllegalMoveError:  # not a sowing candidate
+            pass
+    return False
+
+
 def push_all(states: list[State], moves: list[int | str]) -> None:
     for move in moves:
+        if len(states) > 1 and never_ends(states[0]):
+            # go on with the core alone: the reference would spend most of the
+            # run's time on the lap limit (tests/test_never_ending.py compares
+            # the backends on such positions)
+            states = states[:1]
         outcomes = []
         for state in states:
             before = (state.text(), state.move_stack, state.hash)
@@ -75,8 +95,8 @@ def push_all(states: list[State], moves: list[int | str]) -> None:
             else:
                 assert type(state.move_stack[-1]) is int
                 outcomes.append(state.text())
-        assert outcomes[0] == outcomes[1], (move, outcomes)
-        assert states[0].hash == states[1].hash
+        assert len(set(outcomes)) == 1, (move, outcomes)
+        assert len({state.hash for state in states}) == 1
 
 
 def test_one_input(data: bytes) -> None:
