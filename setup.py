@@ -3,13 +3,71 @@
 ``KATRA_CYTHON_DEBUG=1`` turns on bounds and initialisation checks of typed
 memoryviews; raw C arrays are checked by the AddressSanitizer build instead
 (see .ci/run).
+
+The documentation travels with the package: ``build_py`` ships the repo's
+``docs/*.md`` as the package data ``katra/docs/*.md`` (``katra rules --full``
+prints the rulebook from there).  A wheel gets copies; an editable install
+gets a git-ignored link ``src/katra/docs -> ../../docs``, so docs/ stays the
+only copy in the repository.
 """
 import os
+import shutil
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 DEBUG = os.environ.get("KATRA_CYTHON_DEBUG", "") not in ("", "0")
+DOCS = Path("docs")  # relative to the source tree, where every build runs
+DOCS_IN_PACKAGE = "docs"  # installed as katra/docs/
+
+
+class BuildPyWithDocs(build_py):
+    """build_py that also installs docs/*.md as package data of ``katra``."""
+
+    def _doc_sources(self) -> list[Path]:
+        sources = sorted(DOCS.glob("*.md"))
+        if DOCS / "rules.md" not in sources:
+            raise SystemExit("docs/rules.md is missing: katra's rulebook must ship with it")
+        return sources
+
+    def _doc_targets(self) -> list[str]:
+        target = Path(self.build_lib, "katra", DOCS_IN_PACKAGE)
+        return [str(target / source.name) for source in self._doc_sources()]
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            self._link_docs_in_place()
+            return
+        for source, target in zip(self._doc_sources(), self._doc_targets(), strict=True):
+            self.mkpath(os.path.dirname(target))
+            self.copy_file(str(source), target, preserve_mode=False)
+
+    def _link_docs_in_place(self) -> None:
+        """Editable install: the package dir gets a link to docs/ (a copy if links fail)."""
+        self._doc_sources()
+        in_package = Path(self.get_package_dir("katra"), DOCS_IN_PACKAGE)
+        if in_package.is_symlink() or in_package.is_file():
+            in_package.unlink()
+        elif in_package.is_dir():
+            shutil.rmtree(in_package)
+        try:
+            in_package.symlink_to(os.path.relpath(DOCS.resolve(), in_package.parent.resolve()),
+                                  target_is_directory=True)
+        except OSError:
+            shutil.copytree(DOCS, in_package)
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        outputs = super().get_outputs(include_bytecode)
+        if getattr(self, "editable_mode", False):
+            return outputs
+        return outputs + self._doc_targets()
+
+    def get_source_files(self) -> list[str]:
+        return super().get_source_files() + [str(source) for source in self._doc_sources()]
+
 
 extensions = [
     Extension(
@@ -20,6 +78,7 @@ extensions = [
 ]
 
 setup(
+    cmdclass={"build_py": BuildPyWithDocs},
     ext_modules=cythonize(
         extensions,
         compiler_directives={

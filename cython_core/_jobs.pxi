@@ -1,9 +1,11 @@
 # Whole jobs run in C with the GIL released: perft, divide, playouts.
 
 
-cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
-    """RULES.md §1.4 for depth >= 1, copy-make."""
+cdef u64 perft_rec(const State* s, int depth, JobStop* js) noexcept nogil:
+    """RULES.md §1.4 for depth >= 1, copy-make; 0 once the job must stop."""
     cdef int cand[MAX_CANDIDATES]
+    if job_should_stop(js, 1):
+        return 0
     cdef int n = candidates(s, cand)
     cdef int k, a
     cdef u64 legal = 0, total = 0
@@ -15,7 +17,7 @@ cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
         if play(&child, cand[k], LAP_LIMIT_C) >= 0:
             legal += 1
             if depth > 1:
-                total += perft_rec(&child, depth - 1)
+                total += perft_rec(&child, depth - 1, js)
     if legal == 0:
         a = fallback(s)
         if a < 0:
@@ -24,7 +26,7 @@ cdef u64 perft_rec(const State* s, int depth) noexcept nogil:
             return 1
         copy_hot(&child, s)
         play(&child, a, LAP_LIMIT_C)
-        return perft_rec(&child, depth - 1)
+        return perft_rec(&child, depth - 1, js)
     return legal if depth == 1 else total
 
 
@@ -48,10 +50,13 @@ def perft(pos, depth):
     cdef int d = _check_depth(depth, 0)
     cdef State root = p.st
     cdef u64 count
+    cdef JobStop js
     if d == 0:
         return 1
+    job_stop_init(&js)
     with nogil:
-        count = perft_rec(&root, d)
+        count = perft_rec(&root, d, &js)
+    raise_if_stopped(&js)
     return count
 
 
@@ -63,14 +68,17 @@ def divide(pos, depth):
     cdef int acts[MAX_CANDIDATES]
     cdef u64 counts[MAX_CANDIDATES]
     cdef int n, k
+    cdef JobStop js
     cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
     if children == NULL:
         raise MemoryError()
+    job_stop_init(&js)
     try:
         with nogil:
             n = legal_children(&root, acts, children)
             for k in range(n):
-                counts[k] = 1 if d == 1 else perft_rec(&children[k], d - 1)
+                counts[k] = 1 if d == 1 else perft_rec(&children[k], d - 1, &js)
+        raise_if_stopped(&js)
         return [(acts[k], counts[k]) for k in range(n)]
     finally:
         free(children)
@@ -95,16 +103,20 @@ def playouts(pos, games, seed, max_plies):
     cdef int n, winner, south, north
     cdef bint fast
     cdef u64 pick
+    cdef JobStop js
     cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
     if children == NULL:
         raise MemoryError()
+    job_stop_init(&js)
     try:
         with nogil:
             for game in range(n_games):
+                if js.reason != STOP_NONE:
+                    break
                 rng = seed_c + (<u64>game << 32)
                 st = root
                 plies = 0
-                while True:
+                while not job_should_stop(&js, 1):
                     # Goré (no relay) knows its legal actions without sowing them: play
                     # only the chosen one instead of making every child.
                     fast = relay_free(&st)
@@ -130,5 +142,6 @@ def playouts(pos, games, seed, max_plies):
                 total_plies += <u64>plies
     finally:
         free(children)
+    raise_if_stopped(&js)
     return {"games": n_games, "south_wins": south_wins, "north_wins": north_wins,
             "draws": draws, "unfinished": unfinished, "plies": total_plies}

@@ -6,7 +6,10 @@ sit above ``_state`` (which imports the per-state helpers ``_learning`` and
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any, cast
+
+from katra import _core
 
 from ._learning import _mask_values, _observation_values, fill_rows
 from ._records import parse_records, write_record
@@ -35,19 +38,22 @@ def _one_game(batch: list[State], what: str) -> None:
                              f"({game.id} and {s.game.id} given)")
 
 
-def observations(states: Iterable[State], out: Any = None) -> Any:
+def observations(states: Iterable[State], out: Any = None, *, player: int | None = None) -> Any:
     """Observations of many states of one game, row ``k`` for ``states[k]``.
 
     ``out`` is any writable C-contiguous buffer of ``len(states) *
     game.observation_size`` items (e.g. a NumPy array of shape
     ``(len(states), game.observation_size)``); without it, a list of lists.
+    ``player``: every row from this player's point of view (default: each
+    state's player to move).  On the core the rows are filled in one call.
     """
     batch = batch_states(states, "observations")
     if not batch:
         return [] if out is None else out
     _one_game(batch, "observations")
-    return fill_rows(batch, out, batch[0].game.observation_size, _observation_values,
-                     "observations")
+    if all(s.backend == "core" for s in batch):
+        return _core.observations([cast(_core.Position, s._pos) for s in batch], player, out)
+    return fill_rows([_observation_values(s, player) for s in batch], out, True, "observations")
 
 
 def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
@@ -56,7 +62,9 @@ def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
     if not batch:
         return [] if out is None else out
     _one_game(batch, "legal_actions_masks")
-    return fill_rows(batch, out, batch[0].game.num_actions, _mask_values, "legal_actions_masks")
+    if all(s.backend == "core" for s in batch):
+        return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
+    return fill_rows([_mask_values(s) for s in batch], out, False, "legal_actions_masks")
 
 
 def write_records(states: Iterable[State]) -> str:

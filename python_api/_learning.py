@@ -1,23 +1,29 @@
 """Tensors for learning code, written into any writable buffer (no NumPy needed).
 
-Observation layout (``game.observation_size = 3 * H + 3`` numbers, ``H`` =
-``rows * cols``), all **from the point of view of the player to move**: the
-board is turned a half turn when North is to move (hole ``i`` is read at
-``H - 1 - i``), so index 0 is always the mover's outer-left hole (``a1`` for
-South, the top-right hole as South sees it, ``a1`` rotated, for North) and the
-mover's rows come first:
+Observation layout (``game.observation_size = 3 * H + 4`` numbers, ``H`` =
+``rows * cols``; ``game.observation_shape`` is ``(3 * H + 4,)``), all **from
+the point of view of one player** (``player``; by default the player to
+move): the board is turned a half turn for North (hole ``i`` is read at
+``H - 1 - i``), so index 0 is always the viewer's outer-left hole and the
+viewer's rows come first.  The first ``3 * H`` numbers are three planes of
+``rows x cols`` in that orientation:
 
 ========================  ===============================================
 ``[0, H)``                seeds in each hole
-``[H, 2H)``               1 if the mover owns the hole, else 0
+``[H, 2H)``               1 if the viewer owns the hole, else 0
 ``[2H, 3H)``              1 if the hole is in a pending Goré offer, else 0
-``3H``                    the mover's store
+``3H``                    the viewer's store
 ``3H + 1``                the opponent's store
-``3H + 2``                side to move: 0 South, 1 North
+``3H + 2``                the viewer: 0 South, 1 North
+``3H + 3``                1 if the viewer is to move, else 0
 ========================  ===============================================
 
 Counts are raw seed counts (scale them as you like).  The legal-actions mask
 has ``game.num_actions`` entries, 1 for a legal action.
+
+On the compiled core both are filled in C (``katra._core.observation``...);
+the functions below are the plain-Python version used for the reference
+backend, and the core is tested against them.
 """
 from __future__ import annotations
 
@@ -25,12 +31,15 @@ import sys
 from array import array
 from typing import TYPE_CHECKING, Any
 
+from katra import _core
+from katra._errors import BufferItemError
+
 if TYPE_CHECKING:
     from ._state import State
 
 __all__ = ["observation", "legal_actions_mask", "fill_rows"]
 
-_INT_CODES = "bBhHiIlLqQ"
+_INT_CODES = "bBhHiIlLqQnN"
 _FLOAT_CODES = "fd"
 
 
@@ -44,7 +53,7 @@ def _flat(out: Any, size: int, what: str) -> tuple[memoryview, str]:
     if view.readonly:
         raise ValueError(f"{what}: out is read-only")
     if not view.c_contiguous:
-        raise ValueError(f"{what}: out must be C-contiguous")
+        raise ValueError(f"{what}: the buffer must be C-contiguous")
     code = view.format
     if len(code) == 2 and (code[0] in "@=" or code[0] == ("<" if sys.byteorder == "little" else ">")):
         code = code[1:]
@@ -55,34 +64,60 @@ def _flat(out: Any, size: int, what: str) -> tuple[memoryview, str]:
         view = view.cast("B").cast(code)  # type: ignore[call-overload]
     if len(view) != size:
         raise ValueError(f"{what}: out holds {len(view)} items, expected {size}")
-    if code == "?":
-        view, code = view.cast("B"), "B"
     return view, code
 
 
-def _write(view: memoryview, code: str, start: int, values: list[int]) -> None:
-    view[start:start + len(values)] = array(code, values if code not in _FLOAT_CODES
-                                            else [float(v) for v in values])
+def _limit(code: str, itemsize: int) -> int:
+    """The largest value an item of this typecode holds (values written are >= 0)."""
+    if code == "?":
+        return 1
+    if code in _FLOAT_CODES or itemsize >= 4:
+        return 2**31 - 1
+    bits: int = 8 * itemsize - (1 if code.islower() else 0)
+    return (1 << bits) - 1
 
 
-def _observation_values(state: State) -> list[int]:
+def _write(out: Any, values: list[int], counts: bool, what: str) -> Any:
+    """Write ``values`` into the caller's buffer (checked first: nothing written on error)."""
+    view, code = _flat(out, len(values), what)
+    if counts and code == "?":
+        raise BufferItemError(f"{what}: a bool buffer cannot hold seed counts; use an "
+                              "integer or float buffer")
+    top = max(values, default=0)
+    if top > _limit(code, view.itemsize):
+        raise BufferItemError(f"{what}: the buffer's item type ({view.itemsize}-byte "
+                              f"{'signed' if code.islower() else 'unsigned'} integers) cannot "
+                              f"hold the value {top}; use a wider item type")
+    if code == "?":
+        view = view.cast("B")
+        code = "B"
+    view[:] = array(code, values if code not in _FLOAT_CODES else [float(v) for v in values])
+    return out
+
+
+def _viewer(state: State, player: object) -> int:
+    if player is None:
+        return state._pos.to_move
+    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+        raise ValueError(_core.bad_player_message(player))
+    return player
+
+
+def _observation_values(state: State, player: object) -> list[int]:
     pos = state._pos
-    mover = pos.to_move
-    board = state.board  # fresh lists: reversed in place below
+    viewer = _viewer(state, player)
+    board = state.board  # fresh lists (the reference's own are its state): reversed below
     owners = state.owners
     offer = pos.pending_offer
     stores = pos.stores
-    if mover:
+    holes = len(board)
+    if viewer:
         board.reverse()
         owners.reverse()
-    holes = len(board)
     values = board
-    values += [1 if o == mover else 0 for o in owners]
-    if offer:
-        values += [(offer >> (holes - 1 - j if mover else j)) & 1 for j in range(holes)]
-    else:
-        values += [0] * holes
-    values += [stores[mover], stores[1 - mover], mover]
+    values += [1 if o == viewer else 0 for o in owners]
+    values += [(offer >> (holes - 1 - j if viewer else j)) & 1 for j in range(holes)]
+    values += [stores[viewer], stores[1 - viewer], viewer, 1 if pos.to_move == viewer else 0]
     return values
 
 
@@ -93,31 +128,21 @@ def _mask_values(state: State) -> list[int]:
     return mask
 
 
-def _fill(values: list[int], out: Any, what: str) -> Any:
-    """``values`` as a list, or written into the caller's buffer ``out`` (returned)."""
-    if out is None:
-        return values
-    view, code = _flat(out, len(values), what)
-    _write(view, code, 0, values)
-    return out
-
-
-def observation(state: State, out: Any = None) -> Any:
-    """``state.observation(out)``: see the module docs for the layout."""
-    return _fill(_observation_values(state), out, "observation")
+def observation(state: State, player: object = None, out: Any = None) -> Any:
+    """``state.observation(player, out)`` in Python (the reference backend's path)."""
+    values = _observation_values(state, player)
+    return values if out is None else _write(out, values, True, "observation")
 
 
 def legal_actions_mask(state: State, out: Any = None) -> Any:
-    """``state.legal_actions_mask(out)``: 1 per legal action, ``game.num_actions`` long."""
-    return _fill(_mask_values(state), out, "legal_actions_mask")
+    """``state.legal_actions_mask(out)`` in Python (the reference backend's path)."""
+    values = _mask_values(state)
+    return values if out is None else _write(out, values, False, "legal_actions_mask")
 
 
-def fill_rows(batch: list[State], out: Any, width: int, values_of: Any, what: str) -> Any:
-    """Row ``k`` of ``out`` (``len(batch) * width`` items) from ``batch[k]``, or a list of rows."""
+def fill_rows(rows: list[list[int]], out: Any, counts: bool, what: str) -> Any:
+    """Rows of values (one per state) as they are, or written one after another into ``out``
+    (``counts``: the values are seed counts, which a bool buffer cannot hold)."""
     if out is None:
-        return [values_of(s) for s in batch]
-    view, code = _flat(out, len(batch) * width, what)
-    for k, s in enumerate(batch):
-        _write(view, code, k * width, values_of(s))
-    return out
-
+        return rows
+    return _write(out, [v for row in rows for v in row], counts, what)

@@ -74,7 +74,7 @@ def parse_records(text: str) -> list[Record]:
     records: list[Record] = []
     fields: dict[str, str] = {}
     first_line = 0
-    for number, line in enumerate(text.splitlines() + [""], start=1):
+    for number, line in enumerate([*text.splitlines(), ""], start=1):
         if line.startswith("#"):
             continue
         if not line.strip():

@@ -9,12 +9,14 @@ that rebuilds the object).  See docs/api.md.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, Protocol
+from typing import Any, Protocol, cast
 
+from katra import _core
 from katra._display import END_REASONS, offer_names
 from katra._errors import IllegalMoveError, KatraError, UnknownGameError
-from katra._games import GAME_IDS, GAMES, GameSpec, find_game
+from katra._games import DEFAULT_MAX_PLIES, GAME_IDS, GAMES, GameSpec, find_game
 from katra._text import action_text, check_action_range, parse_action
 
 from . import _learning
@@ -120,8 +122,26 @@ class Game:
 
     @property
     def observation_size(self) -> int:
-        """Length of :meth:`State.observation`: ``3 * holes + 3`` (docs/api.md)."""
-        return 3 * self.holes + 3
+        """Length of :meth:`State.observation`: ``3 * holes + 4`` (docs/learning.md)."""
+        return 3 * self.holes + 4
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """Shape of :meth:`State.observation`: ``(observation_size,)`` (docs/learning.md)."""
+        return (self.observation_size,)
+
+    @property
+    def num_players(self) -> int:
+        """2: South (0) and North (1)."""
+        return 2
+
+    @property
+    def max_game_length(self) -> int:
+        """The default ply cap of tools that play games out (docs/rules.md §6.1): 1,000.
+
+        A game stopped by it is *truncated* (unfinished), never won, lost or drawn.
+        """
+        return DEFAULT_MAX_PLIES
 
     def initial_state(self, backend: str = "core") -> State:
         """The start position (South to move), on the chosen backend."""
@@ -416,7 +436,8 @@ class State:
     def _illegal(self, move: object, why: str) -> IllegalMoveError:
         legal = self._pos.legal_actions()
         spec = self._game.spec
-        listed = ", ".join(f"{action_text(spec, a)} ({a})" for a in legal) or "none, the game is over"
+        listed = (", ".join(f"{action_text(spec, a)} ({a})" for a in legal)
+                  or "none, the game is over")
         return IllegalMoveError(f"illegal move {move!r} in {self._pos.text()!r}: {why}; "
                                 f"legal moves: {listed}")
 
@@ -493,17 +514,35 @@ class State:
         """1 for each legal action, 0 elsewhere, ``game.num_actions`` long.
 
         Writes into ``out`` (any writable buffer: ``bytearray``, ``array``,
-        a NumPy array; any item type) and returns it, or returns a new list.
+        a NumPy array; any item type, bool included) and returns it, or returns
+        a new list.  Filled in C on the core.
         """
+        if self._backend == "core":
+            return _core.legal_actions_mask(cast(_core.Position, self._pos), out)
         return _learning.legal_actions_mask(self, out)
 
-    def observation(self, out: Any = None) -> Any:
-        """The planar encoding of docs/api.md (``game.observation_size`` numbers).
+    def observation(self, player: int | None = None, out: Any = None) -> Any:
+        """The planar encoding of docs/learning.md (``game.observation_size`` numbers)
+        from ``player``'s point of view (0 South, 1 North; default: the player to move).
 
-        Writes into ``out`` (any writable buffer) and returns it, or returns a
-        new list.
+        Writes into ``out`` (any writable buffer: ``bytearray``, ``array``, a
+        NumPy array of an integer or float dtype) and returns it, or returns a
+        new list.  ``katra.BufferItemError`` (a ``ValueError``) if the buffer's
+        item type cannot hold the values (a count above 255 in ``uint8``; any
+        bool buffer); nothing is written then.  Filled in C on the core.
         """
-        return _learning.observation(self, out)
+        if self._backend == "core":
+            return _core.observation(cast(_core.Position, self._pos), player, out)
+        return _learning.observation(self, player, out)
+
+    def history(self) -> list[int]:
+        """The actions played since the start, oldest first (OpenSpiel's ``history()``).
+
+        That is the move stack of a state built with ``initial_state()``; a
+        state read from text knows only the moves pushed since (``ply`` says
+        how many plies came before).
+        """
+        return self._pos.move_stack
 
     # -- jobs
     def perft(self, depth: int) -> int:

@@ -68,10 +68,12 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
                      f'text-anchor="middle" dominant-baseline="central">{board[i]}</text>')
     small = max(6, size * 0.22)
     for col in range(game.cols):
-        parts.append(f'<text x="{margin + col * size + size / 2:.1f}" y="{height - margin / 3:.1f}" '
+        x = margin + col * size + size / 2
+        parts.append(f'<text x="{x:.1f}" y="{height - margin / 3:.1f}" '
                      f'font-size="{small:.1f}" text-anchor="middle">{chr(ord("a") + col)}</text>')
     for row in range(game.rows):
-        parts.append(f'<text x="{margin / 2:.1f}" y="{margin + (game.rows - 1 - row) * size + size / 2:.1f}" '
+        y = margin + (game.rows - 1 - row) * size + size / 2
+        parts.append(f'<text x="{margin / 2:.1f}" y="{y:.1f}" '
                      f'font-size="{small:.1f}" text-anchor="middle" '
                      f'dominant-baseline="central">{row + 1}</text>')
     board_right = margin + game.cols * size
@@ -82,13 +84,15 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
             parts.append(f'<rect x="{x:.1f}" y="{y + 2:.1f}" width="{store_w:.1f}" '
                          f'height="{half - 4:.1f}" rx="{size / 5:.1f}" '
                          f'fill="{NORTH_FILL if player else SOUTH_FILL}" stroke="#5a3a1a"/>')
+            colour = "#ffffff" if player else "#000000"
             parts.append(f'<text x="{x + store_w / 2:.1f}" y="{y + half / 2:.1f}" '
-                         f'font-size="{font:.1f}" fill="{"#ffffff" if player else "#000000"}" '
-                         f'text-anchor="middle" dominant-baseline="central">{stores[player]}</text>')
+                         f'font-size="{font:.1f}" fill="{colour}" text-anchor="middle" '
+                         f'dominant-baseline="central">{stores[player]}</text>')
     if not pos.is_terminal():
         mover = pos.to_move
         y = margin + half * 1.5 if mover == 0 else margin + half * 0.5
-        parts.append(f'<circle cx="{board_right + (store_w + margin if store_w else margin / 2) - margin / 4:.1f}" '
+        cx = board_right + (store_w + margin if store_w else margin / 2) - margin / 4
+        parts.append(f'<circle cx="{cx:.1f}" '
                      f'cy="{y:.1f}" r="{size / 10:.1f}" fill="{LASTMOVE}">'
                      f'<title>{PLAYERS[mover]} to move</title></circle>')
     parts.append("</svg>")

@@ -9,15 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from katra._errors import UnknownGameError
-from katra._games import GAMES, find_game
+from katra._games import DEFAULT_MAX_PLIES, GAMES, find_game
 from katra._text import action_text
 
 from ._backends import backend_module
 from ._state import State
 
-#: Default ply limit of playouts (docs/rules.md §6.1): Goré and Katra Mpantsaka
-#: games can go on for ever under random play.
-DEFAULT_MAX_PLIES = 1_000
+__all__ = ["DEFAULT_MAX_PLIES", "divide", "load_position", "perft", "playouts"]
 
 
 def _backend_of(position: Any, backend: str | None) -> str:
@@ -30,7 +28,8 @@ def _backend_of(position: Any, backend: str | None) -> str:
 
 
 def load_position(position: Any, backend: str | None = None) -> Any:
-    """A backend ``Position`` from a game name, a position text, a State or an object with ``text()``.
+    """A backend ``Position`` from a game name, a position text, a State or an object
+    with ``text()``.
 
     A string is a game id, name or alias (``"Goré"``, ``"Katra Mpantsaka"``),
     else a position text; a single word that is no game raises

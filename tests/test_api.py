@@ -49,7 +49,7 @@ def test_game_is_immutable_and_describes_the_board():
     g = katra.game("gore")
     assert (g.id, g.name, g.rows, g.cols, g.seeds_per_hole, g.has_stores) == (
         "gore", "Goré", 2, 4, 6, True)
-    assert g.holes == 8 and g.observation_size == 27
+    assert g.holes == 8 and g.observation_size == 28
     assert not katra.game("katro").has_stores
     with pytest.raises(dataclasses.FrozenInstanceError):
         g.rows = 3  # type: ignore[misc]

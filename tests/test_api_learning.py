@@ -28,8 +28,9 @@ def test_observation_by_hand_north_to_move_with_offer(backend):
         4, 3, 2, 1, 8, 7, 6, 5,     # seeds, mover's view
         1, 0, 1, 1, 0, 1, 0, 0,     # 1 = owned by the mover (North)
         0, 0, 0, 0, 0, 0, 0, 1,     # pending offer: a1 is read at j = 7
-        8, 10,                      # mover's store, opponent's store
-        1,                          # North to move
+        8, 10,                      # viewer's store, opponent's store
+        1,                          # the viewer is North
+        1,                          # the viewer is to move
     ]
 
 
@@ -37,11 +38,11 @@ def test_observation_by_hand_south_to_move(backend):
     s = State.from_text("katro-4x4 0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15 S", backend=backend)
     assert s.observation() == (
         [12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3]
-        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 0])
+        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 0, 1])
     north = State.from_text(s.text().replace(" S", " N"), backend=backend)
     assert north.observation() == (
         [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12]
-        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 1])
+        + [1] * 8 + [0] * 8 + [0] * 16 + [0, 0, 1, 1])
 
 
 def test_observation_is_symmetric_under_the_half_turn(backend):
@@ -57,7 +58,7 @@ def test_observation_is_symmetric_under_the_half_turn(backend):
     flipped = State.from_text(f"djenon-aboure {flipped_rows} {'NS'['SN'.index(rows[2])]} "
                               f"stores={stores[0]},{stores[1]}", backend=backend)
     a, b = s.observation(), flipped.observation()
-    assert a[:3 * holes + 2] == b[:3 * holes + 2] and a[-1] == 1 - b[-1]
+    assert a[:3 * holes + 2] == b[:3 * holes + 2] and a[-2] == 1 - b[-2] and a[-1] == b[-1] == 1
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
@@ -81,32 +82,32 @@ def test_buffers_of_every_kind(backend):
     size = s.game.observation_size
     for dtype in (np.float32, np.float64, np.int8, np.int64, np.uint8, np.int32):
         out = np.full(size, 99, dtype=dtype)
-        assert s.observation(out) is out
+        assert s.observation(out=out) is out
         assert out.tolist() == expected
     mask = np.zeros(s.game.num_actions, dtype=bool)
     s.legal_actions_mask(mask)
     assert np.flatnonzero(mask).tolist() == s.legal_actions()
-    shaped = np.zeros((3, size // 3), dtype=np.float32)  # any shape with the right size
-    s.observation(shaped)
+    shaped = np.zeros((4, size // 4), dtype=np.float32)  # any shape with the right size
+    s.observation(out=shaped)
     assert shaped.ravel().tolist() == expected
     ints = array("q", [0]) * size
-    s.observation(ints)
+    s.observation(out=ints)
     assert list(ints) == expected
 
 
 def test_bad_buffers(backend):
     s = katra.game("katro").initial_state(backend=backend)
     with pytest.raises(ValueError, match="read-only"):
-        s.observation(bytes(s.game.observation_size))
-    with pytest.raises(ValueError, match="expected 111"):
-        s.observation(bytearray(110))
+        s.observation(out=bytes(s.game.observation_size))
+    with pytest.raises(ValueError, match="expected 112"):
+        s.observation(out=bytearray(111))
     with pytest.raises(TypeError, match="writable buffer"):
-        s.observation([0] * 111)
+        s.observation(out=[0] * 112)
     np = pytest.importorskip("numpy")
     with pytest.raises(TypeError, match="unsupported"):
         s.legal_actions_mask(np.zeros(36, dtype=np.float16))
     with pytest.raises(ValueError, match="contiguous"):
-        s.observation(np.zeros((111, 2))[:, 0])
+        s.observation(out=np.zeros((112, 2))[:, 0])
 
 
 @pytest.mark.parametrize("game_id", ["katro", "gore", "katra-mpantsaka"])
@@ -143,8 +144,106 @@ def test_batch_errors():
     gore = katra.game("gore").initial_state()
     with pytest.raises(ValueError, match="one game"):
         katra.observations([katro, gore])
-    with pytest.raises(ValueError, match="expected 222"):
-        katra.observations([katro, katro], bytearray(111))
+    with pytest.raises(ValueError, match="expected 224"):
+        katra.observations([katro, katro], bytearray(112))
     with pytest.raises(TypeError, match="katra.State"):
         katra.observations([katro, "katro"])
     assert katra.observations([]) == []
+
+
+# ---------------------------------------------------------------- views, core vs reference
+
+@pytest.mark.parametrize("game_id", katra.GAME_IDS)
+def test_core_fills_what_the_reference_computes_from_every_view(game_id):
+    for seed in range(4):
+        core = walk(game_id, 7 * seed + 2, seed, "core")
+        ref = State.from_text(core.text(), backend="reference")
+        for player in (None, 0, 1):
+            assert core.observation(player) == ref.observation(player)
+            out_core = array("d", [-1.0]) * core.game.observation_size
+            out_ref = array("d", [-1.0]) * core.game.observation_size
+            core.observation(player, out_core)
+            ref.observation(player, out_ref)
+            assert out_core == out_ref
+        assert core.legal_actions_mask() == ref.legal_actions_mask()
+    states = [walk(game_id, k, k, "core") for k in range(5)]
+    refs = [State.from_text(s.text(), backend="reference") for s in states]
+    for player in (None, 0, 1):
+        assert katra.observations(states, player=player) == katra.observations(refs, player=player)
+
+
+def test_the_two_views_of_one_position():
+    # katro-4x4, South to move: South sees the board as is, North turned.
+    s = State.from_text("katro-4x4 0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15 S")
+    south, north = s.observation(0), s.observation(1)
+    assert south == s.observation()
+    assert north[:16] == s.board[::-1]
+    assert south[:16] == s.board
+    assert north[16:32] == [1] * 8 + [0] * 8 and south[16:32] == [1] * 8 + [0] * 8
+    assert south[-2:] == [0, 1] and north[-2:] == [1, 0]
+
+
+def test_goré_answer_keeps_the_turn_and_the_view_says_so():
+    s = State.from_text("gore 1,2,3,4/5,6,7,8 N stores=10,8 owners=NNSN/SSNS offer=a1")
+    s.push("decline")
+    assert s.to_move == 1 and s.observation(1)[-1] == 1 and s.observation(0)[-1] == 0
+
+
+def test_game_learning_facts():
+    for g in katra.games():
+        assert g.observation_shape == (g.observation_size,) == (3 * g.holes + 4,)
+        assert g.num_players == 2 and g.max_game_length == 1000
+        assert len(g.initial_state().observation()) == g.observation_size
+
+
+def test_history_is_the_actions_from_the_start():
+    s = katra.game("djenon-aboure").initial_state()
+    s.push(2)
+    s.push("b2")
+    assert s.history() == [2, s.move_stack[1]] == s.move_stack
+    s.pop()
+    assert s.history() == [2]
+
+
+def test_bad_player(backend):
+    s = katra.game("katro").initial_state(backend=backend)
+    for player in (2, -1, True, "N", 0.0):
+        with pytest.raises(ValueError, match="player must be"):
+            s.observation(player)
+    with pytest.raises(ValueError, match="not bytearray; a buffer goes in out="):
+        s.observation(bytearray(112))
+
+
+# ---------------------------------------------------------------- issue 10: buffers too small for the values
+
+BIG = "katro-4x4 300,0,0,0/0,0,0,0/0,0,0,0/0,0,0,1 S"
+
+
+def test_counts_above_255_in_a_byte_buffer_raise_buffer_item_error(backend):
+    s = State.from_text(BIG, backend=backend)
+    out = bytearray(b"\x07") * s.game.observation_size
+    with pytest.raises(katra.BufferItemError, match="cannot hold the value 300"):
+        s.observation(out=out)
+    assert out == bytearray(b"\x07") * s.game.observation_size      # nothing written
+    signed = array("b", [7]) * s.game.observation_size
+    with pytest.raises(ValueError, match="1-byte signed integers"):
+        s.observation(out=signed)
+    with pytest.raises(katra.BufferItemError):
+        katra.observations([s, s], bytearray(2 * s.game.observation_size))
+    wide = array("h", [0]) * s.game.observation_size                 # 16 bits hold it
+    assert max(s.observation(out=wide)) == 300
+    assert issubclass(katra.BufferItemError, ValueError)
+
+
+def test_bool_buffers_hold_masks_but_not_observations(backend):
+    np = pytest.importorskip("numpy")
+    s = walk("katro", 3, 1, backend)
+    out = np.zeros(s.game.observation_size, dtype=bool)
+    with pytest.raises(katra.BufferItemError, match="bool buffer cannot hold seed counts"):
+        s.observation(out=out)
+    assert not out.any()
+    with pytest.raises(katra.BufferItemError):
+        katra.observations([s], np.zeros((1, s.game.observation_size), dtype=bool))
+    mask = np.zeros(s.game.num_actions, dtype=bool)
+    s.legal_actions_mask(mask)
+    assert np.flatnonzero(mask).tolist() == s.legal_actions()

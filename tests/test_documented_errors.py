@@ -16,7 +16,6 @@ from katra import IllegalMoveError, PositionError, State, UnknownGameError
 from katra.api._search import MAX_TIME
 
 
-
 class Square(enum.IntEnum):
     C1 = 2
 

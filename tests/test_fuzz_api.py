@@ -26,10 +26,9 @@ import numpy as np
 import pytest
 
 import katra
+from helpers import BACKENDS, random_walk
 from katra import IllegalMoveError, KatraError, PositionError, State, UnknownGameError
 from katra._games import GAME_IDS
-
-from helpers import BACKENDS, random_walk
 
 CASES = int(os.environ.get("KATRA_FUZZ_CASES", "300"))
 LONG_CASES = int(os.environ.get("KATRA_FUZZ_LONG_CASES", "5000"))
@@ -68,7 +67,7 @@ def mutate_text(text: str, rng: random.Random) -> str:
             text = " ".join(parts)
         elif how == 5:
             parts = text.split(" ")
-            parts[0] = rng.choice(GAME_IDS + ("katro 6x6", "Goré", "", "chess"))
+            parts[0] = rng.choice((*GAME_IDS, "katro 6x6", "Goré", "", "chess"))
             text = " ".join(parts)
         elif how == 6:
             text = text.upper() if rng.random() < 0.5 else text.swapcase()
@@ -185,7 +184,7 @@ class Case:
             assert str(exc), (self.where, "an error must say what was wrong")
             assert snapshot(self.state) == before, (self.where, exc)
             return exc
-        except Exception as exc:  # noqa: BLE001 - the point of the test
+        except Exception as exc:
             raise AssertionError(f"{self.where}: undocumented {type(exc).__name__}: {exc}") \
                 from exc
         if not changes:
@@ -247,7 +246,7 @@ class Case:
         text = mutate_text(self.state.text(), self.rng)
         results = []
         for backend in BACKENDS:
-            result = self.expect(lambda: State.from_text(text, backend=backend))
+            result = self.expect(lambda backend=backend: State.from_text(text, backend=backend))
             if isinstance(result, Exception):
                 assert isinstance(result, PositionError), (self.where, text, result)
                 results.append("error")
@@ -261,7 +260,7 @@ class Case:
     def op_names(self) -> None:
         value = random_value(self.rng, self.state)
         self.expect(lambda: katra.game(value))
-        self.expect(lambda: State(value, backend=self.rng.choice(BACKENDS + ("nope", None))))
+        self.expect(lambda: State(value, backend=self.rng.choice((*BACKENDS, "nope", None))))
         self.expect(lambda: self.state.game.initial_state(backend=value))
 
     def op_jobs(self) -> None:

@@ -2,10 +2,9 @@
 import pytest
 
 import katra
+from helpers import random_walk
 from katra import _core, _reference, _zobrist
 from katra._games import GAME_IDS
-
-from helpers import random_walk
 
 # The start positions' hashes: fixed keys, so fixed values on every machine and
 # in every release that keeps the key order of katra._zobrist.

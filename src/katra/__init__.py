@@ -5,13 +5,14 @@ variant), Goré and Djenon-aboure, with a compiled core (``katra._core``) and a
 pure-Python reference (``katra._reference``) of the same rules.
 """
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
-from katra._errors import IllegalMoveError, KatraError, PositionError, UnknownGameError
+from katra._core import VectorGame
+from katra._errors import (BufferItemError, IllegalMoveError, KatraError, PositionError,
+                           UnknownGameError)
 from katra._games import GAME_IDS, LAP_LIMIT, MAX_TOTAL_SEEDS
+from katra._version import __version__ as __version__  # explicit re-export (mypy --strict)
 from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divide, game, games,
                        legal_actions_masks, observations, perft, playouts, read_records,
                        search, SearchResult, write_records)
-
-__version__ = "0.1.0"
 
 __all__ = [
     "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",
@@ -20,4 +21,5 @@ __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
     "search", "SearchResult",
+    "VectorGame", "BufferItemError",
 ]

@@ -1,11 +1,17 @@
-"""``katra rules GAME``: a short summary of a game's rules, with its board.
+"""``katra rules``: a game's rules in a screenful, or the whole rulebook.
 
-A retelling of docs/rules.md for the terminal; the normative rules are
-RULES.md.  Each summary shows the start position (drawn as ``katra show``
-draws it) and the sowing path for South (North's is the same path turned
-half round).
+``katra rules GAME`` is a short retelling of docs/rules.md for the terminal:
+the start position (drawn as ``katra show`` draws it), the sowing path for
+South (North's is the same path turned half round) and the rules in brief.
+``katra rules GAME --full`` prints the game's complete rules from the rulebook
+shipped inside the package (``katra/docs/rules.md``): the common ground (§1),
+the game's own section and the conventions for tools (§6).
+``katra rules --full`` prints the whole rulebook.
 """
 from __future__ import annotations
+
+import re
+from importlib import resources
 
 from rich.text import Text
 
@@ -143,5 +149,49 @@ def print_rules(name: str) -> None:
     console.print()
     console.print(rules)
     console.print()
-    console.print(Text("More: docs/rules.md; exact rules: RULES.md. "
+    console.print(Text(f"The complete rules: katra rules {game.id} --full "
+                       f"(docs/rules.md §{RULEBOOK_SECTION[game.spec.family]})\n"
                        f"Try: katra play {game.id}", style="dim"))
+
+
+# ---------------------------------------------------------------- the rulebook
+
+#: The rulebook's section for each game family; §1 (common ground) and §6
+#: (conventions for tools) apply to every game.
+RULEBOOK_SECTION = {KATRO: 2, MPANTSAKA: 3, GORE: 4, DJENON: 5}
+COMMON_SECTIONS = (1, 6)
+
+_SECTION_HEADING = re.compile(r"^## (\d+)\. ", re.MULTILINE)
+
+
+def rulebook_text() -> str:
+    """The rulebook as shipped in the package (katra/docs/rules.md)."""
+    from .cli import CommandFailed
+
+    try:
+        return resources.files("katra").joinpath("docs", "rules.md").read_text(encoding="utf-8")
+    except OSError:
+        raise CommandFailed("katra rules: the rulebook katra/docs/rules.md is missing from "
+                            "this installation of katra; reinstall it with pip") from None
+
+
+def rulebook_sections(text: str) -> dict[int, str]:
+    """The numbered top-level sections (``## N. ...`` up to the next one), by number."""
+    starts = list(_SECTION_HEADING.finditer(text))
+    return {int(match.group(1)): text[match.start():(starts[k + 1].start() if k + 1 < len(starts)
+                                                      else len(text))].rstrip() + "\n"
+            for k, match in enumerate(starts)}
+
+
+def full_rules(game_id: str | None) -> str:
+    """The whole rulebook, or one game's complete rules (§1, its section, §6)."""
+    text = rulebook_text()
+    if game_id is None:
+        return text
+    sections = rulebook_sections(text)
+    wanted = sorted({*COMMON_SECTIONS, RULEBOOK_SECTION[find(game_id).spec.family]})
+    return "\n".join(sections[number] for number in wanted)
+
+
+def print_full_rules(name: str | None) -> None:
+    out().print(full_rules(name), end="")

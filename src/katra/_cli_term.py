@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 import threading
@@ -21,8 +22,18 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
 #: Width used for plain (non-terminal) output: wide enough that tables are never squeezed.
 PLAIN_WIDTH = 200
 
-#: Seconds a job runs before its progress display appears.
+#: Seconds a job runs before its progress display appears; the environment
+#: variable ``KATRA_PROGRESS_DELAY`` overrides it (0 shows it at once).
 PROGRESS_DELAY = 0.4
+
+
+def progress_delay() -> float:
+    """The delay in force: ``KATRA_PROGRESS_DELAY`` if set to a number >= 0, else the default."""
+    try:
+        delay = float(os.environ.get("KATRA_PROGRESS_DELAY", PROGRESS_DELAY))
+    except ValueError:
+        return PROGRESS_DELAY
+    return delay if delay >= 0 else PROGRESS_DELAY
 
 # Styles of the two players and of the parts of the board.
 SOUTH_STYLE = "bold cyan"
@@ -68,7 +79,7 @@ class _NoProgress:
 
 
 class DelayedProgress:
-    """One rich progress bar on stderr, shown only if the job outlasts ``PROGRESS_DELAY``.
+    """One rich progress bar on stderr, shown only if the job outlasts the delay.
 
     The jobs run in the compiled core without the GIL, so rich's refresh
     thread keeps the elapsed time and spinner moving between updates.
@@ -84,7 +95,8 @@ class DelayedProgress:
         self._progress = Progress(*columns, console=err(), transient=True)
         self._task: TaskID = self._progress.add_task(description, total=total, **fields)
         self._lock = threading.Lock()
-        self._timer = threading.Timer(PROGRESS_DELAY, self._start)
+        self._delay = progress_delay()
+        self._timer = threading.Timer(self._delay, self._start)
         self._timer.daemon = True
 
     def _start(self) -> None:
@@ -98,12 +110,16 @@ class DelayedProgress:
         self._progress.update(self._task, **fields)
 
     def __enter__(self) -> DelayedProgress:
-        self._timer.start()
+        if self._delay == 0:
+            self._start()  # at once, not from a timer thread that could lose the race
+        else:
+            self._timer.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._timer.cancel()
-        self._timer.join()
+        if self._timer.ident is not None:  # started (join raises otherwise)
+            self._timer.join()
         with self._lock:
             self._progress.stop()  # does nothing if it never started
 

@@ -6,7 +6,7 @@ the Zobrist hash included; tests/test_parity.py checks it); the extras below
 """
 from typing import Any, Callable
 
-__all__ = ["Position", "perft", "divide", "playouts"]
+__all__ = ["Position", "perft", "divide", "playouts", "VectorGame"]
 
 class Position:
     """One position of one game (mutable); the state is a C struct held by value."""
@@ -94,3 +94,65 @@ def search(pos: Position, depth: int | None = None, time_seconds: float | None =
     "pv": list[int], "seconds": float}``; ``score`` is from the side to move, a win
     ``plies`` plies away is ``100000 - plies``.  ``pos`` is not changed.
     """
+
+class JobCancelled(KeyboardInterrupt):
+    """A core job stopped by cancel_jobs()."""
+
+def cancel_jobs() -> None:
+    """Stop every core job running in this process (in any thread) at its next poll."""
+# -- extras of the core: tensors for learning code (docs/learning.md)
+def observation(pos: Position, player: int | None = None, out: Any = None) -> Any:
+    """The observation (``3 * holes + 4`` numbers) from ``player``'s view (None: the player
+    to move), a list or written into the writable buffer ``out`` (returned)."""
+def bad_player_message(player: object) -> str:
+    """The ValueError message for a ``player`` that is not 0, 1 or None."""
+def legal_actions_mask(pos: Position, out: Any = None) -> Any:
+    """1 per legal action, ``num_actions`` long; a list or written into ``out``."""
+def observations(positions: list[Position], player: int | None = None, out: Any = None) -> Any:
+    """Rows of observations of positions of one game; a list of lists or into ``out``."""
+def legal_actions_masks(positions: list[Position], out: Any = None) -> Any:
+    """Rows of masks of positions of one game; a list of lists or into ``out``."""
+
+class VectorGame:
+    """Many games of one game id in one C array, stepped together without the GIL."""
+
+    SKIP: int
+    @property
+    def observations(self) -> Any:
+        """``num_envs x observation_size`` float32 (NumPy array, or a flat ``array('f')``)."""
+    @property
+    def action_masks(self) -> Any:
+        """``num_envs x num_actions`` bool (NumPy) or a flat ``bytearray``."""
+    @property
+    def rewards(self) -> Any:
+        """``num_envs x 2`` float32: South's and North's reward of the last step."""
+    @property
+    def terminated(self) -> Any: ...
+    @property
+    def truncated(self) -> Any: ...
+    @property
+    def to_move(self) -> Any: ...
+    @property
+    def plies(self) -> Any: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def max_plies(self) -> int: ...
+    @property
+    def num_threads(self) -> int: ...
+    def __init__(self, game: Any, num_envs: int, seed: int = 0, max_plies: int = 1000,
+                 view: int | None = None, num_threads: int = 1) -> None: ...
+    def reset(self, seed: int | None = None) -> Any:
+        """Every env to the start; returns ``observations``."""
+    def step(self, actions: Any) -> None:
+        """One action per env (any integer buffer or a list); ``SKIP`` (-1) leaves an env alone."""
+    def random_actions(self) -> Any:
+        """One action per env from its docs/rules.md §6.2 generator (int64 array)."""
+    def position(self, i: int) -> Position:
+        """A copy of env ``i``'s position."""

@@ -6,10 +6,18 @@ Nothing here plays the games or imports the API.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from ._games import (DJENON, DJENON_PASS, GORE, GORE_OFFER_BASE, GORE_PASS, KATRO, MPANTSAKA,
-                     GameSpec)
+from ._games import (
+    DJENON,
+    DJENON_PASS,
+    GORE,
+    GORE_OFFER_BASE,
+    GORE_PASS,
+    KATRO,
+    MPANTSAKA,
+    GameSpec,
+)
 from ._text import offer_squares, square_name
 
 #: Player 0 and player 1.
@@ -35,7 +43,7 @@ END_SENTENCES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def square_names(spec: GameSpec) -> tuple[str, ...]:
     """Every square's name in flat index order (``a1`` = 0)."""
     return tuple(square_name(spec, i) for i in range(spec.holes))

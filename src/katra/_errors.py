@@ -19,3 +19,8 @@ class PositionError(KatraError):
 
 class IllegalMoveError(KatraError):
     """An action or move text that is malformed, out of range or illegal here."""
+
+
+class BufferItemError(KatraError):
+    """A caller's buffer whose item type cannot hold the values to be written
+    (seed counts above 255 in a uint8 buffer, seed counts in a bool buffer)."""

@@ -22,6 +22,10 @@ MAX_TOTAL_SEEDS = 1_000
 #: deep cheap to count, but nothing deeper is ever needed).
 MAX_PERFT_DEPTH = 500
 
+#: Default ply limit of playouts and of tools that play games out (docs/rules.md
+#: §6.1): Goré and Katra Mpantsaka games can go on for ever under random play.
+DEFAULT_MAX_PLIES = 1_000
+
 KATRO = "katro"
 MPANTSAKA = "mpantsaka"
 GORE = "gore"

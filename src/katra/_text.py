@@ -10,13 +10,24 @@ Nothing here plays the games; it only reads and writes them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from ._errors import IllegalMoveError, PositionError
-from ._games import (DJENON, DJENON_PASS, GORE, GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE,
-                     GORE_PASS, KATRO, MAX_TOTAL_SEEDS, MPANTSAKA, GameSpec, game_by_id)
-from ._errors import UnknownGameError
+from ._errors import IllegalMoveError, PositionError, UnknownGameError
+from ._games import (
+    DJENON,
+    DJENON_PASS,
+    GORE,
+    GORE_ACCEPT,
+    GORE_DECLINE,
+    GORE_OFFER_BASE,
+    GORE_PASS,
+    KATRO,
+    MAX_TOTAL_SEEDS,
+    MPANTSAKA,
+    GameSpec,
+    game_by_id,
+)
 
 _COUNT = re.compile(r"[0-9]+\Z")
 
@@ -136,7 +147,8 @@ def parse_position(text: object) -> PositionData:
         key, eq, value = field.partition("=")
         if not eq or key not in spec.keys:
             allowed = ", ".join(spec.keys) or "none"
-            raise PositionError(f"unexpected field {field!r} for {spec.id} (keys allowed: {allowed})")
+            raise PositionError(f"unexpected field {field!r} for {spec.id} "
+                                f"(keys allowed: {allowed})")
         if key in seen:
             raise PositionError(f"key {key!r} given twice")
         seen.add(key)

@@ -8,7 +8,7 @@ backend.  The keys are drawn from splitmix64 (docs/rules.md §6.2) seeded with
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ._games import GAME_IDS
 

@@ -1,7 +1,7 @@
 """The ``katra`` command line (docs/cli.md).
 
-Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``
-and ``replay``.  Every failure caused by the input (unknown game, malformed
+Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
+``replay`` and ``diff``.  Every failure caused by the input (unknown game, malformed
 position, bad number, unreadable or malformed record file, illegal move given
 on the command line) prints one line on stderr and exits with status 2.
 Output is plain text unless stdout is a terminal (then it has colours);
@@ -106,6 +106,11 @@ def cmd_perft(args: argparse.Namespace) -> None:
     from ._cli_jobs import run_perft
     from ._cli_term import stderr_is_tty
 
+    if args.suite is not None:  # katra perft --suite (docs/diff.md)
+        from ._cli_diff import cmd_perft_suite
+        return cmd_perft_suite(args)
+    if args.position is None or args.depth is None:
+        raise UsageError("katra perft: GAME_OR_POSITION and DEPTH are required (or --suite FILE)")
     text = load_position(args.position, args.backend).text()
     if args.divide and args.depth < 1:
         raise UsageError("katra perft: --divide needs a depth of at least 1")
@@ -158,8 +163,13 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    from ._cli_rules import print_rules
-    print_rules(args.game)
+    from ._cli_rules import print_full_rules, print_rules
+    if args.full:
+        print_full_rules(args.game)
+    elif args.game is None:
+        raise UsageError("katra rules: name a GAME, or give --full for the whole rulebook")
+    else:
+        print_rules(args.game)
 
 
 def cmd_play(args: argparse.Namespace) -> None:
@@ -178,10 +188,12 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> _Parser:
+    from katra._version import __version__
     from katra.api import DEFAULT_MAX_PLIES
 
     parser = _Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
+    parser.add_argument("--version", action="version", version=f"katra {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -191,15 +203,17 @@ def build_parser() -> _Parser:
         sub.add_argument("--json", action="store_true", help="print one JSON object")
 
     perft = commands.add_parser("perft", help="count the nodes of the game tree")
-    perft.add_argument("position", metavar="GAME_OR_POSITION",
+    perft.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
-    perft.add_argument("depth", type=_non_negative, metavar="DEPTH")
+    perft.add_argument("depth", nargs="?", type=_non_negative, metavar="DEPTH")
     perft.add_argument("--divide", action="store_true", help="count per legal move")
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)
+    from ._cli_diff import add_suite_options, register as register_diff
+    add_suite_options(perft)
     perft.set_defaults(run=cmd_perft)
 
-    outs = commands.add_parser("playouts", help="play seeded random games (RULES.md §6)")
+    outs = commands.add_parser("playouts", help="play seeded random games (docs/rules.md §6)")
     outs.add_argument("position", metavar="GAME_OR_POSITION")
     outs.add_argument("games", type=_non_negative, metavar="N")
     outs.add_argument("--seed", type=_seed, default=0)
@@ -238,8 +252,11 @@ def build_parser() -> _Parser:
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=cmd_bench)
 
-    rules = commands.add_parser("rules", help="a short summary of a game's rules")
-    rules.add_argument("game", metavar="GAME")
+    rules = commands.add_parser("rules", help="a game's rules in short, or in full (--full)")
+    rules.add_argument("game", nargs="?", metavar="GAME",
+                       help="a game id or name (with --full: optional, default the whole book)")
+    rules.add_argument("--full", action="store_true",
+                       help="print the complete rules from the rulebook installed with katra")
     rules.set_defaults(run=cmd_rules)
 
     replay = commands.add_parser("replay", help="step through a saved game record")
@@ -249,6 +266,8 @@ def build_parser() -> _Parser:
     replay.add_argument("--ply", type=_non_negative, metavar="N",
                         help="show only the position after N plies")
     replay.set_defaults(run=cmd_replay)
+
+    register_diff(commands)  # katra diff (docs/diff.md)
     return parser
 
 

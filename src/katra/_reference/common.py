@@ -1,7 +1,8 @@
 """Small helpers shared by the reference's game files."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .._games import GameSpec
 

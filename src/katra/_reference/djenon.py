@@ -68,7 +68,7 @@ def outcome(pos: Position) -> tuple[int, int, int]:
 
 
 def outcome_by_stores(pos: Position) -> tuple[int, int, int]:
-    south = pos.store[0] + sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
-    north = pos.store[1] + sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
+    south = pos.store[0] + sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 0)
+    north = pos.store[1] + sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 1)
     winner = 0 if south > north else 1 if north > south else -1
     return winner, south, north

@@ -6,7 +6,7 @@ closed serpentine path.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .._games import GameSpec
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-@lru_cache(maxsize=None)
+@cache
 def paths(spec: GameSpec) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(South's path, North's path) as sequences of hole indices (§2.1).
 
@@ -101,6 +101,6 @@ def outcome(pos: Position) -> tuple[int, int, int]:
 
 
 def outcome_by_owners(pos: Position) -> tuple[int, int, int]:
-    south = sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
-    north = sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
+    south = sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 0)
+    north = sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 1)
     return 1 - pos.to_move, south, north

@@ -5,7 +5,7 @@ start a move).  Action = 2 * origin + d, d = 0 counter-clockwise, 1 clockwise.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .._games import GameSpec
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 CCW, CW = 0, 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def paths(spec: GameSpec) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """paths[player][direction]: the loop of the player's 16 holes (§3.1).
 

@@ -11,11 +11,16 @@ from typing import NamedTuple, Protocol
 
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
-from .._text import (PositionData, action_text, check_action_range, format_position,
-                     initial_data, parse_position)
+from .._text import (
+    PositionData,
+    action_text,
+    check_action_range,
+    format_position,
+    initial_data,
+    parse_position,
+)
 from .._zobrist import zobrist
 from . import djenon, gore, katro, mpantsaka
-
 
 
 class Rules(Protocol):

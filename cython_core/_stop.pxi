@@ -1,0 +1,98 @@
+# Stopping long jobs: Ctrl-C (a pending signal) and cancel_jobs().
+#
+# A job that runs without the GIL (perft, divide, playouts, search, batched
+# stepping) owns one JobStop and calls job_should_stop() in its loops with the
+# work done since the last call (nodes, plies or sowing laps: anything roughly
+# proportional to time).  Every STOP_CHECK_WORK units it polls: it re-acquires
+# the GIL briefly to let Python run its signal handlers (PyErr_CheckSignals,
+# which is a no-op outside the main thread) and reads the process-wide cancel
+# epoch that cancel_jobs() advances.  Once it says stop, it keeps saying stop,
+# so every level of a recursion unwinds; the job frees what it allocated, takes
+# the GIL back and calls raise_if_stopped(), which raises the handler's
+# exception (KeyboardInterrupt for Ctrl-C) or JobCancelled.
+#
+# Invariant: a job that was stopped returns no result; a job that was not
+# stopped is unaffected (the polls change nothing).
+
+from cpython.exc cimport PyErr_Occurred
+
+cdef extern from *:
+    """
+    #include <stdatomic.h>
+    static atomic_llong katra_cancel_epoch = 0;
+    static inline long long katra_epoch_now(void) {
+        return atomic_load_explicit(&katra_cancel_epoch, memory_order_relaxed);
+    }
+    static inline void katra_epoch_advance(void) {
+        atomic_fetch_add_explicit(&katra_cancel_epoch, 1, memory_order_relaxed);
+    }
+    """
+    long long katra_epoch_now() noexcept nogil
+    void katra_epoch_advance() noexcept nogil
+
+cdef extern from "Python.h":
+    # Declared without an exception clause: the exception it may set stays
+    # pending until raise_if_stopped() hands it to Python.
+    int PyErr_CheckSignals_raw "PyErr_CheckSignals"() noexcept
+
+cdef enum:
+    STOP_CHECK_WORK = 1 << 16   # work units between two polls (a few ms at most)
+    STOP_NONE = 0
+    STOP_SIGNAL = 1             # a signal handler raised; its exception is pending
+    STOP_CANCELLED = 2          # cancel_jobs() was called while the job ran
+
+ctypedef struct JobStop:
+    long long epoch             # the cancel epoch when the job started
+    long long budget            # work left before the next poll
+    int reason                  # STOP_NONE until a poll says stop
+
+
+class JobCancelled(KeyboardInterrupt):
+    """A core job stopped by katra._core.cancel_jobs() (a KeyboardInterrupt)."""
+
+
+cdef inline void job_stop_init(JobStop* js) noexcept nogil:
+    js.epoch = katra_epoch_now()
+    js.budget = STOP_CHECK_WORK
+    js.reason = STOP_NONE
+
+
+cdef int _job_poll(JobStop* js) noexcept nogil:
+    js.budget = STOP_CHECK_WORK
+    if katra_epoch_now() != js.epoch:
+        js.reason = STOP_CANCELLED
+        return js.reason
+    with gil:
+        if PyErr_CheckSignals_raw() < 0:
+            js.reason = STOP_SIGNAL
+    return js.reason
+
+
+cdef inline int job_should_stop(JobStop* js, long long work) noexcept nogil:
+    """Non-zero once the job must stop; polls every STOP_CHECK_WORK units of work."""
+    if js.reason != STOP_NONE:
+        return js.reason
+    js.budget -= work
+    if js.budget > 0:
+        return STOP_NONE
+    return _job_poll(js)
+
+
+cdef int raise_if_stopped(const JobStop* js) except -1:
+    """With the GIL: raise what stopped the job, if anything did."""
+    if js.reason == STOP_SIGNAL:
+        if PyErr_Occurred() != NULL:
+            return -1               # the handler's exception, already set
+        raise KeyboardInterrupt()
+    if js.reason == STOP_CANCELLED:
+        raise JobCancelled("the job was cancelled by katra._core.cancel_jobs()")
+    return 0
+
+
+def cancel_jobs():
+    """Stop every core job running in this process (in any thread) at its next poll.
+
+    Each stops within a few milliseconds and raises JobCancelled (a
+    KeyboardInterrupt).  Jobs started after this call run normally.
+    """
+    katra_epoch_advance()

@@ -1,0 +1,95 @@
+"""katra as the referee for other implementations of the rules (docs/diff.md).
+
+* :func:`compare`: walk seeded random games on your implementation and on
+  katra side by side; ``AssertionError`` at the first difference, so it drops
+  into a pytest suite;
+* :func:`perft_suite`: katra's perft vectors for a game, ``(position_text,
+  depth, count)``;
+* the command line behind the same machinery: ``katra diff`` (docs/diff.md)
+  and ``katra perft --suite``.
+
+``python -m katra.testing.example`` is a complete program speaking both
+``katra diff`` protocols, over katra's pure-Python reference.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from katra._games import find_game
+from katra._text import action_text
+from katra.api import DEFAULT_MAX_PLIES
+
+from ._referee import Difference, DrillResult, ProgramError, WalkResult, drill_down, read_move, walk
+from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
+
+__all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
+           "WalkResult", "DrillResult", "ProgramError", "drill_down", "walk"]
+
+
+class _ObjectSide:
+    """An object from ``factory(text)`` as the other side of a walk.
+
+    The object's ``legal_actions()`` may list int actions or move texts; a
+    move is played with ``apply``, ``push`` or ``apply_action`` (the first it
+    has), given in the form the object listed it.
+    """
+
+    def __init__(self, factory: Callable[[str], Any], game_id: str) -> None:
+        self.factory = factory
+        self.spec = find_game(game_id)
+        self.obj: Any = None
+        self.listed: dict[int, Any] = {}
+
+    def start(self, text: str) -> None:
+        self.obj = self.factory(text)
+
+    def legal(self) -> list[int]:
+        self.listed = {}
+        for item in self.obj.legal_actions():
+            action = read_move(self.spec, item if isinstance(item, str) else int(item))
+            if action in self.listed:
+                raise ValueError(f"legal_actions() listed {action_text(self.spec, action)} twice")
+            self.listed[action] = item
+        return list(self.listed)
+
+    def play(self, action: int) -> None:
+        for name in ("apply", "push", "apply_action"):
+            method = getattr(self.obj, name, None)
+            if callable(method):
+                method(self.listed.get(action, action))
+                return
+        raise TypeError(f"{type(self.obj).__name__} has no apply(), push() or apply_action()")
+
+    def text(self) -> str:
+        return str(self.obj.text())
+
+
+def compare(factory: Callable[[str], Any], game: str, games: int = 100, seed: int = 0,
+            max_plies: int = DEFAULT_MAX_PLIES) -> WalkResult:
+    """Walk ``games`` seeded random games on ``factory(text)`` and on katra, ply by ply.
+
+    ``factory(position_text)`` returns an object with ``legal_actions()``,
+    ``apply(action)`` (or ``push``, or ``apply_action``) and ``text()``.  Game
+    ``k`` plays the moves of game ``k`` of ``katra.playouts(game, games,
+    seed=seed, max_plies=max_plies)`` (docs/rules.md §6.2) as long as both
+    sides agree.  ``game`` is a game name or a position text.
+
+    Returns the :class:`WalkResult` (games finished, unfinished, plies) when
+    every ply agrees; raises ``AssertionError`` whose message names the first
+    position where the legal moves, the position text after a move, or the
+    end of the game differ, with the game's moves so far.
+    """
+    from katra.api import load_position
+
+    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("max_plies", max_plies, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    if seed >= 2**64:
+        raise ValueError(f"seed must be below 2**64, got {seed}")
+    start = load_position(game).text()
+    side = _ObjectSide(factory, start.split(" ")[0])
+    result = walk(side, start, games, seed, max_plies)
+    if result.difference is not None:
+        raise AssertionError(f"{result.difference.describe('yours')}\n(katra.testing.compare: "
+                             f"{games} games, seed {seed}, max_plies {max_plies})")
+    return result

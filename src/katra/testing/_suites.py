@@ -1,0 +1,99 @@
+"""Perft suites: files of ``id``, ``position`` and ``perft DEPTH COUNT`` lines.
+
+The format is python-chess's ``.perft`` format (as in the repository's
+``tests/data/perft/``): an ``id NAME`` line starts a vector, a ``position
+TEXT`` line gives its position and each ``perft DEPTH COUNT`` line one count;
+blank lines and lines starting with ``#`` are comments.  katra ships one suite
+per game id in ``katra/data/perft/<game-id>.perft``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Iterator
+
+from katra._games import MAX_PERFT_DEPTH, find_game
+from katra._text import format_position, parse_position
+
+
+@dataclass(frozen=True)
+class SuiteEntry:
+    """One count of a suite: ``perft(position, depth) == nodes``."""
+
+    id: str
+    position: str
+    depth: int
+    nodes: int
+
+
+def read_suite(text: str, name: str = "suite") -> list[SuiteEntry]:
+    """The entries of a suite file's text; ``ValueError`` names the first bad line."""
+    entries: list[SuiteEntry] = []
+    ident = position = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.partition(" ")
+        where = f"{name}, line {number}"
+        if key == "id":
+            ident, position = value.strip(), None
+        elif key == "position":
+            try:
+                position = format_position(parse_position(value.strip()))
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+        elif key == "perft":
+            words = value.split()
+            if len(words) != 2 or not all(w.isdigit() for w in words):
+                raise ValueError(f"{where}: expected 'perft DEPTH COUNT', got {line!r}")
+            if position is None:
+                raise ValueError(f"{where}: a 'perft' line needs a 'position' line before it")
+            depth, nodes = int(words[0]), int(words[1])
+            if not 1 <= depth <= MAX_PERFT_DEPTH:
+                raise ValueError(f"{where}: depth {depth} is outside 1..{MAX_PERFT_DEPTH}")
+            entries.append(SuiteEntry(ident or position, position, depth, nodes))
+        else:
+            raise ValueError(f"{where}: unknown line {line!r} (expected id, position or perft)")
+    if not entries:
+        raise ValueError(f"{name}: no 'perft DEPTH COUNT' line")
+    return entries
+
+
+def suite_text(game: str) -> str:
+    """The text of the suite katra ships for a game (name, id or alias)."""
+    game_id = find_game(game).id
+    return (resources.files("katra") / "data" / "perft" / f"{game_id}.perft").read_text(
+        encoding="utf-8")
+
+
+def load_suite(file_or_game: str) -> tuple[str, list[SuiteEntry]]:
+    """``(name, entries)`` from a suite file, or katra's suite for a game name."""
+    path = Path(file_or_game)
+    if path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read the suite {file_or_game!r}: {exc}") from None
+        return file_or_game, read_suite(text, file_or_game)
+    try:
+        text = suite_text(file_or_game)
+    except ValueError:
+        raise ValueError(f"{file_or_game!r} is neither a suite file nor a game name") from None
+    return f"katra's {find_game(file_or_game).id} suite", read_suite(text, file_or_game)
+
+
+def perft_suite(game: str) -> Iterator[tuple[str, int, int]]:
+    """``(position_text, depth, count)`` for every count of katra's suite for ``game``.
+
+    Start and mid-game positions at several depths, counted by the compiled
+    core and (for the smaller counts) checked against the pure-Python
+    reference; for parametrising a test of another implementation::
+
+        @pytest.mark.parametrize("text, depth, count", katra.testing.perft_suite("gore"))
+        def test_perft(text, depth, count):
+            assert my_perft(text, depth) == count
+    """
+    for entry in read_suite(suite_text(game), game):
+        yield entry.position, entry.depth, entry.nodes

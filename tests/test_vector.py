@@ -1,0 +1,262 @@
+"""katra.VectorGame: many games stepped in one call, checked against State.push."""
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+import pytest
+
+import katra
+from katra import State, VectorGame
+
+
+def mirror_step(vg: VectorGame, states: list[State], actions, pending: list[bool]) -> None:
+    """What VectorGame.step must do, done with State.push (and the same autoreset)."""
+    for i, a in enumerate(actions):
+        if a == VectorGame.SKIP:
+            continue
+        if pending[i]:
+            states[i] = katra.game(vg.game_id).initial_state()
+        else:
+            states[i].push(int(a))
+
+
+def check_envs(vg: VectorGame, states: list[State], view, stepped: list[bool],
+               skipped=(), before=None) -> list[bool]:
+    """Compare every output array with the States (a skipped env keeps its outputs of
+    before); returns which envs are finished."""
+    finished = []
+    for i, s in enumerate(states):
+        if i in skipped:
+            assert all((now[i] == old[i]).all() for now, old in zip(outputs(vg), before))
+            finished.append(bool(vg.terminated[i] or vg.truncated[i]))
+            continue
+        player = s.to_move if view is None else view
+        assert vg.observations[i].tolist() == s.observation(player), (i, s.text())
+        assert vg.action_masks[i].astype(int).tolist() == s.legal_actions_mask(), i
+        assert vg.to_move[i] == s.to_move and vg.plies[i] == s.ply
+        assert vg.position(i) == s._pos
+        terminated = s.is_terminal() and stepped[i]
+        truncated = not s.is_terminal() and s.ply >= vg.max_plies and stepped[i]
+        assert bool(vg.terminated[i]) == terminated and bool(vg.truncated[i]) == truncated, i
+        expected = s.returns() if terminated else [0.0, 0.0]
+        assert vg.rewards[i].tolist() == expected, i
+        finished.append(terminated or truncated)
+    return finished
+
+
+def outputs(vg: VectorGame) -> tuple:
+    return (vg.observations, vg.action_masks, vg.rewards, vg.terminated, vg.truncated,
+            vg.to_move, vg.plies)
+
+
+@pytest.mark.parametrize("game_id", katra.GAME_IDS)
+@pytest.mark.parametrize("view", [None, 1])
+def test_vector_game_matches_state_push(game_id, view):
+    n, max_plies = 6, 40
+    vg = VectorGame(game_id, n, seed=11, max_plies=max_plies, view=view)
+    states = [katra.game(game_id).initial_state() for _ in range(n)]
+    pending = check_envs(vg, states, view, [False] * n)
+    finished_games = 0
+    for step in range(150):
+        actions = vg.random_actions()
+        if step % 7 == 3:
+            actions[step % n] = VectorGame.SKIP      # one env sits this step out
+        mirror_step(vg, states, actions, pending)
+        before = tuple(a.copy() for a in outputs(vg))
+        vg.step(actions)
+        skipped = [i for i in range(n) if actions[i] == VectorGame.SKIP]
+        stepped = [i not in skipped and not pending[i] for i in range(n)]
+        pending = check_envs(vg, states, view, stepped, skipped, before)
+        finished_games += sum(p and s for p, s in zip(pending, stepped))
+    assert finished_games >= n   # every env finished (or was truncated) at least once
+
+
+@pytest.mark.parametrize("game_id", katra.GAME_IDS)
+def test_first_games_are_the_seeded_playouts(game_id):
+    # Env i's generator starts at seed + i * 2**32 (docs/rules.md §6.2): its first game is
+    # game i of katra.playouts with the same seed.
+    n, seed, max_plies = 24, 5, 200
+    vg = VectorGame(game_id, n, seed=seed, max_plies=max_plies)
+    tally = {"games": n, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
+             "plies": 0}
+    done = [False] * n
+    while not all(done):
+        actions = vg.random_actions()
+        for i in range(n):
+            if done[i]:
+                actions[i] = VectorGame.SKIP
+        vg.step(actions)
+        for i in range(n):
+            if done[i] or not (vg.terminated[i] or vg.truncated[i]):
+                continue
+            done[i] = True
+            tally["plies"] += int(vg.plies[i])
+            south, north = vg.rewards[i]
+            key = ("unfinished" if vg.truncated[i] else "south_wins" if south > 0
+                   else "north_wins" if north > 0 else "draws")
+            tally[key] += 1
+    assert tally == katra.playouts(game_id, n, seed=seed, max_plies=max_plies)
+
+
+def test_next_step_autoreset():
+    # Gymnasium's next-step convention: the step that ends a game shows its final
+    # observation; the next step resets the env whatever its action, reward 0.
+    vg = VectorGame("katro-4x4", 1, seed=3)
+    while not vg.terminated[0]:
+        vg.step(vg.random_actions())
+    final = vg.observations[0].copy()
+    assert vg.rewards[0].sum() == 0 and abs(vg.rewards[0][0]) == 1
+    assert not vg.action_masks[0].any()
+    vg.step([VectorGame.SKIP])                     # skipped: still the final state
+    assert vg.terminated[0] and (vg.observations[0] == final).all()
+    vg.step([99])                                  # ignored: this step resets
+    start = katra.game("katro-4x4").initial_state()
+    assert vg.observations[0].tolist() == start.observation()
+    assert not vg.terminated[0] and vg.plies[0] == 0 and vg.rewards[0].tolist() == [0, 0]
+
+
+def test_truncation_is_not_a_result():
+    vg = VectorGame("gore", 3, seed=1, max_plies=5)
+    for _ in range(5):
+        vg.step(vg.random_actions())
+    assert vg.truncated.all() and not vg.terminated.any()
+    assert (vg.rewards == 0).all() and (vg.plies == 5).all()
+
+
+def test_any_integer_buffer_is_accepted():
+    outputs = []
+    for make in (lambda a: np.asarray(a, dtype=np.int8), lambda a: np.asarray(a, np.uint16),
+                 lambda a: np.asarray(a, np.int32), lambda a: array("q", a), list,
+                 lambda a: np.asarray(a, np.uint64), tuple):
+        vg = VectorGame("katro", 4, seed=2)
+        vg.step(make([0, 1, 2, 3]))
+        outputs.append(vg.observations.copy())
+    assert all((o == outputs[0]).all() for o in outputs)
+
+
+def snapshot(vg: VectorGame):
+    return ([vg.position(i).text() for i in range(vg.num_envs)], vg.observations.copy(),
+            vg.action_masks.copy(), vg.plies.copy())
+
+
+def same(a, b) -> bool:
+    return a[0] == b[0] and all((x == y).all() for x, y in zip(a[1:], b[1:]))
+
+
+def test_bad_actions_name_the_env_and_change_nothing():
+    vg = VectorGame("katro", 4, seed=9)
+    vg.step(vg.random_actions())
+    before = snapshot(vg)
+    good = vg.random_actions()
+    illegal = good.copy()
+    mover = vg.position(2).legal_actions()
+    illegal[2] = next(a for a in range(36) if a not in mover)
+    with pytest.raises(katra.IllegalMoveError, match="env 2: action"):
+        vg.step(illegal)
+    assert same(before, snapshot(vg))
+    def at(k, value, kind=list):
+        actions = [int(a) for a in good]
+        actions[k] = value
+        return kind(actions) if kind is list else np.array(actions, dtype=kind)
+
+    cases = [
+        (good[:3], ValueError, "holds 3 items, expected 4"),
+        ([0, 1, 2], ValueError, "expected 4 actions"),
+        (good.astype(np.float64), TypeError, "integer items"),
+        (good.astype(bool), TypeError, "integer items"),
+        ("abcd", TypeError, "buffer of integers"),
+        (at(2, 2.0), TypeError, "env 2: an action is an int"),
+        (at(2, 36), ValueError, "env 2: action 36 is out of range"),
+        (at(3, 10**30), ValueError, f"env 3: action {10**30} is out of range"),
+        (at(1, -5, np.int64), ValueError, "env 1: action -5 is out of range"),
+        (at(1, 2**40, np.int64), ValueError, "env 1: action 1099511627776 is out"),
+        (at(0, 2**64 - 1, np.uint64), ValueError, "env 0: action .* is out of range"),
+        (np.zeros((8,), np.int64)[::2], ValueError, "C-contiguous"),
+    ]
+    for actions, error, message in cases:
+        with pytest.raises(error, match=message):
+            vg.step(actions)
+        assert same(before, snapshot(vg)), actions
+    vg.step(good)                                   # still usable
+
+
+def test_bad_construction():
+    for kwargs, message in [({"num_envs": 0}, "num_envs must be >= 1"),
+                            ({"num_envs": 2.0}, "num_envs must be an int"),
+                            ({"num_envs": 2, "seed": -1}, "seed"),
+                            ({"num_envs": 2, "max_plies": 0}, "max_plies"),
+                            ({"num_envs": 2, "view": 2}, "view")]:
+        with pytest.raises(ValueError, match=message):
+            VectorGame("katro", **kwargs)
+    with pytest.raises(katra.UnknownGameError):
+        VectorGame("chess", 2)
+
+
+def test_outputs_are_arrays_of_the_documented_shapes():
+    g = katra.game("gore")
+    vg = VectorGame(g, 5)
+    assert vg.observations.shape == (5, g.observation_size) and vg.observations.dtype == np.float32
+    assert vg.action_masks.shape == (5, g.num_actions) and vg.action_masks.dtype == bool
+    assert vg.rewards.shape == (5, 2) and vg.terminated.dtype == bool
+    assert vg.to_move.dtype == np.int8 and vg.plies.dtype == np.int32
+    assert vg.reset() is vg.observations
+    assert repr(vg) == "VectorGame('gore', num_envs=5, max_plies=1000)"
+
+
+def test_reset_with_a_seed_replays_the_same_games():
+    vg = VectorGame("djenon-aboure", 3, seed=4)
+    first = [vg.random_actions().tolist() for _ in range(1)]
+    vg.step(vg.random_actions())
+    vg.reset(seed=4)
+    assert [vg.random_actions().tolist()] == first
+
+
+@pytest.mark.parametrize("game_id", ["katro", "gore", "katra-mpantsaka"])
+def test_threads_change_nothing_but_speed(game_id):
+    one = VectorGame(game_id, 300, seed=8, max_plies=50)
+    four = VectorGame(game_id, 300, seed=8, max_plies=50, num_threads=4)
+    assert four.num_threads == 4 and one.num_threads == 1
+    for _ in range(120):
+        actions = one.random_actions()
+        assert (actions == four.random_actions()).all()
+        one.step(actions)
+        four.step(actions)
+        for a, b in zip(outputs(one), outputs(four)):
+            assert (a == b).all()
+    with pytest.raises(ValueError, match="num_threads"):
+        VectorGame(game_id, 2, num_threads=0)
+    with pytest.raises(ValueError, match="num_threads must be <= 64"):
+        VectorGame(game_id, 2, num_threads=65)
+
+
+def test_without_numpy_the_outputs_are_flat_stdlib_buffers():
+    # The core needs only the buffer protocol: with NumPy hidden, the same games give
+    # the same numbers in array.array / bytearray outputs.
+    code = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'numpy':
+            raise ImportError('no numpy', name=name)
+sys.meta_path.insert(0, Block())
+import json, katra
+vg = katra.VectorGame('gore', 3, seed=4, max_plies=30)
+for _ in range(40):
+    vg.step(vg.random_actions())
+print(json.dumps([type(vg.observations).__name__, type(vg.action_masks).__name__,
+                  list(vg.observations), list(vg.action_masks), list(vg.rewards),
+                  list(vg.terminated), list(vg.truncated), list(vg.to_move), list(vg.plies)]))
+"""
+    import json
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    kinds_and_values = json.loads(out.stdout)
+    assert kinds_and_values[:2] == ["array", "bytearray"]
+    vg = VectorGame("gore", 3, seed=4, max_plies=30)
+    for _ in range(40):
+        vg.step(vg.random_actions())
+    expected = [a.ravel().astype(float if a.dtype.kind == "f" else int).tolist()
+                for a in outputs(vg)]
+    assert kinds_and_values[2:] == expected
