@@ -64,7 +64,7 @@ ctypedef struct GameTable:
 
 cdef GameTable TABLES[NUM_GAMES]
 
-# Keys of the additive lap-start hash and of the Zobrist hash (fixed seeds).
+# Keys of the additive lap-start hash and of the Zobrist hash (from katra._zobrist).
 cdef u64 HOLE_KEY[MAX_HOLES]
 cdef u64 KEY_POS = 0
 cdef u64 KEY_HAND = 0
@@ -75,11 +75,7 @@ cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
 
-# Goré offer masks with 1 to 3 bits, ascending.
-cdef int OFFER_MASKS[128]
-cdef int OFFER_BITS[128]
-cdef int NUM_OFFER_MASKS = 0
-cdef int POPCOUNT8[256]
+cdef int POPCOUNT8[256]  # bits set in a byte (Goré offer masks)
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -362,34 +358,27 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
 cdef int _build_tables() except -1:
     """Build TABLES from katra._games (run once at import; not callable from Python,
     since rebuilding them under a running job would break it)."""
-    global KEY_POS, KEY_HAND, ZKEY_MOVE, ZKEY_OFFER, NUM_OFFER_MASKS
-    cdef u64 rng = 0x4B41545241ULL   # "KATRA"
-    cdef int i, gi, p, d, row, col, mask, bits
+    global KEY_POS, KEY_HAND, ZKEY_MOVE, ZKEY_OFFER
+    cdef int i, gi, p, d, row, col, mask
     cdef GameTable* g
+    # The keys are defined once, in katra._zobrist, which the reference reads too.
+    assert _zobrist.MAX_HOLES == MAX_HOLES and len(_zobrist.GAME_KEYS) == NUM_GAMES
     for i in range(MAX_HOLES):
-        HOLE_KEY[i] = splitmix64(&rng) | 1
-        ZKEY_HOLE[i] = splitmix64(&rng)
-        ZKEY_OWNER[i] = splitmix64(&rng)
-    KEY_POS = splitmix64(&rng) | 1
-    KEY_HAND = splitmix64(&rng) | 1
-    ZKEY_STORE[0] = splitmix64(&rng)
-    ZKEY_STORE[1] = splitmix64(&rng)
-    ZKEY_MOVE = splitmix64(&rng)
-    ZKEY_OFFER = splitmix64(&rng)
+        HOLE_KEY[i] = _zobrist.LAP_HOLE_KEYS[i]
+        ZKEY_HOLE[i] = _zobrist.HOLE_KEYS[i]
+        ZKEY_OWNER[i] = _zobrist.OWNER_KEYS[i]
+    KEY_POS = _zobrist.LAP_POSITION_KEY
+    KEY_HAND = _zobrist.LAP_HAND_KEY
+    ZKEY_STORE[0] = _zobrist.STORE_KEYS[0]
+    ZKEY_STORE[1] = _zobrist.STORE_KEYS[1]
+    ZKEY_MOVE = _zobrist.MOVE_KEY
+    ZKEY_OFFER = _zobrist.OFFER_KEY
     for gi in range(NUM_GAMES):
-        ZKEY_GAME[gi] = splitmix64(&rng)
+        ZKEY_GAME[gi] = _zobrist.GAME_KEYS[gi]
     cdef State probe
     assert <char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed"
-    NUM_OFFER_MASKS = 0
     for mask in range(256):
-        bits = bin(mask).count("1")
-        POPCOUNT8[mask] = bits
-        if mask == 0:
-            continue
-        if bits <= 3:
-            OFFER_MASKS[NUM_OFFER_MASKS] = mask
-            OFFER_BITS[NUM_OFFER_MASKS] = bits
-            NUM_OFFER_MASKS += 1
+        POPCOUNT8[mask] = bin(mask).count("1")
 
     families = {_games.KATRO: FAM_KATRO, _games.MPANTSAKA: FAM_MPANTSAKA,
                 _games.GORE: FAM_GORE, _games.DJENON: FAM_DJENON}

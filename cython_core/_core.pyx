@@ -6,7 +6,7 @@ dispatch), _stop.pxi (stopping long jobs), one file per game family, _position.p
 (perft, divide, playouts).
 """
 
-from katra import _games, _text
+from katra import _games, _text, _zobrist
 from katra._errors import IllegalMoveError, PositionError, UnknownGameError
 from katra._games import LAP_LIMIT, MAX_TOTAL_SEEDS
 

@@ -140,11 +140,11 @@ cdef class Position:
     def pending_offer(self):
         return self.st.offer
 
-    def copy(self):
-        """An independent copy (the push/pop stack is copied too)."""
+    def copy(self, stack=True):
+        """An independent copy; with stack=False, without the push/pop stack."""
         cdef Position p = Position.__new__(Position)
         p.st = self.st
-        if self._depth:
+        if stack and self._depth:
             p._reserve(self._depth)
             memcpy(p._stack, self._stack, self._depth * sizeof(State))
             memcpy(p._stack_actions, self._stack_actions, self._depth * sizeof(int))
@@ -240,6 +240,12 @@ cdef class Position:
     def stack_depth(self):
         """How many push() calls pop() can undo."""
         return self._depth
+
+    @property
+    def move_stack(self):
+        """The actions pushed and not yet popped, oldest first (a new list of ints)."""
+        cdef Py_ssize_t k
+        return [self._stack_actions[k] for k in range(self._depth)]
 
     def lap_count(self, action, limit=LAP_LIMIT):
         """Laps the sowing candidate action takes if <= limit, else None."""

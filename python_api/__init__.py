@@ -2,8 +2,7 @@
 
 See docs/api.md.
 """
-from ._learning import legal_actions_masks, observations
-from ._records import read_records, write_records
+from ._batch import legal_actions_masks, observations, read_records, write_records
 from ._search import MATE, SearchResult, search
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts

@@ -14,6 +14,6 @@ def backend_module(backend: object) -> ModuleType:
     The compiled core is imported as is: if it is missing, the ImportError
     surfaces (there is no silent fallback to the reference).
     """
-    if backend not in _MODULES:
+    if not isinstance(backend, str) or backend not in _MODULES:
         raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     return importlib.import_module(_MODULES[backend])

@@ -29,14 +29,15 @@ from __future__ import annotations
 
 import sys
 from array import array
-from typing import Any, Iterable, cast
+from typing import TYPE_CHECKING, Any
 
 from katra import _core
 from katra._errors import BufferItemError
 
-from ._state import State, batch_states
+if TYPE_CHECKING:
+    from ._state import State
 
-__all__ = ["observation", "observations", "legal_actions_mask", "legal_actions_masks"]
+__all__ = ["observation", "legal_actions_mask", "fill_rows"]
 
 _INT_CODES = "bBhHiIlLqQnN"
 _FLOAT_CODES = "fd"
@@ -105,8 +106,8 @@ def _viewer(state: State, player: object) -> int:
 def _observation_values(state: State, player: object) -> list[int]:
     pos = state._pos
     viewer = _viewer(state, player)
-    board = pos.board
-    owners = pos.owners
+    board = state.board  # fresh lists (the reference's own are its state): reversed below
+    owners = state.owners
     offer = pos.pending_offer
     stores = pos.stores
     holes = len(board)
@@ -139,44 +140,9 @@ def legal_actions_mask(state: State, out: Any = None) -> Any:
     return values if out is None else _write(out, values, False, "legal_actions_mask")
 
 
-def _one_game(batch: list[State], what: str) -> None:
-    game = batch[0]._game
-    for s in batch:
-        if s._game is not game:
-            raise ValueError(f"{what}: every state must be of one game "
-                             f"({game.id} and {s._game.id} given)")
-
-
-def observations(states: Iterable[State], out: Any = None, *, player: int | None = None) -> Any:
-    """Observations of many states of one game, row ``k`` for ``states[k]``.
-
-    ``out`` is any writable C-contiguous buffer of ``len(states) *
-    game.observation_size`` items (e.g. a NumPy array of shape
-    ``(len(states), game.observation_size)``); without it, a list of lists.
-    ``player``: every row from this player's point of view (default: each
-    state's player to move).  On the core the rows are filled in one call.
-    """
-    batch = batch_states(list(states))
-    if not batch:
-        return [] if out is None else out
-    _one_game(batch, "observations")
-    if all(s._backend == "core" for s in batch):
-        return _core.observations([cast(_core.Position, s._pos) for s in batch], player, out)
-    rows = [_observation_values(s, player) for s in batch]
+def fill_rows(rows: list[list[int]], out: Any, counts: bool, what: str) -> Any:
+    """Rows of values (one per state) as they are, or written one after another into ``out``
+    (``counts``: the values are seed counts, which a bool buffer cannot hold)."""
     if out is None:
         return rows
-    return _write(out, [v for row in rows for v in row], True, "observations")
-
-
-def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
-    """Legal-action masks of many states of one game, ``len(states) x game.num_actions``."""
-    batch = batch_states(list(states))
-    if not batch:
-        return [] if out is None else out
-    _one_game(batch, "legal_actions_masks")
-    if all(s._backend == "core" for s in batch):
-        return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
-    rows = [_mask_values(s) for s in batch]
-    if out is None:
-        return rows
-    return _write(out, [v for row in rows for v in row], False, "legal_actions_masks")
+    return _write(out, [v for row in rows for v in row], counts, what)

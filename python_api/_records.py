@@ -7,7 +7,7 @@ lines starting with ``#`` are comments::
     moves: a1 c2 offer:d2
     result: *
 
-* ``start``: the position text before the first move (RULES.md §1.5);
+* ``start``: the position text before the first move (docs/rules.md §1.5);
 * ``ply``: the ply of the start position, only when it is not 0;
 * ``moves``: the move texts, separated by single spaces (may be empty);
 * ``result``: ``1-0`` (South won), ``0-1`` (North won), ``1/2-1/2`` (draw),
@@ -18,15 +18,28 @@ and gives back the state written: same position, move stack and ply.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from katra._errors import IllegalMoveError, KatraError
+from katra._errors import KatraError
 
-from ._state import State
+if TYPE_CHECKING:
+    from ._state import State
 
-__all__ = ["write_record", "write_records", "read_records"]
+__all__ = ["Record", "write_record", "parse_records"]
 
 _KEYS = ("start", "ply", "moves", "result")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record as read, before its moves are replayed (``State._replay`` does that)."""
+
+    where: str  # "record at line N", for error messages
+    start: str
+    ply: int
+    moves: tuple[str, ...]
+    result: str | None
 
 
 def write_record(state: State) -> str:
@@ -36,53 +49,37 @@ def write_record(state: State) -> str:
     lines = [f"start: {root.text()}"]
     if root.ply:
         lines.append(f"ply: {root.ply}")
-    moves = " ".join(root.action_text(a) for a in state._moves)
+    moves = " ".join(root.action_text(a) for a in state.move_stack)
     lines.append(f"moves: {moves}".rstrip())
     lines.append(f"result: {outcome.result() if outcome else '*'}")
     return "\n".join(lines) + "\n"
 
 
-def write_records(states: Iterable[State]) -> str:
-    """Many records, separated by blank lines."""
-    return "\n".join(write_record(s) for s in states)
-
-
-def _parse_one(fields: dict[str, str], where: str, backend: str) -> State:
+def _record(fields: dict[str, str], where: str) -> Record:
     if "start" not in fields:
         raise KatraError(f"{where}: missing 'start:' line")
     ply_text = fields.get("ply", "0")
-    if not ply_text.isdigit():
-        raise KatraError(f"{where}: ply must be a non-negative integer, got {ply_text!r}")
-    state = State.from_text(fields["start"], backend=backend, ply=int(ply_text))
+    if not (ply_text.isascii() and ply_text.isdigit()) or len(ply_text) > 18:
+        raise KatraError(f"{where}: ply must be a non-negative integer below 10**18, "
+                         f"got {ply_text[:40]!r}")
     moves = fields.get("moves", "")
-    for number, move in enumerate(moves.split(" ") if moves else [], start=1):
-        try:
-            state.push(move)
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"{where}: move {number}: {exc}") from None
-    result = fields.get("result")
-    if result is not None:
-        outcome = state.outcome()
-        actual = outcome.result() if outcome else "*"
-        if result != actual:
-            raise KatraError(f"{where}: the record says result {result!r} but its moves "
-                             f"give {actual!r}")
-    return state
+    return Record(where, fields["start"], int(ply_text), tuple(moves.split(" ") if moves else ()),
+                  fields.get("result"))
 
 
-def read_records(text: str, backend: str = "core") -> list[State]:
-    """Every record in ``text``, each as the state at its end (moves on the move stack)."""
+def parse_records(text: str) -> list[Record]:
+    """Every record in ``text``, checked for form (not yet replayed)."""
     if not isinstance(text, str):
         raise TypeError(f"records are read from a str, not {type(text).__name__}")
-    states: list[State] = []
+    records: list[Record] = []
     fields: dict[str, str] = {}
     first_line = 0
-    for number, line in enumerate(text.splitlines() + [""], start=1):
+    for number, line in enumerate([*text.splitlines(), ""], start=1):
         if line.startswith("#"):
             continue
         if not line.strip():
             if fields:
-                states.append(_parse_one(fields, f"record at line {first_line}", backend))
+                records.append(_record(fields, f"record at line {first_line}"))
                 fields = {}
             continue
         key, colon, value = line.partition(":")
@@ -95,4 +92,4 @@ def read_records(text: str, backend: str = "core") -> list[State]:
         if not fields:
             first_line = number
         fields[key] = value.strip()
-    return states
+    return records

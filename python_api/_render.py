@@ -1,4 +1,4 @@
-"""``str(state)``: the board as text, North at the top, as RULES.md §1.1 draws it.
+"""``str(state)``: the board as text, North at the top, as docs/rules.md §1.1 draws it.
 
 Rows are numbered on the left, columns lettered underneath; Goré marks each
 hole's owner after its count (``6n``, ``6s``); games with stores show
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from katra._display import PLAYERS
+
 if TYPE_CHECKING:
     from ._state import State
-
-PLAYERS = ("South", "North")
 
 
 def board_text(state: State) -> str:

@@ -6,7 +6,9 @@ released; docs/engine.md describes the algorithm and the evaluation per game.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any
 
 from katra import _core
@@ -21,6 +23,10 @@ __all__ = ["SearchResult", "search", "MATE"]
 #: searched position); a lost one ``-(MATE - plies)``.
 MATE = 100_000
 _MATE_BOUND = 99_000
+
+#: The longest ``time`` :func:`search` accepts, in seconds (about 11.6 days;
+#: the core's own bound).
+MAX_TIME = 10**6
 
 
 @dataclass(frozen=True)
@@ -58,17 +64,33 @@ class SearchResult:
         return self.nodes / self.seconds if self.seconds > 0 else float("inf")
 
 
+def _check_time(time: object) -> float | None:
+    """``time`` as a float in ``(0, MAX_TIME]``, or None; ``ValueError`` otherwise."""
+    if time is None:
+        return None
+    if isinstance(time, bool) or not isinstance(time, Real):
+        raise ValueError(f"time must be None or a number of seconds, not {type(time).__name__}")
+    try:
+        seconds = float(time)
+    except OverflowError:  # an int too large for a float
+        seconds = math.inf
+    if not 0 < seconds <= MAX_TIME:  # also rejects NaN
+        shown = "a number too large for a float" if seconds == math.inf else repr(time)
+        raise ValueError(f"time must be a number of seconds in (0, {MAX_TIME}], got {shown}")
+    return seconds
+
+
 def search(state: Any, depth: int | None = None, time: float | None = None) -> SearchResult:
     """Search ``state`` and return the best action found.
 
     ``state`` is a :class:`katra.State` (of either backend), a game id or name
     (its start position) or a position text.  ``depth``: ``None`` or an int
-    ``1..64`` (plies); ``time``: ``None`` or a number of seconds in
-    ``(0, 10**6]``; give at least one (anything else raises ``ValueError``).
-    With only ``time`` the search deepens until the clock runs out (or the
-    result is proven) and keeps the last completed iteration.  A finished game
-    raises ``ValueError``.  The state passed in is never changed: the engine
-    works on a copy.
+    ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
+    ``0 < time <= MAX_TIME`` (10**6); give at least one.  Anything else raises
+    ``ValueError`` naming the argument.  With only ``time`` the search deepens until the clock
+    runs out (or the result is proven) and keeps the last completed
+    iteration.  A finished game raises ``ValueError``.  The state passed in
+    is never changed: the engine works on a copy.
 
     Ctrl-C stops the search within milliseconds with ``KeyboardInterrupt``
     (in the main thread), and :func:`katra.cancel_jobs` with
@@ -80,7 +102,7 @@ def search(state: Any, depth: int | None = None, time: float | None = None) -> S
     ('b1', 4, True)
     """
     position = load_position(state, "core")
-    raw = _core.search(position, depth, time)
+    raw = _core.search(position, depth, _check_time(time))
     spec = GAMES[position.game_id]
     return SearchResult(
         best_action=int(raw["best_action"]),

@@ -9,26 +9,35 @@ that rebuilds the object).  See docs/api.md.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, Protocol, Sequence, cast
+from typing import Any, Protocol, cast
 
 from katra import _core
-from katra._errors import IllegalMoveError
-from katra._games import GAME_IDS, GAMES, GameSpec, find_game
+from katra._display import END_REASONS, offer_names
+from katra._errors import IllegalMoveError, KatraError, UnknownGameError
+from katra._games import DEFAULT_MAX_PLIES, GAME_IDS, GAMES, GameSpec, find_game
 from katra._text import action_text, check_action_range, parse_action
 
-from ._backends import BACKENDS, backend_module
+from . import _learning
+from ._backends import backend_module
+from ._records import Record, parse_records, write_record
+from ._render import board_text
+from ._svg import svg
 
 __all__ = ["Game", "State", "Outcome", "LegalMoves", "game", "games"]
 
 
 class Engine(Protocol):
-    """What a :class:`State` needs from a backend position (docs/backends.md)."""
+    """What a :class:`State` needs from a backend position (docs/backends.md).
+
+    Both backends' ``Position`` classes have it all: the move stack is theirs.
+    """
 
     @property
     def game_id(self) -> str: ...
     @property
-    def board(self) -> list[int]: ...
+    def board(self) -> list[int]: ...  # read only: the reference gives its own list
     @property
     def owners(self) -> list[int]: ...
     @property
@@ -42,30 +51,22 @@ class Engine(Protocol):
     def is_legal(self, action: int) -> bool: ...
     def is_terminal(self) -> bool: ...
     def outcome(self) -> tuple[int, int, int] | None: ...
-    def push(self, action: int) -> Any: ...
-    def pop(self) -> Any: ...
-    def copy(self) -> Any: ...
+    def push(self, action: int) -> None: ...
+    def pop(self) -> int: ...
+    @property
+    def stack_depth(self) -> int: ...
+    @property
+    def move_stack(self) -> list[int]: ...
+    def copy(self, stack: bool = True) -> Any: ...
     def zobrist(self) -> int: ...
 
 
 def _engine_class(backend: str) -> Any:
     """The position class a State of this backend holds."""
-    if backend == "reference":
-        from ._refengine import ReferenceEngine
-        return ReferenceEngine
     return backend_module(backend).Position
 
 
 # ---------------------------------------------------------------- outcome
-
-#: Why a game ended, per rules family (RULES.md §2.4, §3.4, §4.5, §5.3).
-REASONS = {
-    "katro": "no legal move",
-    "mpantsaka": "no legal move",
-    "gore": "board exhausted",
-    "djenon": "board exhausted",
-}
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -96,7 +97,7 @@ class Outcome:
 class Game:
     """One game's static facts (immutable); ``katra.game(name)`` returns it.
 
-    ``num_actions`` is the size of the integer action space of RULES.md §1.5:
+    ``num_actions`` is the size of the integer action space of docs/rules.md §1.5:
     every action of every position is an int in ``range(num_actions)``.
     """
 
@@ -140,7 +141,6 @@ class Game:
 
         A game stopped by it is *truncated* (unfinished), never won, lost or drawn.
         """
-        from .jobs import DEFAULT_MAX_PLIES
         return DEFAULT_MAX_PLIES
 
     def initial_state(self, backend: str = "core") -> State:
@@ -181,7 +181,7 @@ _lookup_game = game
 
 
 def games() -> tuple[Game, ...]:
-    """Every game, in the order of RULES.md §1.6."""
+    """Every game, in the order of docs/rules.md §1.6."""
     return tuple(_GAMES[game_id] for game_id in GAME_IDS)
 
 
@@ -231,36 +231,49 @@ def _state_from_text(text: str, backend: str, ply: int) -> State:
 
 
 class State:
-    """A position of one game, with a move stack; mutable, cheap to copy and hash.
+    """A position of one game, with a move stack; mutable, cheap to copy.
 
-    Build one with ``katra.game(name).initial_state()`` or
+    Build one with ``katra.game(name).initial_state()``, ``State(name)`` or
     ``State.from_text(text)``.  ``backend="reference"`` runs the same class
     over the pure-Python reference (for tests); the default is the compiled
     core.
 
     ``ply`` counts plies from the start of the game as far as the state knows:
     the ``ply`` it was created with (0 for a start position or, unless given,
-    a position read from text) plus the moves pushed since.  The move stack
-    holds the actions pushed since the state was created (``copy()`` keeps
-    it); ``pop()`` undoes them one by one.
+    a position read from text) plus the moves on the move stack.  The move
+    stack is the backend position's own: the actions pushed since the state
+    was created (``copy()`` keeps it, ``copy(stack=False)`` drops it), which
+    ``pop()`` undoes one by one.
+
+    A state is mutable, so it is not hashable (as in python-chess): key
+    tables by ``state.hash`` (the 64-bit Zobrist hash) or ``state.text()``.
     """
 
-    __slots__ = ("_pos", "_game", "_moves", "_ply0", "_backend")
+    __slots__ = ("_pos", "_game", "_ply0", "_backend")
 
     _pos: Engine
     _game: Game
-    _moves: list[int]
     _ply0: int
     _backend: str
 
     def __init__(self, game: Game | str, backend: str = "core") -> None:
-        game_obj = game if isinstance(game, Game) else _lookup_game(game)
+        """The start position of a game (a :class:`Game`, or its id, name or alias)."""
+        if isinstance(game, Game):
+            game_obj = game
+        else:
+            try:
+                game_obj = _lookup_game(game)
+            except UnknownGameError as exc:
+                if isinstance(game, str) and " " in game.strip():
+                    raise UnknownGameError(
+                        f"State(game) takes a game id or name, and {game!r} is none; "
+                        "to read a position text use katra.State.from_text(text)") from None
+                raise exc from None
         self._init(_engine_class(backend).initial(game_obj.id), game_obj, backend, 0)
 
     def _init(self, pos: Engine, game_obj: Game, backend: str, ply: int) -> None:
         self._pos = pos
         self._game = game_obj
-        self._moves = []
         self._ply0 = ply
         self._backend = backend
 
@@ -272,7 +285,7 @@ class State:
 
     @classmethod
     def from_text(cls, text: str, backend: str = "core", ply: int = 0) -> State:
-        """Read a position text (RULES.md §1.5); ``PositionError`` names what is wrong."""
+        """Read a position text (docs/rules.md §1.5); ``PositionError`` names what is wrong."""
         if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
             raise ValueError(f"ply must be an int >= 0, got {ply!r}")
         pos = _engine_class(backend).from_text(text)
@@ -280,7 +293,7 @@ class State:
 
     # -- text forms
     def text(self) -> str:
-        """The canonical position text (RULES.md §1.5)."""
+        """The canonical position text (docs/rules.md §1.5)."""
         return self._pos.text()
 
     def __repr__(self) -> str:
@@ -290,16 +303,13 @@ class State:
         return f"katra.State.from_text({self.text()!r}{extra})"
 
     def __str__(self) -> str:
-        from ._render import board_text
         return board_text(self)
 
     def _repr_svg_(self) -> str:
-        from ._svg import svg
         return svg(self)
 
     def svg(self, size: int = 48, *, lastmove: bool = True) -> str:
-        """An SVG drawing of the board (``size``: pixels per hole)."""
-        from ._svg import svg
+        """An SVG drawing of the board (``size``: pixels per hole, an int in 8..1024)."""
         return svg(self, size=size, lastmove=lastmove)
 
     # -- what the position is
@@ -323,13 +333,13 @@ class State:
 
     @property
     def board(self) -> list[int]:
-        """Seed counts in flat index order (``a1`` = 0; RULES.md §1.1); a fresh list."""
-        return self._pos.board
+        """Seed counts in flat index order (``a1`` = 0; docs/rules.md §1.1); a fresh list."""
+        return list(self._pos.board)  # the reference's is its own list
 
     @property
     def owners(self) -> list[int]:
         """0 (South) or 1 (North) per hole; only Goré's change during a game."""
-        return self._pos.owners
+        return list(self._pos.owners)
 
     @property
     def stores(self) -> tuple[int, int]:
@@ -340,33 +350,30 @@ class State:
     def pending_offer(self) -> tuple[str, ...]:
         """Goré: the squares of an offer awaiting an answer (made by the player not to
         move), in index order; ``()`` if none."""
-        mask = self._pos.pending_offer
-        if not mask:
-            return ()
-        return tuple(square for i, square in enumerate(_square_names(self._game.spec))
-                     if mask >> i & 1)
+        return offer_names(self._game.spec, self._pos.pending_offer)
 
     @property
     def ply(self) -> int:
         """Plies from the start of the game (see the class docs)."""
-        return self._ply0 + len(self._moves)
+        return self._ply0 + self._pos.stack_depth
 
     @property
     def move_stack(self) -> list[int]:
-        """The actions pushed since the state was created, oldest first (a copy)."""
-        return list(self._moves)
+        """The actions pushed since the state was created, oldest first, as ints (a new list)."""
+        return self._pos.move_stack
 
     @property
     def hash(self) -> int:
         """64-bit Zobrist hash of the position (the move stack and ply are not hashed).
 
         Equal positions have equal hashes, however they were reached, and on
-        either backend (the reference computes the core's hash).
+        either backend (both read their keys from ``katra._zobrist``).  Use it
+        to key tables: a state itself is not hashable.
         """
         return self._pos.zobrist()
 
-    def __hash__(self) -> int:
-        return hash(self._pos.zobrist())
+    #: Mutable, so unhashable (python-chess's ``Board`` too): use ``state.hash``.
+    __hash__ = None  # type: ignore[assignment]
 
     def __eq__(self, other: object) -> bool:
         """Same position (game, board, owners, stores, to move, offer); history is ignored."""
@@ -378,7 +385,7 @@ class State:
 
     # -- moves
     def legal_actions(self) -> list[int]:
-        """The legal actions, ascending (RULES.md §1.5); ``[]`` once the game is over."""
+        """The legal actions, ascending (docs/rules.md §1.5); ``[]`` once the game is over."""
         return self._pos.legal_actions()
 
     @property
@@ -386,8 +393,12 @@ class State:
         """The legal moves as text, a lazy view (``count()``, ``in``, iteration)."""
         return LegalMoves(self)
 
-    def is_legal(self, move: int | str) -> bool:
-        """Is this action number or move text legal here?  Never raises."""
+    def is_legal(self, move: object) -> bool:
+        """Is this action number or move text legal here?
+
+        Never raises: ``False`` for anything that is not a legal move (a
+        float, ``None``, a bool, a NumPy array, an over-long string...).
+        """
         return move in LegalMoves(self)
 
     def action_text(self, action: int) -> str:
@@ -402,7 +413,10 @@ class State:
         return action
 
     def _action_of(self, move: object) -> int:
-        """An action number in range, from an int(-like) or a move text; no legality check."""
+        """An action number in range, from an int(-like) or a move text; no legality check.
+
+        Raises only ``IllegalMoveError``, whatever ``move`` is.
+        """
         spec = self._game.spec
         try:
             if isinstance(move, str):
@@ -410,14 +424,20 @@ class State:
             if isinstance(move, bool) or not hasattr(type(move), "__index__"):
                 raise IllegalMoveError(f"a move is an int action or a move text, "
                                        f"not {type(move).__name__}")
-            return check_action_range(spec, operator.index(move))  # type: ignore[arg-type]
+            try:
+                action = operator.index(move)  # type: ignore[arg-type]
+            except (TypeError, ValueError, ArithmeticError):  # e.g. a NumPy array
+                raise IllegalMoveError(f"a {type(move).__name__} is not an action number") \
+                    from None
+            return check_action_range(spec, action)
         except IllegalMoveError as exc:
             raise self._illegal(move, str(exc)) from None
 
     def _illegal(self, move: object, why: str) -> IllegalMoveError:
         legal = self._pos.legal_actions()
         spec = self._game.spec
-        listed = ", ".join(f"{action_text(spec, a)} ({a})" for a in legal) or "none, the game is over"
+        listed = (", ".join(f"{action_text(spec, a)} ({a})" for a in legal)
+                  or "none, the game is over")
         return IllegalMoveError(f"illegal move {move!r} in {self._pos.text()!r}: {why}; "
                                 f"legal moves: {listed}")
 
@@ -427,51 +447,35 @@ class State:
         ``IllegalMoveError`` (the state unchanged) names the move and lists the
         legal ones.
         """
-        # Fast path: an int goes straight to the engine, which checks it; move
-        # texts, int-likes (NumPy integers) and errors take the slow path.
-        try:
-            self._pos.push(move)  # type: ignore[arg-type]
-        except (ValueError, TypeError, OverflowError):
-            move = self._push_slow(move)
-        self._moves.append(move)  # type: ignore[arg-type]
-
-    def _push_slow(self, move: object) -> int:
+        # Fast path: an exact int goes straight to the backend, which checks it
+        # and keeps it on its stack; move texts, int-likes (IntEnum members,
+        # NumPy integers) and errors take the slow path, which pushes a plain int.
+        if type(move) is int:
+            try:
+                self._pos.push(move)
+                return
+            except IllegalMoveError:
+                pass
         action = self._action_of(move)  # raises for malformed or out-of-range moves
         try:
             self._pos.push(action)
-        except (ValueError, TypeError, OverflowError):
+        except IllegalMoveError:
             raise self._illegal(move, "is not legal here") from None
-        return action
 
     def pop(self) -> int:
         """Undo the last pushed move and return its action; ``IndexError`` if none."""
-        if self._moves:
-            self._pos.pop()
-            return self._moves.pop()
-        raise IndexError("pop() from a state with an empty move stack")
+        return self._pos.pop()
 
     def peek(self) -> int:
         """The last pushed action; ``IndexError`` if none."""
-        try:
-            return self._moves[-1]
-        except IndexError:
-            raise IndexError("peek() at an empty move stack") from None
+        if not self._pos.stack_depth:
+            raise IndexError("peek at an empty move stack")
+        return self._pos.move_stack[-1]
 
     def copy(self, *, stack: bool = True) -> State:
         """An independent copy; ``stack=False`` drops the move stack (the ply is kept)."""
-        clone = State.__new__(State)
-        # The engine copies its own undo stack; a state never pops more moves
-        # than its own move stack holds, so entries below it are simply unused.
-        clone._pos = self._pos.copy()
-        if stack:
-            clone._moves = self._moves.copy()
-            clone._ply0 = self._ply0
-        else:
-            clone._moves = []
-            clone._ply0 = self._ply0 + len(self._moves)
-        clone._game = self._game
-        clone._backend = self._backend
-        return clone
+        ply = self._ply0 if stack else self.ply
+        return State._wrap(self._pos.copy(stack=stack), self._game, self._backend, ply)
 
     __copy__ = copy
 
@@ -486,7 +490,7 @@ class State:
 
     # -- end of the game
     def is_terminal(self) -> bool:
-        """No legal action: the game is over (RULES.md §1.4)."""
+        """No legal action: the game is over (docs/rules.md §1.4)."""
         return self._pos.is_terminal()
 
     def outcome(self) -> Outcome | None:
@@ -496,7 +500,7 @@ class State:
             return None
         winner, south, north = result
         return Outcome(None if winner == -1 else winner, (south, north),
-                       REASONS[self._game.spec.family])
+                       END_REASONS[self._game.spec.family])
 
     def returns(self) -> list[float]:
         """OpenSpiel-style returns ``[south, north]``: +1 win, -1 loss, 0 draw or unfinished."""
@@ -515,8 +519,7 @@ class State:
         """
         if self._backend == "core":
             return _core.legal_actions_mask(cast(_core.Position, self._pos), out)
-        from ._learning import legal_actions_mask
-        return legal_actions_mask(self, out)
+        return _learning.legal_actions_mask(self, out)
 
     def observation(self, player: int | None = None, out: Any = None) -> Any:
         """The planar encoding of docs/learning.md (``game.observation_size`` numbers)
@@ -530,8 +533,7 @@ class State:
         """
         if self._backend == "core":
             return _core.observation(cast(_core.Position, self._pos), player, out)
-        from ._learning import observation
-        return observation(self, player, out)
+        return _learning.observation(self, player, out)
 
     def history(self) -> list[int]:
         """The actions played since the start, oldest first (OpenSpiel's ``history()``).
@@ -540,22 +542,18 @@ class State:
         state read from text knows only the moves pushed since (``ply`` says
         how many plies came before).
         """
-        return list(self._moves)
+        return self._pos.move_stack
 
     # -- jobs
-    def _backend_position(self) -> Any:
-        pos = self._pos
-        return getattr(pos, "position", pos)  # ReferenceEngine wraps a reference Position
-
     def perft(self, depth: int) -> int:
-        """Leaf nodes ``depth`` plies deep (RULES.md §1.4), one call into the backend."""
-        return int(backend_module(self._backend).perft(self._backend_position(), depth))
+        """Leaf nodes ``depth`` plies deep (docs/rules.md §1.4), one call into the backend."""
+        return int(backend_module(self._backend).perft(self._pos, depth))
 
     def divide(self, depth: int) -> dict[str, int]:
         """``perft(child, depth - 1)`` per legal move text, in action order."""
         spec = self._game.spec
         return {action_text(spec, a): int(n)
-                for a, n in backend_module(self._backend).divide(self._backend_position(), depth)}
+                for a, n in backend_module(self._backend).divide(self._pos, depth)}
 
     # -- interchange
     def __reduce__(self) -> tuple[Any, tuple[str, str, int]]:
@@ -564,44 +562,36 @@ class State:
 
     def record(self) -> str:
         """This game as a record: start position and moves (docs/api.md, "Game records")."""
-        from ._records import write_record
         return write_record(self)
 
     @classmethod
     def from_record(cls, text: str, backend: str = "core") -> State:
         """The state at the end of one game record, its moves on the move stack."""
-        from ._records import read_records
-        states = read_records(text, backend=backend)
-        if len(states) != 1:
-            raise ValueError(f"expected one game record, found {len(states)}")
-        return states[0]
+        records = parse_records(text)
+        if len(records) != 1:
+            raise ValueError(f"expected one game record, found {len(records)}")
+        return cls._replay(records[0], backend)
+
+    @classmethod
+    def _replay(cls, record: Record, backend: str) -> State:
+        """The state at the end of a parsed record; every move and the result checked."""
+        state = cls.from_text(record.start, backend=backend, ply=record.ply)
+        for number, move in enumerate(record.moves, start=1):
+            try:
+                state.push(move)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"{record.where}: move {number}: {exc}") from None
+        if record.result is not None:
+            outcome = state.outcome()
+            actual = outcome.result() if outcome else "*"
+            if record.result != actual:
+                raise KatraError(f"{record.where}: the record says result {record.result!r} "
+                                 f"but its moves give {actual!r}")
+        return state
 
     def root(self) -> State:
         """A copy at the start of the move stack (every pushed move undone)."""
         clone = self.copy()
-        while clone._moves:
+        while clone._pos.stack_depth:
             clone.pop()
         return clone
-
-
-_SQUARES: dict[str, list[str]] = {}
-
-
-def _square_names(spec: GameSpec) -> list[str]:
-    names = _SQUARES.get(spec.id)
-    if names is None:
-        names = [f"{chr(ord('a') + i % spec.cols)}{i // spec.cols + 1}" for i in range(spec.holes)]
-        _SQUARES[spec.id] = names
-    return names
-
-
-def batch_states(states: Sequence[State]) -> list[State]:
-    """The states as a list, checked to be States."""
-    result = list(states)
-    for s in result:
-        if not isinstance(s, State):
-            raise TypeError(f"expected katra.State objects, got {type(s).__name__}")
-    return result
-
-
-assert set(BACKENDS) == {"core", "reference"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from katra._games import GORE, GORE_OFFER_BASE, GORE_PASS, MPANTSAKA
+from katra._display import PLAYERS, move_squares, square_names
 
 if TYPE_CHECKING:
     from ._state import State
@@ -22,32 +22,19 @@ BOARD_FILL = "#c8955a"
 LASTMOVE = "#d62728"
 
 
-class SvgColours:
-    """Colours used by :func:`svg` (module constants, grouped for reference)."""
-
-    south = SOUTH_FILL
-    north = NORTH_FILL
-    board = BOARD_FILL
-    lastmove = LASTMOVE
-
-
 def _last_squares(state: State) -> list[int]:
     """The squares the last move started from (or offered)."""
-    if not state._moves:
-        return []
-    action = state._moves[-1]
-    spec = state.game.spec
-    if spec.family == MPANTSAKA:
-        return [action // 2]
-    if spec.family == GORE and action >= GORE_OFFER_BASE:
-        if action >= GORE_PASS:
-            return []
-        mask = action - GORE_OFFER_BASE
-        return [i for i in range(spec.holes) if mask >> i & 1]
-    return [action] if action < spec.holes else []
+    return move_squares(state.game.spec, state.peek()) if state.move_stack else []
+
+
+#: Pixels per hole that :func:`svg` accepts.
+SIZES = range(8, 1025)
 
 
 def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
+    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+        raise ValueError(f"size must be an int in {SIZES.start}..{SIZES.stop - 1} "
+                         f"(pixels per hole), got {size!r}")
     game = state.game
     pos = state._pos
     board, owners, stores = pos.board, pos.owners, pos.stores
@@ -74,17 +61,19 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
         stroke = f'stroke="{LASTMOVE}" stroke-width="{size / 12:.1f}"' if i in last \
             else 'stroke="#5a3a1a" stroke-width="1"'
         dash = f' stroke-dasharray="{size / 10:.1f}"' if offer >> i & 1 else ""
-        square = f"{chr(ord('a') + col)}{row + 1}"
+        square = square_names(game.spec)[i]
         parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{fill}" '
                      f'{stroke}{dash}><title>{square}</title></circle>')
         parts.append(f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{font:.1f}" fill="{text_fill}" '
                      f'text-anchor="middle" dominant-baseline="central">{board[i]}</text>')
     small = max(6, size * 0.22)
     for col in range(game.cols):
-        parts.append(f'<text x="{margin + col * size + size / 2:.1f}" y="{height - margin / 3:.1f}" '
+        x = margin + col * size + size / 2
+        parts.append(f'<text x="{x:.1f}" y="{height - margin / 3:.1f}" '
                      f'font-size="{small:.1f}" text-anchor="middle">{chr(ord("a") + col)}</text>')
     for row in range(game.rows):
-        parts.append(f'<text x="{margin / 2:.1f}" y="{margin + (game.rows - 1 - row) * size + size / 2:.1f}" '
+        y = margin + (game.rows - 1 - row) * size + size / 2
+        parts.append(f'<text x="{margin / 2:.1f}" y="{y:.1f}" '
                      f'font-size="{small:.1f}" text-anchor="middle" '
                      f'dominant-baseline="central">{row + 1}</text>')
     board_right = margin + game.cols * size
@@ -95,14 +84,16 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
             parts.append(f'<rect x="{x:.1f}" y="{y + 2:.1f}" width="{store_w:.1f}" '
                          f'height="{half - 4:.1f}" rx="{size / 5:.1f}" '
                          f'fill="{NORTH_FILL if player else SOUTH_FILL}" stroke="#5a3a1a"/>')
+            colour = "#ffffff" if player else "#000000"
             parts.append(f'<text x="{x + store_w / 2:.1f}" y="{y + half / 2:.1f}" '
-                         f'font-size="{font:.1f}" fill="{"#ffffff" if player else "#000000"}" '
-                         f'text-anchor="middle" dominant-baseline="central">{stores[player]}</text>')
+                         f'font-size="{font:.1f}" fill="{colour}" text-anchor="middle" '
+                         f'dominant-baseline="central">{stores[player]}</text>')
     if not pos.is_terminal():
         mover = pos.to_move
         y = margin + half * 1.5 if mover == 0 else margin + half * 0.5
-        parts.append(f'<circle cx="{board_right + (store_w + margin if store_w else margin / 2) - margin / 4:.1f}" '
+        cx = board_right + (store_w + margin if store_w else margin / 2) - margin / 4
+        parts.append(f'<circle cx="{cx:.1f}" '
                      f'cy="{y:.1f}" r="{size / 10:.1f}" fill="{LASTMOVE}">'
-                     f'<title>{"South" if mover == 0 else "North"} to move</title></circle>')
+                     f'<title>{PLAYERS[mover]} to move</title></circle>')
     parts.append("</svg>")
     return "\n".join(parts)

@@ -13,15 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from katra._errors import UnknownGameError
-from katra._games import GAMES, find_game
+from katra._games import DEFAULT_MAX_PLIES, GAMES, find_game
 from katra._text import action_text
 
 from ._backends import backend_module
 from ._state import State
 
-#: Default ply limit of playouts (RULES.md §6.1): Goré and Katra Mpantsaka
-#: games can go on for ever under random play.
-DEFAULT_MAX_PLIES = 1_000
+__all__ = ["DEFAULT_MAX_PLIES", "divide", "load_position", "perft", "playouts"]
 
 
 def _backend_of(position: Any, backend: str | None) -> str:
@@ -34,7 +32,8 @@ def _backend_of(position: Any, backend: str | None) -> str:
 
 
 def load_position(position: Any, backend: str | None = None) -> Any:
-    """A backend ``Position`` from a game name, a position text, a State or an object with ``text()``.
+    """A backend ``Position`` from a game name, a position text, a State or an object
+    with ``text()``.
 
     A string is a game id, name or alias (``"Goré"``, ``"Katra Mpantsaka"``),
     else a position text; a single word that is no game raises
@@ -46,7 +45,7 @@ def load_position(position: Any, backend: str | None = None) -> Any:
     backend = _backend_of(position, backend)
     module = backend_module(backend)
     if isinstance(position, State) and position.backend == backend:
-        return position._backend_position().copy()
+        return position._pos.copy(stack=False)
     if isinstance(position, str):
         if position in GAMES:
             return module.Position.initial(position)
@@ -65,7 +64,7 @@ def load_position(position: Any, backend: str | None = None) -> Any:
 
 
 def perft(position: Any, depth: int, *, backend: str | None = None) -> int:
-    """Count the leaf nodes of the game tree ``depth`` plies deep (RULES.md §1.4).
+    """Count the leaf nodes of the game tree ``depth`` plies deep (docs/rules.md §1.4).
 
     >>> perft("katro", 3)
     168
@@ -89,7 +88,7 @@ def divide(position: Any, depth: int, *, backend: str | None = None) -> dict[str
 
 def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
              backend: str | None = None) -> dict[str, int]:
-    """Play ``games`` seeded random games (RULES.md §6.2) and tally the results.
+    """Play ``games`` seeded random games (docs/rules.md §6.2) and tally the results.
 
     Returns ``{"games", "south_wins", "north_wins", "draws", "unfinished", "plies"}``;
     the same seed gives the same tallies on every backend and machine.

@@ -1,7 +1,6 @@
 """Observations and legal-action masks, written into caller-owned buffers."""
 from __future__ import annotations
 
-import random
 from array import array
 
 import pytest
@@ -9,22 +8,12 @@ import pytest
 import katra
 from katra import State
 
-BACKENDS = ("core", "reference")
+from helpers import random_walk
 
-
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    return request.param
 
 
 def walk(game_id: str, plies: int, seed: int, backend: str) -> State:
-    s = katra.game(game_id).initial_state(backend=backend)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if s.is_terminal():
-            break
-        s.push(rng.choice(s.legal_actions()))
-    return s
+    return random_walk(katra.game(game_id).initial_state(backend=backend), plies, seed)
 
 
 def test_observation_by_hand_north_to_move_with_offer(backend):

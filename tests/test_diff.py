@@ -330,7 +330,6 @@ def test_in_process_walk_through_the_program_adapter():
 
 # ---------------------------------------------------------------- harness
 
-@pytest.mark.parametrize("backend", ["core", "reference"])
 def test_harness_agrees_with_a_correct_implementation(backend):
     result = katra.testing.compare(lambda text: katra.State.from_text(text, backend=backend),
                                    "katro-4x4", games=20, seed=3)

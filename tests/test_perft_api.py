@@ -5,7 +5,6 @@ import katra
 from katra._reference import Position
 
 
-@pytest.mark.parametrize("backend", ["core", "reference"])
 def test_perft_depth_zero_and_terminal(backend):
     assert katra.perft("katro", 0, backend=backend) == 1
     # South has no seeds at all: no legal move, so perft is 0 at any depth >= 1.
@@ -14,7 +13,6 @@ def test_perft_depth_zero_and_terminal(backend):
     assert katra.perft(lost, 3, backend=backend) == 0
 
 
-@pytest.mark.parametrize("backend", ["core", "reference"])
 def test_divide_sums_to_perft_and_names_moves(backend):
     counts = katra.divide("katra-mpantsaka", 3, backend=backend)
     assert sum(counts.values()) == 2228
@@ -22,7 +20,6 @@ def test_divide_sums_to_perft_and_names_moves(backend):
     assert len(counts) == 16
 
 
-@pytest.mark.parametrize("backend", ["core", "reference"])
 @pytest.mark.parametrize("depth", [-1, 1.5, "2", True, None])
 def test_bad_depth_is_a_value_error(backend, depth):
     with pytest.raises(ValueError, match="depth"):

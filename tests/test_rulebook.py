@@ -25,8 +25,9 @@ import pytest
 import katra
 from katra._reference.jobs import SplitMix64
 
+from helpers import BACKENDS
+
 ROOT = Path(__file__).resolve().parent.parent
-BACKENDS = ("core", "reference")
 #: The reference counts perft trees up to this size here (the core counts all).
 REFERENCE_PERFT_NODES = 30_000
 

@@ -11,7 +11,7 @@ not by running any implementation; the working is in the comments.
 import pytest
 
 from katra._errors import IllegalMoveError
-from rule_helpers import after, assert_illegal
+from helpers import after, assert_illegal
 
 PASS = 12
 INITIAL = "djenon-aboure 4,4,4,4,4,4/4,4,4,4,4,4 S stores=0,0"

@@ -18,7 +18,7 @@ import pytest
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
 from katra._text import parse_action
-from rule_helpers import legal, play
+from helpers import legal, play
 
 ONES6 = "1,1,1,1,1,1"
 ZERO6 = "0,0,0,0,0,0"

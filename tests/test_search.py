@@ -4,7 +4,6 @@ and the engine's scores against a brute-force negamax over the reference that
 reimplements the documented evaluation.
 """
 import math
-import random
 import time
 
 import pytest
@@ -14,6 +13,8 @@ from katra import _core
 from katra._games import GAME_IDS, GAMES
 from katra._reference import Position as RefPosition
 from katra.api import MATE, SearchResult, search
+
+from helpers import BACKENDS, random_walk
 
 # ---------------------------------------------------------------- the documented evaluation
 
@@ -87,14 +88,7 @@ def child_value(pos, action, depth):
 
 
 def random_text(game_id, plies, seed):
-    rng = random.Random(seed)
-    pos = RefPosition.initial(game_id)
-    for _ in range(plies):
-        actions = pos.legal_actions()
-        if not actions:
-            break
-        pos.apply(rng.choice(actions))
-    return pos.text()
+    return random_walk(RefPosition.initial(game_id), plies, seed).text()
 
 
 def brute_positions():
@@ -242,7 +236,7 @@ def test_best_action_legal_and_pv_a_legal_line(game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_never_mutates(game_id):
-    for backend in ("core", "reference"):
+    for backend in BACKENDS:
         state = katra.game(game_id).initial_state(backend=backend)
         state.push(state.legal_actions()[0])
         before = (state.text(), state.move_stack, state.ply)

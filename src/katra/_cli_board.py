@@ -14,24 +14,13 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from katra._games import DJENON, DJENON_PASS, GORE, GORE_OFFER_BASE, GORE_PASS, MPANTSAKA
+from katra._display import END_SENTENCES, PLAYERS, move_squares
+from katra._games import DJENON, GORE, MPANTSAKA
 
 from ._cli_term import PLAYER_STYLES
 
 if TYPE_CHECKING:
     from katra.api import Outcome, State
-
-PLAYERS = ("South", "North")
-
-#: Why a game ends, for people (RULES.md §2.4, §3.4, §4.5, §5.3).
-_END_WHY = {
-    "katro": "{loser} has no legal move",
-    "mpantsaka": "{loser} has no legal move",
-    "gore": "no hole holds 3 or more seeds, so the game is over and the holes are swept "
-            "into their owners' stores",
-    "djenon": "no hole holds 2 or more seeds, so the game is over and each row is swept "
-              "into its owner's store",
-}
 
 
 def row_labels(state: State) -> list[str]:
@@ -52,23 +41,6 @@ def row_labels(state: State) -> list[str]:
     return south + north
 
 
-def move_squares(state: State, action: int) -> set[int]:
-    """The holes an action starts from (a Goré offer: the offered holes)."""
-    family = state.game.spec.family
-    if family == MPANTSAKA:
-        return {action // 2}
-    if family == DJENON:
-        return set() if action == DJENON_PASS else {action}
-    if family == GORE:
-        if action < GORE_OFFER_BASE:
-            return {action}
-        if action < GORE_PASS:
-            mask = action - GORE_OFFER_BASE
-            return {i for i in range(8) if mask >> i & 1}
-        return set()
-    return {action}
-
-
 def title(game_id: str) -> str:
     """``Katro 4x4 (katro-4x4)``; ``Goré (gore)``."""
     from katra.api import game
@@ -83,7 +55,7 @@ def end_text(state: State, outcome: Outcome) -> str:
         head = f"Draw {scores}"
     else:
         head = f"{PLAYERS[outcome.winner]} won {scores}"
-    why = _END_WHY[state.game.spec.family].format(loser=PLAYERS[state.to_move])
+    why = END_SENTENCES[state.game.spec.family].format(loser=PLAYERS[state.to_move])
     return f"{head}: {why}"
 
 
@@ -123,7 +95,7 @@ def board(state: State, *, last: int | None = None, heading: bool = False,
     label_width = len(str(rows))
     margin = " " * (label_width + 2)
     labels = row_labels(state)
-    hot = move_squares(state, last) if last is not None else set()
+    hot = set(move_squares(state.game.spec, last)) if last is not None else set()
 
     def rule(left: str, fill: str, mid: str, right: str) -> Text:
         return Text(margin + left + mid.join(fill * width for _ in range(cols)) + right,

@@ -16,9 +16,10 @@ import argparse
 import sys
 from typing import Any, Callable
 
+from katra._display import PLAYERS
 from katra._errors import IllegalMoveError, KatraError
 
-from ._cli_board import PLAYERS, board
+from ._cli_board import board
 from ._cli_term import PLAYER_STYLES, out, spinner
 
 #: The engine's default thinking time per move, in seconds.

@@ -1,8 +1,8 @@
 """Typing stub of the compiled core ``katra._core`` (surface: docs/backends.md).
 
-Same names and semantics as ``katra._reference``; the extras marked below
-(``zobrist``, ``push``, ``pop``, ``stack_depth``, ``__hash__``,
-``__reduce__``) exist only in the core, for the API's fast paths.
+Same names and semantics as ``katra._reference`` (push/pop, the move stack and
+the Zobrist hash included; tests/test_parity.py checks it); the extras below
+(``search``, ``__hash__``) exist only in the core.
 
 Long calls (``perft``, ``divide``, ``playouts``, ``search``) run without the
 GIL and poll every few milliseconds: Ctrl-C (SIGINT, seen by the main thread)
@@ -47,8 +47,8 @@ class Position:
     @property
     def pending_offer(self) -> int:
         """Goré: mask of the squares offered by the player not to move; 0 if none."""
-    def copy(self) -> Position:
-        """An independent copy (the push/pop stack included)."""
+    def copy(self, stack: bool = True) -> Position:
+        """An independent copy; with ``stack=False``, without the push/pop stack."""
     def legal_actions(self) -> list[int]:
         """Legal actions, ascending, lap limit applied."""
     def is_legal(self, action: int) -> bool:
@@ -62,11 +62,10 @@ class Position:
         """None while not terminal, else ``(winner, south_score, north_score)``; winner -1 = draw."""
     def __eq__(self, other: object) -> bool: ...
     def __ne__(self, other: object) -> bool: ...
-    # -- extras of the core
     def zobrist(self) -> int:
-        """64-bit hash of board, owners, stores, to-move and offer; fixed keys, stable across runs."""
+        """64-bit hash of board, owners, stores, to-move and offer; keys from ``katra._zobrist``."""
     def __hash__(self) -> int:
-        """Consistent with ``==`` (derived from ``zobrist()``)."""
+        """Consistent with ``==`` (derived from ``zobrist()``); an extra of the core."""
     def push(self, action: int) -> None:
         """Like ``apply`` (only that action is simulated), remembering the position for ``pop``."""
     def pop(self) -> int:
@@ -74,6 +73,9 @@ class Position:
     @property
     def stack_depth(self) -> int:
         """How many ``push`` calls ``pop`` can undo."""
+    @property
+    def move_stack(self) -> list[int]:
+        """The actions pushed and not yet popped, oldest first (a new list of ints)."""
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: Any) -> Position: ...
     def __reduce__(self) -> tuple[Callable[[str], Position], tuple[str]]:

@@ -1,4 +1,4 @@
-"""The table of games: ids, board sizes and action spaces (RULES.md §1.5, §1.6).
+"""The table of games: ids, board sizes and action spaces (docs/rules.md §1.5, §1.6).
 
 This is data shared by the reference, the compiled core and the API; the rules
 themselves live in one file per game family in each backend.
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ._errors import UnknownGameError
 
-#: A move whose sowing needs more laps than this is not legal (RULES.md §1.3).
+#: A move whose sowing needs more laps than this is not legal (docs/rules.md §1.3).
 LAP_LIMIT = 10_000
 
 #: The most seeds a position may hold, board and stores together.  Every start
@@ -22,12 +22,16 @@ MAX_TOTAL_SEEDS = 1_000
 #: deep cheap to count, but nothing deeper is ever needed).
 MAX_PERFT_DEPTH = 500
 
+#: Default ply limit of playouts and of tools that play games out (docs/rules.md
+#: §6.1): Goré and Katra Mpantsaka games can go on for ever under random play.
+DEFAULT_MAX_PLIES = 1_000
+
 KATRO = "katro"
 MPANTSAKA = "mpantsaka"
 GORE = "gore"
 DJENON = "djenon"
 
-# Goré action numbers (RULES.md §1.5).
+# Goré action numbers (docs/rules.md §1.5).
 GORE_OFFER_BASE = 8
 GORE_PASS = 264
 GORE_ACCEPT = 265

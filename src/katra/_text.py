@@ -1,4 +1,4 @@
-"""Text forms shared by both backends (RULES.md §1.1, §1.5).
+"""Text forms shared by both backends (docs/rules.md §1.1, §1.5).
 
 * square names (``a1`` ... chess style, ``a1`` = index 0);
 * position text ``<game-id> <rows> <to-move> [key=value ...]``, read strictly
@@ -10,13 +10,25 @@ Nothing here plays the games; it only reads and writes them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ._errors import IllegalMoveError, PositionError
-from ._games import (DJENON, DJENON_PASS, GAMES, GORE, GORE_ACCEPT, GORE_DECLINE,
-                     GORE_OFFER_BASE, GORE_PASS, KATRO, MAX_TOTAL_SEEDS, MPANTSAKA, GameSpec,
-                     game_by_id)
-from ._errors import UnknownGameError
+from ._errors import IllegalMoveError, PositionError, UnknownGameError
+from ._games import (
+    DJENON,
+    DJENON_PASS,
+    GAMES,
+    GORE,
+    GORE_ACCEPT,
+    GORE_DECLINE,
+    GORE_OFFER_BASE,
+    GORE_PASS,
+    KATRO,
+    MAX_TOTAL_SEEDS,
+    MPANTSAKA,
+    GameSpec,
+    game_by_id,
+)
 
 _COUNT = re.compile(r"[0-9]+\Z")
 
@@ -29,9 +41,9 @@ def square_name(spec: GameSpec, index: int) -> str:
 
 def square_index(spec: GameSpec, name: str) -> int:
     """The flat index of a square name; ValueError (IllegalMoveError) if off the board."""
-    match = re.fullmatch(r"([a-z])([0-9]+)", name)
+    match = re.fullmatch(r"([a-z])([0-9]{1,3})", name)
     if not match:
-        raise IllegalMoveError(f"{name!r} is not a square name (expected like 'a1')")
+        raise IllegalMoveError(f"{name[:20]!r} is not a square name (expected like 'a1')")
     col = ord(match.group(1)) - ord("a")
     row = int(match.group(2))
     if col >= spec.cols or not 1 <= row <= spec.rows:
@@ -62,7 +74,7 @@ def initial_data(spec: GameSpec) -> PositionData:
                         spec.initial_owners(), 0)
 
 
-def _rows_top_down(spec: GameSpec, values: list, sep: str) -> str:
+def _rows_top_down(spec: GameSpec, values: Sequence[object], sep: str) -> str:
     rows = []
     for row in range(spec.rows - 1, -1, -1):
         rows.append(sep.join(str(v) for v in values[row * spec.cols:(row + 1) * spec.cols]))
@@ -82,12 +94,13 @@ def format_position(data: PositionData) -> str:
     return " ".join(fields)
 
 
-def _parse_rows(spec: GameSpec, text: str, what: str, cell) -> list:
+def _parse_rows(spec: GameSpec, text: str, what: str,
+                cell: Callable[[str, int], list[int]]) -> list[int]:
     """Rows from the top down; ``cell(row_text, row_number)`` splits one row."""
     rows = text.split("/")
     if len(rows) != spec.rows:
         raise PositionError(f"{what}: expected {spec.rows} rows separated by '/', got {len(rows)}")
-    flat: list = [None] * spec.holes
+    flat = [0] * spec.holes
     for k, row_text in enumerate(rows):
         row_number = spec.rows - k
         cells = cell(row_text, row_number)
@@ -101,12 +114,14 @@ def _parse_rows(spec: GameSpec, text: str, what: str, cell) -> list:
 
 def _count(text: str, where: str) -> int:
     if not _COUNT.match(text):
-        raise PositionError(f"{where}: {text!r} is not a non-negative integer")
+        raise PositionError(f"{where}: {text[:20]!r} is not a non-negative integer")
+    if len(text) > 9:  # far above any bound the position is checked against
+        raise PositionError(f"{where}: {text[:20]!r}... ({len(text)} digits) is too large")
     return int(text)
 
 
 def parse_position(text: object) -> PositionData:
-    """Read a position text (RULES.md §1.5); PositionError names what is wrong."""
+    """Read a position text (docs/rules.md §1.5); PositionError names what is wrong."""
     if not isinstance(text, str):
         raise PositionError(f"a position text must be a str, not {type(text).__name__}")
     fields = text.strip().split(" ")
@@ -133,7 +148,8 @@ def parse_position(text: object) -> PositionData:
         key, eq, value = field.partition("=")
         if not eq or key not in spec.keys:
             allowed = ", ".join(spec.keys) or "none"
-            raise PositionError(f"unexpected field {field!r} for {spec.id} (keys allowed: {allowed})")
+            raise PositionError(f"unexpected field {field!r} for {spec.id} "
+                                f"(keys allowed: {allowed})")
         if key in seen:
             raise PositionError(f"key {key!r} given twice")
         seen.add(key)

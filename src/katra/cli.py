@@ -28,7 +28,7 @@ class UsageError(Exception):
 
 
 class CommandFailed(Exception):
-    """A failure not caused by the input (e.g. no engine in this build): one line, status 1."""
+    """A failure not caused by the input: one line, status 1."""
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,8 +1,9 @@
 """The pure-Python reference of katra's rules.
 
-Written to be read beside RULES.md; used to check the compiled core
-(``katra._core``) move by move.  It is never used as a fallback for the core.
-Surface: docs/backends.md.
+Written to be read beside the rulebook (docs/rules.md); used to check the
+compiled core (``katra._core``) move by move.  It is never used as a fallback
+for the core.  Surface (the core's, push/pop and the Zobrist hash included):
+docs/backends.md.
 """
 from .jobs import divide, perft, playouts
 from .position import Position

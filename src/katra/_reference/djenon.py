@@ -1,8 +1,13 @@
-"""Djenon-aboure (RULES.md §5): first seed back into the origin, relay, backward chains."""
+"""Djenon-aboure (docs/rules.md §5): first seed back into the origin, relay, backward chains."""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from .._games import DJENON_PASS
 from .common import next_table, sowings_that_end
+
+if TYPE_CHECKING:
+    from .position import Position
 
 # CCW round all 12 holes: a1 .. f1, f2 .. a2, then a1 again (§5.1).
 PATH = (0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6)
@@ -10,16 +15,16 @@ NEXT_HOLE = next_table(PATH)
 PREVIOUS_HOLE = next_table(PATH[::-1])
 
 
-def own_holes(pos) -> range:
+def own_holes(pos: Position) -> range:
     return range(0, 6) if pos.to_move == 0 else range(6, 12)
 
 
-def sowing_candidates(pos) -> list[int]:
+def sowing_candidates(pos: Position) -> list[int]:
     """Own holes holding at least 2 seeds (§5.2)."""
     return [i for i in own_holes(pos) if pos.board[i] >= 2]
 
 
-def sow(pos, origin: int, limit: int) -> int | None:
+def sow(pos: Position, origin: int, limit: int) -> int | None:
     """Play the sowing in place; the laps it took, or None past ``limit``."""
     board, store = pos.board, pos.store
     hand, board[origin] = board[origin], 0
@@ -44,26 +49,26 @@ def sow(pos, origin: int, limit: int) -> int | None:
         hand, board[hole] = board[hole], 0   # relay: lift h, sow again from h
 
 
-def legal_actions(pos, limit: int) -> list[int]:
+def legal_actions(pos: Position, limit: int) -> list[int]:
     if max(pos.board) < 2:
         return []                     # the game is over (§5.3)
     moves = sowings_that_end(pos, sowing_candidates(pos), sow, limit)
     return moves or [DJENON_PASS]
 
 
-def apply(pos, action: int, limit: int) -> None:
+def apply(pos: Position, action: int, limit: int) -> None:
     if action != DJENON_PASS:
         sow(pos, action, limit)
     pos.to_move = 1 - pos.to_move
 
 
-def outcome(pos) -> tuple[int, int, int]:
+def outcome(pos: Position) -> tuple[int, int, int]:
     """Terminal only: stores plus the seeds left in each player's row (§5.3)."""
     return outcome_by_stores(pos)
 
 
-def outcome_by_stores(pos) -> tuple[int, int, int]:
-    south = pos.store[0] + sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
-    north = pos.store[1] + sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
+def outcome_by_stores(pos: Position) -> tuple[int, int, int]:
+    south = pos.store[0] + sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 0)
+    north = pos.store[1] + sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 1)
     winner = 0 if south > north else 1 if north > south else -1
     return winner, south, north

@@ -1,11 +1,15 @@
-"""Goré (RULES.md §4): single laps, captures of 2s and 4s with chains, trading holes."""
+"""Goré (docs/rules.md §4): single laps, captures of 2s and 4s with chains, trading holes."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .._games import GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE, GORE_PASS
 from .common import next_table
 from .djenon import outcome_by_stores
+
+if TYPE_CHECKING:
+    from .position import Position
 
 # CCW round all 8 holes: a1 b1 c1 d1 d2 c2 b2 a2, then a1 again (§4.1).
 PATH = (0, 1, 2, 3, 7, 6, 5, 4)
@@ -14,23 +18,23 @@ PREVIOUS_HOLE = next_table(PATH[::-1])
 SEEDS_PER_TRADED_HOLE = 6
 
 
-def owned_holes(pos, player: int) -> list[int]:
+def owned_holes(pos: Position, player: int) -> list[int]:
     return [i for i in range(8) if pos.owners[i] == player]
 
 
-def is_over(pos) -> bool:
+def is_over(pos: Position) -> bool:
     """About to take a normal turn with every hole under 3 seeds (§4.5)."""
     return not pos.offer and max(pos.board) < 3
 
 
-def sowing_candidates(pos) -> list[int]:
+def sowing_candidates(pos: Position) -> list[int]:
     """Non-empty holes the mover owns; none while an offer awaits an answer."""
     if pos.offer or is_over(pos):
         return []
     return [i for i in owned_holes(pos, pos.to_move) if pos.board[i]]
 
 
-def offers(pos) -> list[int]:
+def offers(pos: Position) -> list[int]:
     """Offer actions: 1-3 owned holes, one kept, affordable by the opponent (§4.2)."""
     mine = owned_holes(pos, pos.to_move)
     their_store = pos.store[1 - pos.to_move]
@@ -41,7 +45,7 @@ def offers(pos) -> list[int]:
     return sorted(GORE_OFFER_BASE + mask for mask in masks)
 
 
-def sow(pos, origin: int, limit: int) -> int:
+def sow(pos: Position, origin: int, limit: int) -> int:
     """One lap CCW from ``origin``, then captures (§4.3).  Always 1 lap."""
     board, mover = pos.board, pos.to_move
     hand, board[origin] = board[origin], 0
@@ -63,7 +67,7 @@ def sow(pos, origin: int, limit: int) -> int:
     return 1
 
 
-def legal_actions(pos, limit: int) -> list[int]:
+def legal_actions(pos: Position, limit: int) -> list[int]:
     if pos.offer:
         return [GORE_ACCEPT, GORE_DECLINE]
     if is_over(pos):
@@ -74,7 +78,7 @@ def legal_actions(pos, limit: int) -> list[int]:
     return sows + offers(pos)
 
 
-def apply(pos, action: int, limit: int) -> None:
+def apply(pos: Position, action: int, limit: int) -> None:
     mover = pos.to_move
     if action == GORE_ACCEPT:         # the answerer keeps the turn
         for hole in range(8):
@@ -96,6 +100,6 @@ def apply(pos, action: int, limit: int) -> None:
     pos.to_move = 1 - mover
 
 
-def outcome(pos) -> tuple[int, int, int]:
+def outcome(pos: Position) -> tuple[int, int, int]:
     """Terminal only: each adds the seeds in the holes they own (§4.5)."""
     return outcome_by_stores(pos)

@@ -1,24 +1,20 @@
-"""Whole jobs on the reference: perft, divide (RULES.md §1.4), seeded playouts (§6.2)."""
+"""Whole jobs on the reference: perft, divide (docs/rules.md §1.4), seeded playouts (§6.2)."""
 from __future__ import annotations
 
 from .._games import MAX_PERFT_DEPTH
+from .._zobrist import MASK64, splitmix64
 from .position import Position
-
-MASK64 = (1 << 64) - 1
 
 
 class SplitMix64:
-    """splitmix64 exactly as RULES.md §6.2 gives it, modulo 2**64."""
+    """splitmix64 exactly as docs/rules.md §6.2 gives it, modulo 2**64."""
 
     def __init__(self, state: int) -> None:
         self.state = state & MASK64
 
     def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
+        self.state, output = splitmix64(self.state)
+        return output
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -34,13 +30,13 @@ def _check_position(pos: object) -> None:
         raise ValueError(f"expected a reference Position, not {type(pos).__name__}")
 
 
-def perft(pos, depth: int) -> int:
+def perft(pos: Position, depth: int) -> int:
     _check_position(pos)
     _check_int("depth", depth, 0, MAX_PERFT_DEPTH)
     return _perft(pos, depth)
 
 
-def _perft(pos, depth: int) -> int:
+def _perft(pos: Position, depth: int) -> int:
     if depth == 0:
         return 1
     actions = pos.legal_actions()
@@ -54,7 +50,7 @@ def _perft(pos, depth: int) -> int:
     return total
 
 
-def divide(pos, depth: int) -> list[tuple[int, int]]:
+def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     _check_position(pos)
     _check_int("depth", depth, 1, MAX_PERFT_DEPTH)
     result = []
@@ -65,8 +61,8 @@ def divide(pos, depth: int) -> list[tuple[int, int]]:
     return result
 
 
-def playouts(pos, games: int, seed: int, max_plies: int) -> dict[str, int]:
-    """Play ``games`` seeded random games from ``pos`` (RULES.md §6.2)."""
+def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, int]:
+    """Play ``games`` seeded random games from ``pos`` (docs/rules.md §6.2)."""
     _check_position(pos)
     _check_int("games", games, 0)
     _check_int("seed", seed, 0, MASK64)

@@ -1,4 +1,4 @@
-"""Katro (RULES.md §2): serpentine relay sowing, row-priority captures.
+"""Katro (docs/rules.md §2): serpentine relay sowing, row-priority captures.
 
 Serves ``katro`` (6x6, three rows a side), ``katro-4x6`` and ``katro-4x4``
 (two rows a side).  Each player sows only in their own rows, forward along a
@@ -6,13 +6,17 @@ closed serpentine path.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
+from typing import TYPE_CHECKING
 
 from .._games import GameSpec
 from .common import next_table, rotate_path, sow_and_pass_the_turn, sowings_that_end
 
+if TYPE_CHECKING:
+    from .position import Position
 
-@lru_cache(maxsize=None)
+
+@cache
 def paths(spec: GameSpec) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(South's path, North's path) as sequences of hole indices (§2.1).
 
@@ -32,12 +36,12 @@ def own_rows(spec: GameSpec, player: int) -> list[int]:
     return list(range(half)) if player == 0 else list(range(spec.rows - 1, half - 1, -1))
 
 
-def row_has_seeds(pos, row: int) -> bool:
+def row_has_seeds(pos: Position, row: int) -> bool:
     cols = pos.spec.cols
     return any(pos.board[row * cols:(row + 1) * cols])
 
 
-def sowing_candidates(pos) -> list[int]:
+def sowing_candidates(pos: Position) -> list[int]:
     """Non-empty holes of the mover's outermost non-empty row (§2.2)."""
     cols = pos.spec.cols
     for row in own_rows(pos.spec, pos.to_move):
@@ -47,7 +51,7 @@ def sowing_candidates(pos) -> list[int]:
     return []
 
 
-def capture_target(pos, landing: int) -> int | None:
+def capture_target(pos: Position, landing: int) -> int | None:
     """The opponent's hole captured by a landing in ``landing``, if any (§2.3 step 2)."""
     spec, cols = pos.spec, pos.spec.cols
     mover_rows_inner_first = own_rows(spec, pos.to_move)[::-1]
@@ -62,7 +66,7 @@ def capture_target(pos, landing: int) -> int | None:
     return None  # the opponent has no seeds
 
 
-def sow(pos, origin: int, limit: int) -> int | None:
+def sow(pos: Position, origin: int, limit: int) -> int | None:
     """Play the sowing from ``origin`` in place; the laps it took, or None past ``limit``."""
     next_hole = next_table(paths(pos.spec)[pos.to_move])
     board = pos.board
@@ -83,20 +87,20 @@ def sow(pos, origin: int, limit: int) -> int | None:
             hand, board[target] = hand + board[target], 0
 
 
-def legal_actions(pos, limit: int) -> list[int]:
+def legal_actions(pos: Position, limit: int) -> list[int]:
     return sowings_that_end(pos, sowing_candidates(pos), sow, limit)
 
 
-def apply(pos, action: int, limit: int) -> None:
+def apply(pos: Position, action: int, limit: int) -> None:
     sow_and_pass_the_turn(pos, sow, action, limit)
 
 
-def outcome(pos) -> tuple[int, int, int]:
+def outcome(pos: Position) -> tuple[int, int, int]:
     """Terminal only: the player to move has no legal move and loses (§2.4)."""
     return outcome_by_owners(pos)
 
 
-def outcome_by_owners(pos) -> tuple[int, int, int]:
-    south = sum(c for c, o in zip(pos.board, pos.owners) if o == 0)
-    north = sum(c for c, o in zip(pos.board, pos.owners) if o == 1)
+def outcome_by_owners(pos: Position) -> tuple[int, int, int]:
+    south = sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 0)
+    north = sum(c for c, o in zip(pos.board, pos.owners, strict=True) if o == 1)
     return 1 - pos.to_move, south, north

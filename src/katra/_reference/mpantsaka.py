@@ -1,20 +1,24 @@
-"""Katra Mpantsaka (RULES.md §3): two directions, relay laps, front-row captures.
+"""Katra Mpantsaka (docs/rules.md §3): two directions, relay laps, front-row captures.
 
 Serves ``katra-mpantsaka`` and ``katra-mpantsaka-simplified`` (any own hole may
 start a move).  Action = 2 * origin + d, d = 0 counter-clockwise, 1 clockwise.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
+from typing import TYPE_CHECKING
 
 from .._games import GameSpec
 from .common import next_table, rotate_path, sow_and_pass_the_turn, sowings_that_end
 from .katro import outcome_by_owners
 
+if TYPE_CHECKING:
+    from .position import Position
+
 CCW, CW = 0, 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def paths(spec: GameSpec) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """paths[player][direction]: the loop of the player's 16 holes (§3.1).
 
@@ -38,7 +42,7 @@ def back_row(spec: GameSpec, player: int) -> int:
     return 0 if player == 0 else 3
 
 
-def sowing_candidates(pos) -> list[int]:
+def sowing_candidates(pos: Position) -> list[int]:
     """Actions from the front row, or the back row once the front row is empty (§3.2)."""
     spec, cols = pos.spec, pos.spec.cols
     rows = [front_row(spec, pos.to_move), back_row(spec, pos.to_move)]
@@ -53,7 +57,7 @@ def sowing_candidates(pos) -> list[int]:
     return sorted(2 * origin + d for origin in origins for d in (CCW, CW))
 
 
-def sow(pos, action: int, limit: int) -> int | None:
+def sow(pos: Position, action: int, limit: int) -> int | None:
     """Play the sowing of ``action`` in place; the laps it took, or None past ``limit``."""
     spec, cols, board = pos.spec, pos.spec.cols, pos.board
     origin, direction = divmod(action, 2)
@@ -77,14 +81,14 @@ def sow(pos, action: int, limit: int) -> int | None:
             hand, board[facing] = hand + board[facing], 0
 
 
-def legal_actions(pos, limit: int) -> list[int]:
+def legal_actions(pos: Position, limit: int) -> list[int]:
     return sowings_that_end(pos, sowing_candidates(pos), sow, limit)
 
 
-def apply(pos, action: int, limit: int) -> None:
+def apply(pos: Position, action: int, limit: int) -> None:
     sow_and_pass_the_turn(pos, sow, action, limit)
 
 
-def outcome(pos) -> tuple[int, int, int]:
+def outcome(pos: Position) -> tuple[int, int, int]:
     """Terminal only: the player to move has no seeds or no legal move and loses (§3.4)."""
     return outcome_by_owners(pos)

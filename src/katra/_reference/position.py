@@ -1,24 +1,62 @@
 """The reference ``Position``: one position of one game, played in place.
 
-Game-independent bookkeeping only; the rules are in one file per game family
-(katro.py, mpantsaka.py, gore.py, djenon.py), each with the same functions:
+Game-independent bookkeeping only (text, copies, the push/pop stack, the
+Zobrist hash); the rules are in one file per game family (katro.py,
+mpantsaka.py, gore.py, djenon.py), each with the same functions:
 ``sowing_candidates``, ``sow``, ``legal_actions``, ``apply``, ``outcome``.
 """
 from __future__ import annotations
 
+from typing import NamedTuple, Protocol
+
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
-from .._text import (PositionData, action_text, check_action_range, check_position,
-                     format_position, initial_data, parse_position)
+from .._text import (
+    PositionData,
+    action_text,
+    check_action_range,
+    check_position,
+    format_position,
+    initial_data,
+    parse_position,
+)
+from .._zobrist import zobrist
 from . import djenon, gore, katro, mpantsaka
 
-RULES = {KATRO: katro, MPANTSAKA: mpantsaka, GORE: gore, DJENON: djenon}
+
+class Rules(Protocol):
+    """What each rules file (katro.py, mpantsaka.py, gore.py, djenon.py) provides."""
+
+    def sowing_candidates(self, pos: Position) -> list[int]: ...
+    def sow(self, pos: Position, action: int, limit: int) -> int | None: ...
+    def legal_actions(self, pos: Position, limit: int) -> list[int]: ...
+    def apply(self, pos: Position, action: int, limit: int) -> None: ...
+    def outcome(self, pos: Position) -> tuple[int, int, int]: ...
+
+
+RULES: dict[str, Rules] = {KATRO: katro, MPANTSAKA: mpantsaka, GORE: gore, DJENON: djenon}
+
+
+class _Pushed(NamedTuple):
+    """One ``push``: the position before it and the action, on top of the earlier ones.
+
+    Immutable, so copies of a position share their stacks: copying is O(1).
+    """
+
+    board: tuple[int, ...]
+    owners: tuple[int, ...]
+    store: tuple[int, int]
+    to_move: int
+    offer: int
+    action: int
+    below: _Pushed | None
+    depth: int
 
 
 class Position:
     """A mutable position (see docs/backends.md for the surface)."""
 
-    __slots__ = ("spec", "board", "owners", "store", "to_move", "offer")
+    __slots__ = ("spec", "board", "owners", "store", "to_move", "offer", "_pushed")
 
     def __init__(self, data: PositionData) -> None:
         data = check_position(data)  # as from_text checks a text
@@ -28,14 +66,15 @@ class Position:
         self.store: list[int] = list(data.stores)  # seeds captured, South and North
         self.to_move: int = data.to_move
         self.offer: int = data.offer
+        self._pushed: _Pushed | None = None  # the push/pop stack
 
     # -- construction and text
     @classmethod
-    def initial(cls, game_id: str) -> "Position":
+    def initial(cls, game_id: str) -> Position:
         return cls(initial_data(game_by_id(game_id)))
 
     @classmethod
-    def from_text(cls, text: str) -> "Position":
+    def from_text(cls, text: str) -> Position:
         return cls(parse_position(text))
 
     def text(self) -> str:
@@ -53,12 +92,24 @@ class Position:
     def __hash__(self) -> int:
         return hash(self.text())
 
-    def copy(self) -> "Position":
+    def copy(self, stack: bool = True) -> Position:
+        """An independent copy; with ``stack=False``, without the push/pop stack."""
         clone = Position.__new__(Position)
         clone.spec, clone.to_move, clone.offer = self.spec, self.to_move, self.offer
         clone.board, clone.owners, clone.store = (list(self.board), list(self.owners),
                                                   list(self.store))
+        clone._pushed = self._pushed if stack else None
         return clone
+
+    def __copy__(self) -> Position:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> Position:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickles as the position text (the push/pop stack is not kept)."""
+        return (Position.from_text, (self.text(),))
 
     # -- read-only views named as in the compiled core
     @property
@@ -74,7 +125,7 @@ class Position:
         return self.offer
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         return RULES[self.spec.family]
 
     # -- play
@@ -94,6 +145,44 @@ class Position:
             raise IllegalMoveError(f"{action_text(self.spec, action)} ({action}) is not legal "
                                    f"in {self.text()!r}; legal: {moves}")
         self.rules.apply(self, action, LAP_LIMIT)
+
+    # -- push/pop and the hash, for search code
+    def push(self, action: int) -> None:
+        """Like ``apply``, remembering the position for ``pop``."""
+        before = (tuple(self.board), tuple(self.owners), (self.store[0], self.store[1]),
+                  self.to_move, self.offer)
+        self.apply(action)
+        below = self._pushed
+        self._pushed = _Pushed(*before, int(action), below, below.depth + 1 if below else 1)
+
+    def pop(self) -> int:
+        """Undo the last ``push`` and return its action; ``IndexError`` if there is none."""
+        top = self._pushed
+        if top is None:
+            raise IndexError("pop from an empty move stack")
+        self.board, self.owners, self.store = list(top.board), list(top.owners), list(top.store)
+        self.to_move, self.offer, self._pushed = top.to_move, top.offer, top.below
+        return top.action
+
+    @property
+    def stack_depth(self) -> int:
+        """How many ``push`` calls ``pop`` can undo."""
+        return self._pushed.depth if self._pushed else 0
+
+    @property
+    def move_stack(self) -> list[int]:
+        """The actions pushed and not yet popped, oldest first (a new list)."""
+        actions = []
+        frame = self._pushed
+        while frame is not None:
+            actions.append(frame.action)
+            frame = frame.below
+        return actions[::-1]
+
+    def zobrist(self) -> int:
+        """The 64-bit Zobrist hash, equal to the core's for the same position."""
+        return zobrist(self.spec.id, self.board, self.owners, self.store, self.to_move,
+                       self.offer)
 
     def lap_count(self, action: int, limit: int = LAP_LIMIT) -> int | None:
         check_action_range(self.spec, action)

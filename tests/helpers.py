@@ -1,9 +1,15 @@
-"""Small helpers shared by the hand-worked rule tests (tests/test_rules_*.py)."""
+"""Helpers shared by the tests: random walks and the hand-worked rule tests' steps.
+
+(The backend list and the ``impl``/``backend`` fixtures are in conftest.py.)
+"""
+import random
+
 import pytest
 
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
 from katra._text import parse_action
+from katra.api._backends import BACKENDS  # noqa: F401  ("core", "reference"), for the tests
 
 
 def legal(impl, text):
@@ -35,3 +41,15 @@ def assert_illegal(pos, action):
     with pytest.raises(IllegalMoveError):
         pos.apply(action)
     assert pos.text() == before
+
+
+def random_walk(pos, plies, seed):
+    """Push up to ``plies`` seeded random legal actions (stopping at the end of the game)
+    on a ``katra.State`` or either backend's ``Position``; returns ``pos``."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        actions = pos.legal_actions()
+        if not actions:
+            break
+        pos.push(rng.choice(actions))
+    return pos

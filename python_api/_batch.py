@@ -1,0 +1,77 @@
+"""Functions over many states at once: learning batches and files of game records.
+
+They check that what they are given are :class:`katra.State` objects, so they
+sit above ``_state`` (which imports the per-state helpers ``_learning`` and
+``_records``, and is imported by nothing it imports).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, cast
+
+from katra import _core
+
+from ._learning import _mask_values, _observation_values, fill_rows
+from ._records import parse_records, write_record
+from ._state import State
+
+__all__ = ["observations", "legal_actions_masks", "read_records", "write_records"]
+
+
+def batch_states(states: Iterable[State], what: str) -> list[State]:
+    """The states as a list; ``TypeError`` names anything that is not a State."""
+    if isinstance(states, (str, bytes)) or not hasattr(states, "__iter__"):
+        raise TypeError(f"{what}: expected an iterable of katra.State objects, "
+                        f"not {type(states).__name__}")
+    result = list(states)
+    for k, s in enumerate(result):
+        if not isinstance(s, State):
+            raise TypeError(f"{what}: item {k} is a {type(s).__name__}, not a katra.State")
+    return result
+
+
+def _one_game(batch: list[State], what: str) -> None:
+    game = batch[0].game
+    for s in batch:
+        if s.game is not game:
+            raise ValueError(f"{what}: every state must be of one game "
+                             f"({game.id} and {s.game.id} given)")
+
+
+def observations(states: Iterable[State], out: Any = None, *, player: int | None = None) -> Any:
+    """Observations of many states of one game, row ``k`` for ``states[k]``.
+
+    ``out`` is any writable C-contiguous buffer of ``len(states) *
+    game.observation_size`` items (e.g. a NumPy array of shape
+    ``(len(states), game.observation_size)``); without it, a list of lists.
+    ``player``: every row from this player's point of view (default: each
+    state's player to move).  On the core the rows are filled in one call.
+    """
+    batch = batch_states(states, "observations")
+    if not batch:
+        return [] if out is None else out
+    _one_game(batch, "observations")
+    if all(s.backend == "core" for s in batch):
+        return _core.observations([cast(_core.Position, s._pos) for s in batch], player, out)
+    return fill_rows([_observation_values(s, player) for s in batch], out, True, "observations")
+
+
+def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
+    """Legal-action masks of many states of one game, ``len(states) x game.num_actions``."""
+    batch = batch_states(states, "legal_actions_masks")
+    if not batch:
+        return [] if out is None else out
+    _one_game(batch, "legal_actions_masks")
+    if all(s.backend == "core" for s in batch):
+        return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
+    return fill_rows([_mask_values(s) for s in batch], out, False, "legal_actions_masks")
+
+
+def write_records(states: Iterable[State]) -> str:
+    """Many records (``State.record()``), separated by blank lines."""
+    return "\n".join(write_record(s) for s in batch_states(states, "write_records"))
+
+
+def read_records(text: str, backend: str = "core") -> list[State]:
+    """Every record in ``text``, each as the state at its end (moves on the move stack)."""
+    return [State._replay(record, backend) for record in parse_records(text)]
