@@ -275,7 +275,7 @@ def test_play_end_of_input_quits():
 
 def test_split_perft_equals_perft_and_divide():
     import katra
-    from katra._cli_jobs import split_perft
+    from katra.cli.jobs import split_perft
 
     for game_id, depth in [("katro", 4), ("gore", 5), ("djenon-aboure", 4),
                            ("katra-mpantsaka", 3), ("katro-4x4", 2)]:
@@ -295,7 +295,7 @@ def test_split_perft_equals_perft_and_divide():
 @pytest.mark.parametrize("chunk", [1, 3, 7, 50])
 def test_chunked_playouts_equal_one_batch(chunk):
     import katra
-    from katra._cli_jobs import chunked_playouts
+    from katra.cli.jobs import chunked_playouts
 
     for game_id, seed in [("djenon-aboure", 5), ("gore", 2**64 - 3), ("katro-4x4", 0)]:
         whole = katra.playouts(game_id, 23, seed=seed, max_plies=300)

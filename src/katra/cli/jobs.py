@@ -62,7 +62,7 @@ def run_perft(text: str, depth: int, backend: str, want_divide: bool,
             counts = divide(text, depth, backend=backend)
             return sum(counts.values()), counts
         return perft(text, depth, backend=backend), None
-    from ._cli_term import progress
+    from .term import progress
     root = State.from_text(text, backend=backend)
     total_tasks = len(perft_tasks(root, depth)[1])
     done = {"nodes": 0}
@@ -102,7 +102,7 @@ def run_playouts(text: str, games: int, seed: int, max_plies: int, backend: str,
     """A playout tally, with a progress bar on stderr if asked (same result either way)."""
     if not show_progress or games < 2:
         return playouts(text, games, seed=seed, max_plies=max_plies, backend=backend)
-    from ._cli_term import progress
+    from .term import progress
     chunk = max(1, -(-games // 200))
     with progress(f"playouts {text.split(' ')[0]}", games, "games") as bar:
         return chunked_playouts(text, games, seed, max_plies, backend, chunk,

@@ -19,8 +19,8 @@ from typing import Any, Callable
 from katra._display import PLAYERS
 from katra._errors import IllegalMoveError, KatraError
 
-from ._cli_board import board
-from ._cli_term import PLAYER_STYLES, out, spinner
+from .board import board
+from .term import PLAYER_STYLES, out, spinner
 
 #: The engine's default thinking time per move, in seconds.
 DEFAULT_TIME = 1.0
@@ -44,7 +44,7 @@ MOVE_FORMS = {
 
 
 def _command_error(prefix: str, message: str) -> Exception:
-    from .cli import UsageError
+    from .common import UsageError
     return UsageError(f"{prefix}: {message}")
 
 
@@ -69,7 +69,7 @@ class _Game:
     """One game of ``katra play``: the state, who made each move, the record file."""
 
     def __init__(self, args: argparse.Namespace) -> None:
-        from .cli import load_state
+        from .common import load_state
         self.state = load_state(args.position)
         self.human: int = args.side
         self.engine = 1 - self.human

@@ -17,7 +17,7 @@ from rich.text import Text
 from katra._display import END_SENTENCES, PLAYERS, move_squares
 from katra._games import DJENON, GORE, MPANTSAKA
 
-from ._cli_term import PLAYER_STYLES
+from .term import PLAYER_STYLES
 
 if TYPE_CHECKING:
     from katra.api import Outcome, State

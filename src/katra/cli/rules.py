@@ -18,8 +18,8 @@ from rich.text import Text
 from katra._games import DJENON, GORE, KATRO, MPANTSAKA
 from katra.api import game as find
 
-from ._cli_board import board, title
-from ._cli_term import out
+from .board import board, title
+from .term import out
 
 _KATRO_PATH_6 = """\
 South sows forward along a closed zig-zag through its own three rows:
@@ -166,7 +166,7 @@ _SECTION_HEADING = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 
 def rulebook_text() -> str:
     """The rulebook as shipped in the package (katra/docs/rules.md)."""
-    from .cli import CommandFailed
+    from .common import CommandFailed
 
     try:
         return resources.files("katra").joinpath("docs", "rules.md").read_text(encoding="utf-8")

@@ -13,7 +13,8 @@ import json
 import shlex
 from typing import Any, Sequence
 
-from katra.cli import CommandFailed, UsageError, _non_negative, _positive_int, _seconds, _seed
+from .common import (CommandFailed, UsageError, non_negative_arg, positive_int_arg,
+                     seconds_arg, seed_arg)
 
 #: Seconds a program may take per call (perft protocol) or per reply (line protocol).
 DEFAULT_TIMEOUT = 60.0
@@ -30,14 +31,14 @@ def register(commands: Any) -> None:
                       help="the program to check, one argument (split like a shell would)")
     diff.add_argument("position", metavar="GAME_OR_POSITION",
                       help="a game id (start position) or a position text")
-    diff.add_argument("depth", nargs="?", type=_positive_int, metavar="DEPTH",
+    diff.add_argument("depth", nargs="?", type=positive_int_arg, metavar="DEPTH",
                       help="perft depth (not with --walk)")
     diff.add_argument("--walk", action="store_true",
                       help="line protocol on stdin: compare seeded random games move by move")
-    diff.add_argument("--games", type=_non_negative, metavar="N",
+    diff.add_argument("--games", type=non_negative_arg, metavar="N",
                       help=f"--walk: games to play (default {DEFAULT_WALK_GAMES})")
-    diff.add_argument("--seed", type=_seed, metavar="S", help="--walk: seed (default 0)")
-    diff.add_argument("--max-plies", type=_non_negative, metavar="P",
+    diff.add_argument("--seed", type=seed_arg, metavar="S", help="--walk: seed (default 0)")
+    diff.add_argument("--max-plies", type=non_negative_arg, metavar="P",
                       help=f"--walk: ply limit per game (default {DEFAULT_MAX_PLIES})")
     add_program_options(diff)
     diff.add_argument("--json", action="store_true", help="print one JSON object")
@@ -45,7 +46,7 @@ def register(commands: Any) -> None:
 
 
 def add_program_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds per call or reply of the program (default "
                              f"{DEFAULT_TIMEOUT:g})")
     parser.add_argument("--int-moves", action="store_true",
@@ -63,8 +64,8 @@ def add_suite_options(perft: argparse.ArgumentParser) -> None:
 
 
 def _print_board(text: str) -> None:
-    from ._cli_board import board
-    from ._cli_term import out
+    from .board import board
+    from .term import out
     from katra.api import State
 
     out().print(board(State.from_text(text), status=True, legal=False))

@@ -13,84 +13,11 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, Callable, Sequence
 
-
-EXIT_BAD_INPUT = 2
-EXIT_FAILURE = 1
-
-#: The engine searches at most this many plies (katra.search).
-MAX_SEARCH_DEPTH = 64
-
-
-class UsageError(Exception):
-    """Bad command-line input: reported as one line, exit status 2."""
-
-
-class CommandFailed(Exception):
-    """A failure not caused by the input: one line, status 1."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but errors are one line and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
-
-
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    value = _non_negative(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    value = _non_negative(text)
-    if value >= 2**64:
-        raise argparse.ArgumentTypeError(f"expected a seed in 0..2**64-1, got {value}")
-    return value
-
-
-def _search_depth(text: str) -> int:
-    value = _positive_int(text)
-    if value > MAX_SEARCH_DEPTH:
-        raise argparse.ArgumentTypeError(f"expected a depth of at most {MAX_SEARCH_DEPTH}, "
-                                         f"got {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not 0 < value < 1e6:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {text}")
-    return value
-
-
-def _side(text: str) -> int:
-    side = {"s": 0, "south": 0, "n": 1, "north": 1}.get(text.strip().lower())
-    if side is None:
-        raise argparse.ArgumentTypeError(f"expected S or N, got {text!r}")
-    return side
-
-
-def load_state(position: str) -> Any:
-    """A State from a game name (its start position) or a position text."""
-    from katra.api import State, load_position
-    return State.from_text(load_position(position).text())
+from .common import (EXIT_BAD_INPUT, EXIT_FAILURE, CommandFailed, Parser, UsageError,
+                     load_state, non_negative_arg, positive_int_arg, search_depth_arg,
+                     seconds_arg, seed_arg, side_arg)
 
 
 def _emit(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) -> None:
@@ -103,11 +30,11 @@ def _emit(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) ->
 def cmd_perft(args: argparse.Namespace) -> None:
     from katra.api import load_position
 
-    from ._cli_jobs import run_perft
-    from ._cli_term import stderr_is_tty
+    from .jobs import run_perft
+    from .term import stderr_is_tty
 
     if args.suite is not None:  # katra perft --suite (docs/diff.md)
-        from ._cli_diff import cmd_perft_suite
+        from .diff import cmd_perft_suite
         return cmd_perft_suite(args)
     if args.position is None or args.depth is None:
         raise UsageError("katra perft: GAME_OR_POSITION and DEPTH are required (or --suite FILE)")
@@ -134,8 +61,8 @@ def cmd_perft(args: argparse.Namespace) -> None:
 def cmd_playouts(args: argparse.Namespace) -> None:
     from katra.api import load_position
 
-    from ._cli_jobs import run_playouts
-    from ._cli_term import stderr_is_tty
+    from .jobs import run_playouts
+    from .term import stderr_is_tty
 
     text = load_position(args.position, args.backend).text()
     start = time.perf_counter()
@@ -152,8 +79,8 @@ def cmd_playouts(args: argparse.Namespace) -> None:
 
 
 def cmd_show(args: argparse.Namespace) -> None:
-    from ._cli_board import board
-    from ._cli_term import out
+    from .board import board
+    from .term import out
 
     state = load_state(args.position)
     for move in args.moves:
@@ -163,7 +90,7 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    from ._cli_rules import print_full_rules, print_rules
+    from .rules import print_full_rules, print_rules
     if args.full:
         print_full_rules(args.game)
     elif args.game is None:
@@ -173,28 +100,28 @@ def cmd_rules(args: argparse.Namespace) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> None:
-    from ._cli_play import play
+    from .play import play
     play(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
-    from ._cli_play import replay
+    from .play import replay
     replay(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from ._cli_bench import bench
+    from .bench import bench
     bench(args)
 
 
-def build_parser() -> _Parser:
+def build_parser() -> Parser:
     from katra._version import __version__
     from katra.api import DEFAULT_MAX_PLIES
 
-    parser = _Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
+    parser = Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
     parser.add_argument("--version", action="version", version=f"katra {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
     def backend_and_json(sub: argparse.ArgumentParser) -> None:
@@ -205,19 +132,19 @@ def build_parser() -> _Parser:
     perft = commands.add_parser("perft", help="count the nodes of the game tree")
     perft.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
-    perft.add_argument("depth", nargs="?", type=_non_negative, metavar="DEPTH")
+    perft.add_argument("depth", nargs="?", type=non_negative_arg, metavar="DEPTH")
     perft.add_argument("--divide", action="store_true", help="count per legal move")
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)
-    from ._cli_diff import add_suite_options, register as register_diff
+    from .diff import add_suite_options, register as register_diff
     add_suite_options(perft)
     perft.set_defaults(run=cmd_perft)
 
     outs = commands.add_parser("playouts", help="play seeded random games (docs/rules.md §6)")
     outs.add_argument("position", metavar="GAME_OR_POSITION")
-    outs.add_argument("games", type=_non_negative, metavar="N")
-    outs.add_argument("--seed", type=_seed, default=0)
-    outs.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
+    outs.add_argument("games", type=non_negative_arg, metavar="N")
+    outs.add_argument("--seed", type=seed_arg, default=0)
+    outs.add_argument("--max-plies", type=non_negative_arg, default=DEFAULT_MAX_PLIES)
     backend_and_json(outs)
     outs.set_defaults(run=cmd_playouts)
 
@@ -231,24 +158,24 @@ def build_parser() -> _Parser:
     play = commands.add_parser("play", help="play against the engine in the terminal")
     play.add_argument("position", metavar="GAME",
                       help="a game id (start position) or a position text")
-    play.add_argument("--as", dest="side", type=_side, default=0, metavar="S|N",
+    play.add_argument("--as", dest="side", type=side_arg, default=0, metavar="S|N",
                       help="the side you play (default S: South moves first)")
     strength = play.add_mutually_exclusive_group()
-    strength.add_argument("--depth", type=_search_depth, metavar="N",
+    strength.add_argument("--depth", type=search_depth_arg, metavar="N",
                           help="engine searches N plies deep")
-    strength.add_argument("--time", type=_seconds, metavar="SECONDS",
+    strength.add_argument("--time", type=seconds_arg, metavar="SECONDS",
                           help="engine thinks this long per move (default 1)")
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
     play.set_defaults(run=cmd_play)
 
     bench = commands.add_parser("bench", help="time the core against the reference")
     bench.add_argument("games", nargs="*", metavar="GAME", help="games to time (default all)")
-    bench.add_argument("--depth", type=_positive_int, metavar="N",
+    bench.add_argument("--depth", type=positive_int_arg, metavar="N",
                        help="perft depth for every game (default: per game, see docs/cli.md)")
-    bench.add_argument("--playouts", type=_non_negative, default=20, metavar="N",
+    bench.add_argument("--playouts", type=non_negative_arg, default=20, metavar="N",
                        help="random games per game (default 20)")
-    bench.add_argument("--seed", type=_seed, default=1)
-    bench.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
+    bench.add_argument("--seed", type=seed_arg, default=1)
+    bench.add_argument("--max-plies", type=non_negative_arg, default=DEFAULT_MAX_PLIES)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=cmd_bench)
 
@@ -261,9 +188,9 @@ def build_parser() -> _Parser:
 
     replay = commands.add_parser("replay", help="step through a saved game record")
     replay.add_argument("file", metavar="FILE", help="a game record file ('-': stdin)")
-    replay.add_argument("--game", type=_positive_int, default=1, metavar="N",
+    replay.add_argument("--game", type=positive_int_arg, default=1, metavar="N",
                         help="which record of the file (default 1)")
-    replay.add_argument("--ply", type=_non_negative, metavar="N",
+    replay.add_argument("--ply", type=non_negative_arg, metavar="N",
                         help="show only the position after N plies")
     replay.set_defaults(run=cmd_replay)
 

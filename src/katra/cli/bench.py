@@ -83,7 +83,7 @@ def _count(result: Any) -> int:
 
 
 def bench(args: argparse.Namespace) -> None:
-    from ._cli_term import out, progress
+    from .term import out, progress
 
     jobs = _jobs(args)
     rows: list[dict[str, Any]] = []
@@ -104,12 +104,12 @@ def bench(args: argparse.Namespace) -> None:
     else:
         out().print(_table(rows))
     if not all(row["agree"] for row in rows):
-        from .cli import CommandFailed
+        from .common import CommandFailed
         bad = ", ".join(f"{r['game']} {r['job']}" for r in rows if not r["agree"])
         raise CommandFailed(f"katra bench: the core and the reference disagree on: {bad}")
 
 
-def _seconds(value: float) -> str:
+def seconds(value: float) -> str:
     if value < 1e-3:
         return f"{value * 1e6:.0f} µs"
     if value < 1:
@@ -133,7 +133,7 @@ def _table(rows: list[dict[str, Any]]) -> Any:
     for row in rows:
         speedup = f"{row['speedup']:,.0f}x" if row["speedup"] is not None else "-"
         table.add_row(row["game"], row["job"], row["size"],
-                      f"{row['count']:,} {row['unit']}", _seconds(row["core_seconds"]),
-                      _seconds(row["reference_seconds"]), speedup,
+                      f"{row['count']:,} {row['unit']}", seconds(row["core_seconds"]),
+                      seconds(row["reference_seconds"]), speedup,
                       "yes" if row["agree"] else "NO")
     return table
