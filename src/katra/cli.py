@@ -110,7 +110,8 @@ def cmd_perft(args: argparse.Namespace) -> None:
     if args.divide and args.depth < 1:
         raise UsageError("katra perft: --divide needs a depth of at least 1")
     start = time.perf_counter()
-    nodes, counts = run_perft(text, args.depth, args.backend, args.divide, stderr_is_tty())
+    nodes, counts = run_perft(text, args.depth, args.backend, args.divide, stderr_is_tty(),
+                              args)
     seconds = time.perf_counter() - start
     record: dict[str, Any] = {"position": text, "depth": args.depth, "nodes": nodes,
                               "seconds": round(seconds, 6)}
@@ -135,7 +136,7 @@ def cmd_playouts(args: argparse.Namespace) -> None:
     text = load_position(args.position, args.backend).text()
     start = time.perf_counter()
     tally = run_playouts(text, args.games, args.seed, args.max_plies, args.backend,
-                         stderr_is_tty())
+                         stderr_is_tty(), args)
     seconds = time.perf_counter() - start
     record = {"position": text, **tally, "seconds": round(seconds, 6)}
     lines = [f"position   {text}",
@@ -180,6 +181,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
 def build_parser() -> _Parser:
     from katra.api import DEFAULT_MAX_PLIES
 
+    from ._cli_jobs import add_worker_options, games_arg, max_plies_arg
+
     parser = _Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -197,14 +200,16 @@ def build_parser() -> _Parser:
     perft.add_argument("--divide", action="store_true", help="count per legal move")
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)
+    add_worker_options(perft)
     perft.set_defaults(run=cmd_perft)
 
     outs = commands.add_parser("playouts", help="play seeded random games (RULES.md §6)")
     outs.add_argument("position", metavar="GAME_OR_POSITION")
-    outs.add_argument("games", type=_non_negative, metavar="N")
+    outs.add_argument("games", type=games_arg, metavar="N")
     outs.add_argument("--seed", type=_seed, default=0)
-    outs.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
+    outs.add_argument("--max-plies", type=max_plies_arg, default=DEFAULT_MAX_PLIES)
     backend_and_json(outs)
+    add_worker_options(outs)
     outs.set_defaults(run=cmd_playouts)
 
     show = commands.add_parser("show", help="draw a position's board")
@@ -234,7 +239,7 @@ def build_parser() -> _Parser:
     bench.add_argument("--playouts", type=_non_negative, default=20, metavar="N",
                        help="random games per game (default 20)")
     bench.add_argument("--seed", type=_seed, default=1)
-    bench.add_argument("--max-plies", type=_non_negative, default=DEFAULT_MAX_PLIES)
+    bench.add_argument("--max-plies", type=max_plies_arg, default=DEFAULT_MAX_PLIES)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=cmd_bench)
 
