@@ -256,19 +256,20 @@ def _stop_executor(executor: cf.Executor, futures: list[cf.Future[Any]], own: bo
         if own:
             executor.shutdown(wait=False, cancel_futures=True)
         from katra._core import cancel_jobs
-        # A worker may have taken a task just before the cancel: cancel until all are done.
-        while not cf.wait(futures, timeout=0)[1] == set():
+        # A worker may have taken a task just before the cancel: cancel until all are
+        # done (a cancelled future is done(), though cf.wait does not count it).
+        while running := [f for f in futures if not f.done()]:
             cancel_jobs()
-            cf.wait(futures, timeout=0.02)
+            cf.wait(running, timeout=0.02)
     elif isinstance(executor, cf.ProcessPoolExecutor):
-        running = any(not f.done() for f in futures)
-        if running:
-            executor.shutdown(wait=False, cancel_futures=True)
+        if any(not f.done() for f in futures):  # tasks run: stop the workers
             terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
             if terminate is not None:
                 terminate()
-            else:
-                for process in list((getattr(executor, "_processes", None) or {}).values()):
+            else:  # before shutdown, which forgets them
+                processes = list((getattr(executor, "_processes", None) or {}).values())
+                executor.shutdown(wait=False, cancel_futures=True)
+                for process in processes:
                     process.terminate()
     elif _is_client_executor(executor):
         _stop_dask_run(executor._client, run_id)  # type: ignore[attr-defined]
