@@ -24,6 +24,7 @@ on the workers.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import math
 import os
 import sys
@@ -187,7 +188,7 @@ class Workers:
         elif isinstance(executor, cf.ThreadPoolExecutor):
             self.kind, self.count = "threads", executor._max_workers
         elif isinstance(executor, cf.ProcessPoolExecutor):
-            self.kind, self.count = "processes", executor._max_workers
+            self.kind, self.count = "processes", getattr(executor, "_max_workers", 1)
         else:
             self.kind, self.count = "processes", usable_cores()
         self.count = max(1, self.count)
@@ -225,7 +226,7 @@ def _raise_for(exc: BaseException, task: str) -> None:
     if hasattr(exc, "add_note"):
         exc.add_note(note)
     else:  # Python 3.10: the same attribute, read by tools that know PEP 678
-        exc.__notes__ = [*getattr(exc, "__notes__", []), note]  # type: ignore[attr-defined]
+        setattr(exc, "__notes__", [*getattr(exc, "__notes__", []), note])
     raise exc
 
 
@@ -277,7 +278,7 @@ def _stop_executor(executor: cf.Executor, futures: list[cf.Future[Any]], own: bo
 
 def _run_on_dask(client: Any, run_id: str, kind: str, tasks: list[tuple[Any, ...]],
                  on_result: Callable[[int, Any], None], describe: Callable[[int], str]) -> None:
-    from distributed import as_completed
+    as_completed: Any = importlib.import_module("distributed").as_completed
     futures = []
     try:
         # Unique keys (a run id) and priorities: the largest tasks start first.  retries

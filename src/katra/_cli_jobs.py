@@ -11,6 +11,7 @@ tasks and the nodes (or games) they add up to, across all workers.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import re
 from collections.abc import Iterator
@@ -97,7 +98,7 @@ def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
     """A dask client on the scheduler, or on a LocalCluster of ``jobs`` one-thread workers."""
     from .cli import CommandFailed, UsageError
     try:
-        import distributed
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise CommandFailed("katra: --scheduler needs dask: pip install 'katra[dask]'") from None
     cluster = None
@@ -138,7 +139,7 @@ def run_perft(text: str, depth: int, backend: str, want_divide: bool, show_progr
         from ._cli_term import progress
         root = State.from_text(text, backend=backend)
         done = {"nodes": 0}
-        with progress(f"perft {root.game.id} depth {depth}", None, "tasks",
+        with progress(f"perft {root.game.id} depth {depth}", 0, "tasks",
                       "{task.fields[nodes]:,} nodes", nodes=0) as bar:
             def step(tasks: int, nodes: int) -> None:
                 done["nodes"] += nodes
