@@ -44,11 +44,12 @@ TASKS_PER_WORKER = 16
 
 #: A perft task is split further only while its subtree stays above this many
 #: nodes, by kind of worker: the overhead of a task is tens of microseconds on
-#: a thread, about a millisecond in a process or on dask.
-MIN_TASK_NODES = {"threads": 1 << 15, "processes": 1 << 20, "dask": 1 << 21}
+#: a thread, a fraction of a millisecond in a process, milliseconds on dask
+#: (docs/scale.md).
+MIN_TASK_NODES = {"threads": 1 << 15, "processes": 1 << 20, "dask": 1 << 22}
 
 #: The fewest games in a playout task, by kind of worker.
-MIN_TASK_GAMES = {"threads": 16, "processes": 256, "dask": 512}
+MIN_TASK_GAMES = {"threads": 16, "processes": 256, "dask": 1024}
 
 _TALLY_KEYS = ("games", "south_wins", "north_wins", "draws", "unfinished", "plies")
 
@@ -288,11 +289,14 @@ def _run_on_dask(client: Any, run_id: str, kind: str, tasks: list[tuple[Any, ...
                              key=[f"katra-{kind}-{run_id}-{i}" for i in range(len(tasks))],
                              pure=False, retries=2)
         index = {future.key: i for i, future in enumerate(futures)}
-        for future in as_completed(futures, loop=client.loop):
-            i = index[future.key]
-            if future.status == "error":
-                _raise_for(future.exception(), describe(i))
-            on_result(i, future.result())
+        # Finished futures in batches, one gather each: a round trip per result costs
+        # milliseconds.
+        for batch in as_completed(futures, loop=client.loop).batches():
+            for future in batch:
+                if future.status == "error":
+                    _raise_for(future.exception(), describe(index[future.key]))
+            for future, value in zip(batch, client.gather(batch)):
+                on_result(index[future.key], value)
     except BaseException:
         _stop_dask(client, futures, run_id)
         raise
