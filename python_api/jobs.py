@@ -38,6 +38,15 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
+def check_playout_options(games: object, seed: object, max_plies: object,
+                          first_game: object) -> None:
+    """The documented ranges of :func:`playouts` (ValueError / ArgumentTypeError naming one)."""
+    n = _check_int("games", games, 0, MAX_GAMES)
+    _check_int("seed", seed, 0, 2**64 - 1)
+    _check_int("max_plies", max_plies, 0, MAX_PLIES)
+    _check_int("first_game", first_game, 0, MAX_GAMES - n)
+
+
 def _workers(jobs: object, executor: object) -> Workers | None:
     """The workers asked for, or None for one call in this thread (jobs=1, no executor)."""
     threads = check_jobs(jobs)
@@ -158,10 +167,7 @@ def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAU
     """
     backend = _backend_of(position, backend)
     pos = load_position(position, backend)
-    _check_int("games", games, 0, MAX_GAMES)
-    _check_int("seed", seed, 0, 2**64 - 1)
-    _check_int("max_plies", max_plies, 0, MAX_PLIES)
-    _check_int("first_game", first_game, 0, MAX_GAMES - games)
+    check_playout_options(games, seed, max_plies, first_game)
     workers = _workers(jobs, executor)
     if workers is None or games < 2:
         return dict(backend_module(backend).playouts(pos, games, seed, max_plies, first_game))

@@ -361,12 +361,23 @@ def test_cli_jobs_give_the_same_answers():
                                                           if k != "seconds"}
 
 
+def test_cli_first_game_plays_the_rest_of_the_batch():
+    import json
+    parts = [json.loads(run_cli("playouts", "djenon-aboure", *args, "--seed", "4",
+                                "--json").stdout)
+             for args in (["25"], ["9"], ["16", "--first-game", "9", "--jobs", "2"])]
+    keys = ("games", "south_wins", "north_wins", "draws", "unfinished", "plies")
+    assert all(parts[0][k] == parts[1][k] + parts[2][k] for k in keys)
+
+
 @pytest.mark.parametrize("args,fragment", [
     (["perft", "katro", "5", "--jobs", "-1"], "--jobs"),
     (["perft", "katro", "5", "--jobs", "two"], "--jobs"),
     (["playouts", "katro", "5", "--jobs", "5000"], "--jobs"),
     (["playouts", "gore", "5", "--max-plies", str(10**30)], "--max-plies"),
     (["playouts", "gore", str(2**62 + 1)], "games"),
+    (["playouts", "gore", "10", "--first-game", str(2**62 - 9)], "first_game"),
+    (["playouts", "gore", "10", "--first-game", "-1"], "--first-game"),
     (["perft", "katro", "5", "--scheduler", "somewhere"], "--scheduler"),
     (["perft", "katro", "5", "--scheduler", "tcp://127.0.0.1:8786", "--jobs", "2"],
      "--scheduler local only"),

@@ -21,7 +21,7 @@ from typing import Any
 from katra.api import divide, perft, playouts
 from katra.api._parallel import MAX_JOBS, Workers, run_perft as split_perft
 from katra.api._parallel import run_playouts as split_playouts, usable_cores
-from katra.api.jobs import MAX_GAMES, MAX_PLIES
+from katra.api.jobs import MAX_GAMES, MAX_PLIES, check_playout_options
 
 #: Seconds to wait for a dask scheduler before giving up with a one-line error.
 CONNECT_TIMEOUT = 3
@@ -58,6 +58,14 @@ def max_plies_arg(text: str) -> int:
     value = _whole(text, "max plies")
     if not 0 <= value <= MAX_PLIES:
         raise argparse.ArgumentTypeError(f"expected a ply limit in 0..2**62, got {value}")
+    return value
+
+
+def first_game_arg(text: str) -> int:
+    """``--first-game``: 0..MAX_GAMES - 1 (with the games, checked once both are known)."""
+    value = _whole(text, "first game")
+    if not 0 <= value < MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"expected a game number in 0..2**62-1, got {value}")
     return value
 
 
@@ -153,11 +161,14 @@ def run_perft(text: str, depth: int, backend: str, want_divide: bool, show_progr
 def run_playouts(text: str, games: int, seed: int, max_plies: int, backend: str,
                  show_progress: bool, args: argparse.Namespace) -> dict[str, int]:
     """A playout tally, with a progress bar on stderr if asked (same result either way)."""
+    first_game = args.first_game
+    check_playout_options(games, seed, max_plies, first_game)  # before any worker starts
     with workers_for(args) as workers:
         if games < 2 or (workers is None and not show_progress):
-            return playouts(text, games, seed=seed, max_plies=max_plies, backend=backend)
+            return playouts(text, games, seed=seed, max_plies=max_plies,
+                            first_game=first_game, backend=backend)
         from ._cli_term import progress
         with progress(f"playouts {text.split(' ')[0]}", games, "games") as bar:
-            return split_playouts(backend, text, games, seed, max_plies, 0,
+            return split_playouts(backend, text, games, seed, max_plies, first_game,
                                   workers or Workers(1),
                                   on_games=lambda tasks, n: bar.advance(n))

@@ -181,7 +181,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 def build_parser() -> _Parser:
     from katra.api import DEFAULT_MAX_PLIES
 
-    from ._cli_jobs import add_worker_options, games_arg, max_plies_arg
+    from ._cli_jobs import add_worker_options, first_game_arg, games_arg, max_plies_arg
 
     parser = _Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
@@ -208,6 +208,8 @@ def build_parser() -> _Parser:
     outs.add_argument("games", type=games_arg, metavar="N")
     outs.add_argument("--seed", type=_seed, default=0)
     outs.add_argument("--max-plies", type=max_plies_arg, default=DEFAULT_MAX_PLIES)
+    outs.add_argument("--first-game", type=first_game_arg, default=0, metavar="K",
+                      help="play games K..K+N-1 of the seeded batch (default 0)")
     backend_and_json(outs)
     add_worker_options(outs)
     outs.set_defaults(run=cmd_playouts)
