@@ -229,3 +229,35 @@ def test_ctrl_c_stops_the_cluster_tasks():
             threading.Event().wait(0.1)
         else:
             pytest.fail(f"worker process {pid} still runs")
+
+
+def children(pid):
+    """The pids of a process's children (Linux /proc)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as listing:
+            found += [int(child) for child in listing.read().split()]
+    return found
+
+
+def test_ctrl_c_in_the_cli_with_a_local_cluster_exits_130():
+    process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
+                                "--scheduler", "local", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):  # the two worker processes are up (a minute at most)
+            if process.poll() is not None or len(children(process.pid)) >= 2:
+                break
+            time.sleep(0.1)
+        workers = children(process.pid)
+        time.sleep(3.0)  # let them start their tasks (an earlier Ctrl-C must work too)
+        assert process.poll() is None, process.stderr.read()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, process.stderr.read()[-2000:]
+    assert process.stderr.read().strip().endswith("katra: interrupted")
+    for pid in workers:
+        assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
