@@ -6,9 +6,11 @@ Three measurements, each printed as a table (or JSON with ``--json``):
 ``speedup``
     per game id, a start-position perft and a playout batch sized to take
     about ``--seconds`` (default 10) as one call; then the same job with
-    ``jobs=2`` (threads), through the splitter on one thread (the splitting
-    overhead) and on a dask ``LocalCluster`` of two one-thread worker
-    processes.  Every run must give the single call's exact result.
+    ``jobs=2`` (threads) and on a dask ``LocalCluster`` of two one-thread
+    worker processes.  Every run must give the single call's exact result.
+    Wall-clock speed-ups, and the CPU seconds each run used (this process's
+    threads, plus the dask workers'): the extra CPU of a split run is the
+    splitting overhead, whatever else runs on the machine.
 ``overhead``
     the cost of one task on threads, a ``ProcessPoolExecutor`` and a dask
     ``LocalCluster``: many tiny tasks (perft depth 1) timed against the same
@@ -91,6 +93,14 @@ def games_for(game_id: str, seconds: float, max_plies: int) -> int:
         games *= 4
 
 
+def cpu_seconds(client: Any) -> float:
+    """CPU seconds used so far by this process (all threads), plus the dask workers'."""
+    used = time.process_time()
+    if client is not None:
+        used += sum(client.run(time.process_time).values())
+    return used
+
+
 def local_cluster() -> tuple[Any, Any]:
     import distributed
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -119,19 +129,23 @@ def speedup(args: argparse.Namespace) -> list[dict[str, Any]]:
             }
             for kind, (label, split, single) in jobs.items():
                 row: dict[str, Any] = {"game": game_id, "job": label, "load_before": load()}
+                cpu = cpu_seconds(None)
                 one, expected = timed(single, args.repeat)
                 row["one_call_s"] = round(one, 3)
-                for name, workers in [("split_1_thread", Workers(1)),
-                                      ("jobs_2", Workers(2)),
-                                      *([("dask_2_workers", Workers(executor=client))]
+                row["one_call_cpu_s"] = round(cpu_seconds(None) - cpu, 3)
+                for name, workers in [("jobs_2", Workers(2)),
+                                      *([("dask_2", Workers(executor=client))]
                                         if client is not None else [])]:
+                    cpu = cpu_seconds(client if name == "dask_2" else None)
                     took, result = timed(lambda: split(workers), args.repeat)
                     assert result == expected, (game_id, kind, name)
                     row[name + "_s"] = round(took, 3)
-                row["speedup_jobs_2"] = round(one / row["jobs_2_s"], 2)
-                row["split_overhead_pct"] = round(100 * (row["split_1_thread_s"] / one - 1), 1)
-                if client is not None:
-                    row["speedup_dask_2"] = round(one / row["dask_2_workers_s"], 2)
+                    row[name + "_cpu_s"] = round(
+                        cpu_seconds(client if name == "dask_2" else None) - cpu, 3)
+                    row["speedup_" + name] = round(one / took, 2)
+                    # Extra CPU work of the split run (tasks, threads, transport), in %.
+                    row["cpu_overhead_pct_" + name] = round(
+                        100 * (row[name + "_cpu_s"] / row["one_call_cpu_s"] - 1), 1)
                 row["load_after"] = load()
                 rows.append(row)
                 print(json.dumps(row), file=sys.stderr, flush=True)
