@@ -99,12 +99,19 @@ def test_a_killed_worker_still_gives_the_exact_count(client):
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
 
 
+def scheduler_keys(client):
+    return set(client.run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks)))
+
+
 def test_bad_input_starts_nothing_on_the_cluster(client):
+    before = scheduler_keys(client)
     with pytest.raises(ValueError, match="first_game"):
         katra.playouts("gore", 10, first_game=2**62, executor=client)
     with pytest.raises(ValueError, match="jobs or executor"):
         katra.perft("gore", 5, jobs=2, executor=client)
-    assert not client.who_has()  # no task was submitted
+    with pytest.raises(ValueError, match="max_plies"):
+        katra.playouts("gore", 10, max_plies=10**30, executor=client)
+    assert scheduler_keys(client) <= before  # no task was submitted (old ones may go)
 
 
 # ---------------------------------------------------------------- the command line
