@@ -282,9 +282,9 @@ def _run_on_dask(client: Any, run_id: str, kind: str, tasks: list[tuple[Any, ...
     as_completed: Any = importlib.import_module("distributed").as_completed
     futures = []
     try:
-        # Unique keys (a run id) and priorities: the largest tasks start first.  retries
-        # re-runs a task that another run's cancellation stopped; lost workers are handled
-        # by the scheduler itself.
+        # Unique keys (a run id); the scheduler starts tasks of equal priority in the
+        # order they were submitted, largest first.  retries re-runs a task that another
+        # run's cancellation stopped; lost workers are handled by the scheduler itself.
         futures = client.map(run_task, [run_id] * len(tasks), [kind] * len(tasks), tasks,
                              key=[f"katra-{kind}-{run_id}-{i}" for i in range(len(tasks))],
                              pure=False, retries=2)
