@@ -32,7 +32,7 @@ import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from ._backends import backend_module
 
@@ -204,6 +204,8 @@ class Workers:
         run_id = uuid.uuid4().hex
         if self.kind == "dask" and not _is_client_executor(self.executor):
             _run_on_dask(self.executor, run_id, kind, tasks, on_result, describe)
+        elif self.executor is None and self.jobs == 1:
+            _run_inline(kind, tasks, on_result, describe)
         elif self.executor is None:
             with cf.ThreadPoolExecutor(self.jobs, thread_name_prefix="katra") as pool:
                 _run_on_executor(pool, run_id, kind, tasks, on_result, describe, own=True)
@@ -216,7 +218,7 @@ def _dask_threads(client: Any) -> int:
     return sum(client.nthreads().values())
 
 
-def _raise_for(exc: BaseException, task: str) -> None:
+def _raise_for(exc: BaseException, task: str) -> NoReturn:
     """Raise a task's error in the caller, with a note naming the task."""
     if isinstance(exc, TaskInterrupted):
         if exc.cancelled:
@@ -229,6 +231,17 @@ def _raise_for(exc: BaseException, task: str) -> None:
     else:  # Python 3.10: the same attribute, read by tools that know PEP 678
         setattr(exc, "__notes__", [*getattr(exc, "__notes__", []), note])
     raise exc
+
+
+def _run_inline(kind: str, tasks: list[tuple[Any, ...]], on_result: Callable[[int, Any], None],
+                describe: Callable[[int], str]) -> None:
+    """One task after the other in the calling thread (Ctrl-C reaches them directly)."""
+    for i, args in enumerate(tasks):
+        try:
+            value = _TASKS[kind](*args)
+        except Exception as exc:
+            _raise_for(exc, describe(i))
+        on_result(i, value)
 
 
 def _run_on_executor(executor: cf.Executor, run_id: str, kind: str,

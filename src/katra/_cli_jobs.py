@@ -93,7 +93,9 @@ def workers_for(args: argparse.Namespace) -> Iterator[Workers | None]:
     """The workers the options ask for (None: one call in this thread)."""
     from .cli import UsageError
     if args.scheduler is None:
-        jobs = usable_cores() if args.jobs in (None, 0) else args.jobs
+        # The pure-Python reference gains nothing from threads (the GIL): one by default.
+        every_core = 1 if args.backend == "reference" and args.jobs is None else usable_cores()
+        jobs = every_core if args.jobs in (None, 0) else args.jobs
         yield None if jobs == 1 else Workers(jobs)
         return
     if args.scheduler != "local" and args.jobs is not None:
