@@ -31,7 +31,7 @@ CONNECT_TIMEOUT = 3
 _ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|inproc|ucx)://)?[\w.\-\[\]:]+:\d{1,5}$")
 
 
-def _whole(text: str, name: str) -> int:
+def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
@@ -40,7 +40,7 @@ def _whole(text: str, name: str) -> int:
 
 def jobs_arg(text: str) -> int:
     """``--jobs``: 0..MAX_JOBS (0: every usable core)."""
-    value = _whole(text, "jobs")
+    value = _whole(text)
     if not 0 <= value <= MAX_JOBS:
         raise argparse.ArgumentTypeError(f"expected 0..{MAX_JOBS} threads (0: every core), "
                                          f"got {value}")
@@ -49,7 +49,7 @@ def jobs_arg(text: str) -> int:
 
 def games_arg(text: str) -> int:
     """The number of playouts: 0..MAX_GAMES."""
-    value = _whole(text, "games")
+    value = _whole(text)
     if not 0 <= value <= MAX_GAMES:
         raise argparse.ArgumentTypeError(f"expected 0..2**62 games, got {value}")
     return value
@@ -57,7 +57,7 @@ def games_arg(text: str) -> int:
 
 def max_plies_arg(text: str) -> int:
     """``--max-plies``: 0..MAX_PLIES, refused (never capped) above."""
-    value = _whole(text, "max plies")
+    value = _whole(text)
     if not 0 <= value <= MAX_PLIES:
         raise argparse.ArgumentTypeError(f"expected a ply limit in 0..2**62, got {value}")
     return value
@@ -65,7 +65,7 @@ def max_plies_arg(text: str) -> int:
 
 def first_game_arg(text: str) -> int:
     """``--first-game``: 0..MAX_GAMES - 1 (with the games, checked once both are known)."""
-    value = _whole(text, "first game")
+    value = _whole(text)
     if not 0 <= value < MAX_GAMES:
         raise argparse.ArgumentTypeError(f"expected a game number in 0..2**62-1, got {value}")
     return value
