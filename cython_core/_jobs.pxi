@@ -84,8 +84,8 @@ def divide(pos, depth):
         free(children)
 
 
-def playouts(pos, games, seed, max_plies):
-    """Seeded random games from pos (RULES.md §6.2); a dict of counts."""
+def playouts(pos, games, seed, max_plies, first_game=0):
+    """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2); a dict of counts."""
     cdef Position p = _check_position(pos)
     cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
     cdef long long limit = _int_arg(max_plies, "max_plies", 0, 1LL << 62)
@@ -94,6 +94,9 @@ def playouts(pos, games, seed, max_plies):
     if not 0 <= seed < 2 ** 64:
         raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
     cdef u64 seed_c = <u64>seed
+    cdef long long first = _int_arg(first_game, "first_game", 0, (1LL << 62) + 1)
+    if first > (1LL << 62) - n_games:
+        raise ValueError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
     cdef State root = p.st
     cdef State st
     cdef int acts[MAX_CANDIDATES]
@@ -113,7 +116,7 @@ def playouts(pos, games, seed, max_plies):
             for game in range(n_games):
                 if js.reason != STOP_NONE:
                     break
-                rng = seed_c + (<u64>game << 32)
+                rng = seed_c + (<u64>(first + game) << 32)
                 st = root
                 plies = 0
                 while not job_should_stop(&js, 1):

@@ -273,38 +273,6 @@ def test_play_end_of_input_quits():
 
 # ---------------------------------------------------------------- progress splits
 
-def test_split_perft_equals_perft_and_divide():
-    import katra
-    from katra.cli.jobs import split_perft
-
-    for game_id, depth in [("katro", 4), ("gore", 5), ("djenon-aboure", 4),
-                           ("katra-mpantsaka", 3), ("katro-4x4", 2)]:
-        for backend in ("core", "reference"):
-            root = katra.State.from_text(katra.game(game_id).initial_state().text(),
-                                         backend=backend)
-            steps = []
-            nodes, counts = split_perft(root, depth, steps.append)
-            assert nodes == katra.perft(game_id, depth) == sum(steps)
-            assert counts == katra.divide(game_id, depth)
-    # a position with finished children: they count 0 at every depth >= 1
-    end_soon = katra.State.from_text("djenon-aboure 1,1,0,0,0,0/1,0,2,0,0,0 S stores=20,23")
-    for depth in range(1, 5):
-        assert split_perft(end_soon, depth) == (end_soon.perft(depth), end_soon.divide(depth))
-
-
-@pytest.mark.parametrize("chunk", [1, 3, 7, 50])
-def test_chunked_playouts_equal_one_batch(chunk):
-    import katra
-    from katra.cli.jobs import chunked_playouts
-
-    for game_id, seed in [("djenon-aboure", 5), ("gore", 2**64 - 3), ("katro-4x4", 0)]:
-        whole = katra.playouts(game_id, 23, seed=seed, max_plies=300)
-        text = katra.game(game_id).initial_state().text()
-        done = []
-        assert chunked_playouts(text, 23, seed, 300, "core", chunk, done.append) == whole
-        assert sum(done) == 23
-
-
 def test_no_progress_off_a_terminal():
     result = run("perft", "katro", "5", "--backend", "reference")
     assert result.returncode == 0 and result.stderr == ""

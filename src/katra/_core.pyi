@@ -89,9 +89,11 @@ def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     """``[(action, perft(child, depth - 1)), ...]``, ascending actions; ``depth`` in 1..500.
     Stops like ``perft``."""
 
-def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, int]:
-    """Seeded random games (docs/rules.md §6.2): keys games, south_wins, north_wins, draws,
-    unfinished, plies.  Stops like ``perft``."""
+def playouts(pos: Position, games: int, seed: int, max_plies: int,
+             first_game: int = 0) -> dict[str, int]:
+    """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
+    (docs/rules.md §6.2; ``first_game + games <= 2**62``): keys games, south_wins,
+    north_wins, draws, unfinished, plies.  Stops like ``perft``."""
 
 # -- extra of the core: the search engine (docs/engine.md)
 def search(pos: Position, depth: int | None = None, time_seconds: float | None = None, *,

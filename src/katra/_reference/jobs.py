@@ -5,6 +5,9 @@ from .._games import MAX_PERFT_DEPTH
 from .._zobrist import MASK64, splitmix64
 from .position import Position
 
+#: Game indices of a batch run 0 .. 2**62 - 1 (the core counts them in 64 bits).
+MAX_GAME_INDEX = 1 << 62
+
 
 class SplitMix64:
     """splitmix64 exactly as docs/rules.md §6.2 gives it, modulo 2**64."""
@@ -61,16 +64,21 @@ def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     return result
 
 
-def playouts(pos: Position, games: int, seed: int, max_plies: int) -> dict[str, int]:
-    """Play ``games`` seeded random games from ``pos`` (docs/rules.md §6.2)."""
+def playouts(pos: Position, games: int, seed: int, max_plies: int,
+             first_game: int = 0) -> dict[str, int]:
+    """Play games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
+    from ``pos`` (docs/rules.md §6.2)."""
     _check_position(pos)
     _check_int("games", games, 0)
     _check_int("seed", seed, 0, MASK64)
     _check_int("max_plies", max_plies, 0)
+    _check_int("first_game", first_game, 0)
+    if first_game + games > MAX_GAME_INDEX:
+        raise ValueError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
     tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
              "plies": 0}
     for k in range(games):
-        rng = SplitMix64(seed + (k << 32))
+        rng = SplitMix64(seed + ((first_game + k) << 32))
         game = pos.copy()
         plies = 0
         while True:

@@ -42,7 +42,8 @@ def cmd_perft(args: argparse.Namespace) -> None:
     if args.divide and args.depth < 1:
         raise UsageError("katra perft: --divide needs a depth of at least 1")
     start = time.perf_counter()
-    nodes, counts = run_perft(text, args.depth, args.backend, args.divide, stderr_is_tty())
+    nodes, counts = run_perft(text, args.depth, args.backend, args.divide, stderr_is_tty(),
+                              args)
     seconds = time.perf_counter() - start
     record: dict[str, Any] = {"position": text, "depth": args.depth, "nodes": nodes,
                               "seconds": round(seconds, 6)}
@@ -67,7 +68,7 @@ def cmd_playouts(args: argparse.Namespace) -> None:
     text = load_position(args.position, args.backend).text()
     start = time.perf_counter()
     tally = run_playouts(text, args.games, args.seed, args.max_plies, args.backend,
-                         stderr_is_tty())
+                         stderr_is_tty(), args)
     seconds = time.perf_counter() - start
     record = {"position": text, **tally, "seconds": round(seconds, 6)}
     lines = [f"position   {text}",
@@ -118,6 +119,8 @@ def build_parser() -> Parser:
     from katra._version import __version__
     from katra.api import DEFAULT_MAX_PLIES
 
+    from .jobs import add_worker_options, first_game_arg, games_arg, max_plies_arg
+
     parser = Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
     parser.add_argument("--version", action="version", version=f"katra {__version__}")
@@ -136,16 +139,20 @@ def build_parser() -> Parser:
     perft.add_argument("--divide", action="store_true", help="count per legal move")
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)
+    add_worker_options(perft)
     from .diff import add_suite_options, register as register_diff
     add_suite_options(perft)
     perft.set_defaults(run=cmd_perft)
 
     outs = commands.add_parser("playouts", help="play seeded random games (docs/rules.md §6)")
     outs.add_argument("position", metavar="GAME_OR_POSITION")
-    outs.add_argument("games", type=non_negative_arg, metavar="N")
+    outs.add_argument("games", type=games_arg, metavar="N")
     outs.add_argument("--seed", type=seed_arg, default=0)
-    outs.add_argument("--max-plies", type=non_negative_arg, default=DEFAULT_MAX_PLIES)
+    outs.add_argument("--max-plies", type=max_plies_arg, default=DEFAULT_MAX_PLIES)
+    outs.add_argument("--first-game", type=first_game_arg, default=0, metavar="K",
+                      help="play games K..K+N-1 of the seeded batch (default 0)")
     backend_and_json(outs)
+    add_worker_options(outs)
     outs.set_defaults(run=cmd_playouts)
 
     show = commands.add_parser("show", help="draw a position's board")
@@ -175,7 +182,7 @@ def build_parser() -> Parser:
     bench.add_argument("--playouts", type=non_negative_arg, default=20, metavar="N",
                        help="random games per game (default 20)")
     bench.add_argument("--seed", type=seed_arg, default=1)
-    bench.add_argument("--max-plies", type=non_negative_arg, default=DEFAULT_MAX_PLIES)
+    bench.add_argument("--max-plies", type=max_plies_arg, default=DEFAULT_MAX_PLIES)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=cmd_bench)
 

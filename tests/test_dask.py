@@ -1,0 +1,283 @@
+"""Perft, divide and playouts on a real dask cluster (the ``dask`` extra; docs/scale.md).
+
+Everything runs on 127.0.0.1: a ``distributed.LocalCluster`` of two
+one-thread worker processes started by a fixture, and a scheduler and a
+worker started as ``dask scheduler`` / ``dask worker`` subprocesses.  The
+extra is part of CI (.ci/run installs ``.[test,dask]``): a missing dask fails
+here, unless ``KATRA_TESTS_WITHOUT_DASK=1`` says it is left out on purpose.
+"""
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+if os.environ.get("KATRA_TESTS_WITHOUT_DASK") == "1":
+    pytest.skip("KATRA_TESTS_WITHOUT_DASK=1: the dask extra is left out on purpose",
+                allow_module_level=True)
+
+import distributed  # noqa: E402  (pip install ".[test,dask]")
+
+import katra  # noqa: E402
+from katra._games import GAME_IDS  # noqa: E402
+from katra.api._parallel import Workers, run_perft, run_playouts  # noqa: E402
+
+DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,
+          "katra-mpantsaka-simplified": 3, "gore": 6, "djenon-aboure": 6}
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address=None,
+                                       silence_logs=logging.ERROR)
+    client = distributed.Client(cluster, set_as_default=False)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def start_text(game_id):
+    return katra.game(game_id).initial_state().text()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_local_cluster_equals_one_call(client, game_id):
+    depth = DEPTHS[game_id]
+    whole = katra.divide(game_id, depth)
+    assert katra.divide(game_id, depth, executor=client) == whole
+    assert katra.perft(game_id, depth, executor=client.get_executor()) == sum(whole.values())
+    # Forced splits: tens to hundreds of tasks go through the workers.
+    state = katra.game(game_id).initial_state()
+    for split in (1,) if game_id == "katra-mpantsaka-simplified" else (1, 2):
+        counts = run_perft("core", start_text(game_id), depth, Workers(executor=client),
+                           split_depth=split)
+        assert {state.action_text(a): n for a, n in counts.items()} == whole
+    tally = katra.playouts(game_id, 200, seed=13, max_plies=300)
+    assert katra.playouts(game_id, 200, seed=13, max_plies=300, executor=client) == tally
+    for chunk in (7, 64):
+        assert run_playouts("core", start_text(game_id), 200, 13, 300, 0,
+                            Workers(executor=client), chunk=chunk) == tally
+
+
+def test_tasks_ran_on_the_workers(client):
+    before = set(client.run(os.getpid).values())
+    assert os.getpid() not in before and len(before) == 2
+    seen = set()
+    run_perft("core", start_text("katro"), 7, Workers(executor=client), split_depth=3,
+              on_nodes=lambda done, nodes: seen.add(done))
+    assert len(seen) > 2 * len(before)  # many more tasks than workers
+
+
+def test_a_killed_worker_still_gives_the_exact_count(client):
+    text, depth = start_text("katro"), 10
+    expected = katra.divide(text, depth)
+    pids = client.run(os.getpid)  # worker address -> pid
+    killed = []
+
+    def kill_a_busy_worker(tasks_done, nodes):
+        if killed:
+            return
+        busy = [address for address, keys in client.processing().items() if keys]
+        assert busy, "no task left running: the job is too small for this test"
+        os.kill(pids[busy[0]], signal.SIGKILL)
+        killed.append(busy[0])
+
+    counts = run_perft("core", text, depth, Workers(executor=client), split_depth=4,
+                       on_nodes=kill_a_busy_worker)
+    state = katra.game("katro").initial_state()
+    assert killed and {state.action_text(a): n for a, n in counts.items()} == expected
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
+
+
+def scheduler_keys(client):
+    return set(client.run_on_scheduler(lambda dask_scheduler: list(dask_scheduler.tasks)))
+
+
+def test_bad_input_starts_nothing_on_the_cluster(client):
+    before = scheduler_keys(client)
+    with pytest.raises(ValueError, match="first_game"):
+        katra.playouts("gore", 10, first_game=2**62, executor=client)
+    with pytest.raises(ValueError, match="jobs or executor"):
+        katra.perft("gore", 5, jobs=2, executor=client)
+    with pytest.raises(ValueError, match="max_plies"):
+        katra.playouts("gore", 10, max_plies=10**30, executor=client)
+    assert scheduler_keys(client) <= before  # no task was submitted (old ones may go)
+
+
+# ---------------------------------------------------------------- the command line
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def katra_cli(*args, timeout=180):
+    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def without_seconds(record):
+    return {key: value for key, value in record.items() if key != "seconds"}
+
+
+@pytest.fixture(scope="module")
+def scheduler_address():
+    """A scheduler and one worker, started as the dask command does on a real cluster."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+    scheduler = subprocess.Popen([*dask, "--host", "127.0.0.1", "--port", str(port),
+                                  "--no-dashboard"], stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
+                               "--nthreads", "1", "--nworkers", "2", "--host", "127.0.0.1",
+                               "--no-dashboard"], stderr=subprocess.DEVNULL)
+    try:
+        with distributed.Client(address, timeout=60, set_as_default=False) as probe:
+            probe.wait_for_workers(2, timeout=60)
+        yield address
+    finally:
+        for process in (worker, scheduler):
+            process.send_signal(signal.SIGINT)
+        for process in (worker, scheduler):
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def test_cli_scheduler_address(scheduler_address):
+    single = json.loads(katra_cli("perft", "katra-mpantsaka", "5", "--divide", "--json",
+                                  "--jobs", "1").stdout)
+    result = katra_cli("perft", "katra-mpantsaka", "5", "--divide", "--json",
+                       "--scheduler", scheduler_address)
+    assert result.returncode == 0, result.stderr
+    assert without_seconds(json.loads(result.stdout)) == without_seconds(single)
+    args = ["playouts", "djenon-aboure", "3000", "--seed", "21", "--json"]
+    result = katra_cli(*args, "--scheduler", scheduler_address)
+    assert result.returncode == 0, result.stderr
+    assert without_seconds(json.loads(result.stdout)) == without_seconds(
+        json.loads(katra_cli(*args, "--jobs", "1").stdout))
+
+
+def test_cli_scheduler_local():
+    args = ["playouts", "gore", "500", "--seed", "3", "--json"]
+    result = katra_cli(*args, "--scheduler", "local", "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    assert without_seconds(json.loads(result.stdout)) == without_seconds(
+        json.loads(katra_cli(*args, "--jobs", "1").stdout))
+
+
+def test_cli_unreachable_scheduler_is_one_line_and_status_2():
+    address = f"tcp://127.0.0.1:{free_port()}"  # nobody listens there
+    result = katra_cli("perft", "katro", "5", "--scheduler", address, timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"katra: cannot reach the dask scheduler at {address}")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+INTERRUPTED_SCRIPT = textwrap.dedent("""
+    import logging, os, sys, time, distributed, katra
+    from katra.api._parallel import Workers, run_perft
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+    client = distributed.Client(cluster, set_as_default=False)
+    print(*client.run(os.getpid).values(), flush=True)
+    text = katra.game("katro").initial_state().text()
+    try:
+        run_perft("core", text, 16, Workers(executor=client),
+                  on_start=lambda n: print("started", flush=True))
+    except KeyboardInterrupt:
+        from katra.api import _parallel
+        for _ in range(50):  # our tasks stopped on the workers, not only the futures
+            if not any(client.run(lambda: len(_parallel._running_runs)).values()):
+                break
+            time.sleep(0.1)
+        else:
+            sys.exit("tasks still run on the workers")
+        client.close()
+        cluster.close()
+        print("interrupted", flush=True)
+        sys.exit(130)
+""")
+
+
+def test_ctrl_c_stops_the_cluster_tasks():
+    process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_SCRIPT],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        worker_pids = [int(pid) for pid in process.stdout.readline().split()]
+        assert process.stdout.readline().strip() == "started"
+        time.sleep(1.0)  # let the workers start their tasks
+        assert process.poll() is None, "the job ended before it was interrupted"
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)  # cancelling is quick; closing the cluster takes a moment
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, process.stderr.read()[-2000:]
+    assert process.stdout.read().strip() == "interrupted"
+    for pid in worker_pids:  # the worker processes are gone with the cluster
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            threading.Event().wait(0.1)
+        else:
+            pytest.fail(f"worker process {pid} still runs")
+
+
+def children(pid):
+    """The pids of a process's children (Linux /proc)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as listing:
+            found += [int(child) for child in listing.read().split()]
+    return found
+
+
+def test_ctrl_c_in_the_cli_with_a_local_cluster_exits_130():
+    process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
+                                "--scheduler", "local", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):  # the two worker processes are up (a minute at most)
+            if process.poll() is not None or len(children(process.pid)) >= 2:
+                break
+            time.sleep(0.1)
+        workers = children(process.pid)
+        time.sleep(3.0)  # let them start their tasks (an earlier Ctrl-C must work too)
+        assert process.poll() is None, process.stderr.read()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, process.stderr.read()[-2000:]
+    assert process.stderr.read().strip().endswith("katra: interrupted")
+    for pid in workers:  # gone, or dying (a zombie), within a few seconds
+        for _ in range(100):
+            if gone(pid):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail(f"process {pid} still runs: {open(f'/proc/{pid}/cmdline').read()!r}")
+
+
+def gone(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
