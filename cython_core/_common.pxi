@@ -3,13 +3,13 @@
 # game family.  Every hot function is nogil and never raises.
 
 from libc.string cimport memcmp, memset, memcpy
-from libc.stdlib cimport malloc, free, realloc
+from libc.stdlib cimport calloc, malloc, free, realloc
 
 cdef enum:
     MAX_HOLES = 36
     MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
     NUM_GAMES = 7
-    CYCLE_START = 12          # laps played before the cycle detector is switched on
+    CYCLE_START = 16          # laps without a capture before the cycle detector starts
 
 cdef enum:
     FAM_KATRO = 0
@@ -17,6 +17,7 @@ cdef enum:
     FAM_GORE = 2
     FAM_DJENON = 3
 
+# Action numbers (docs/rules.md §1.5), checked against katra._games at import.
 cdef enum:
     GORE_OFFER_BASE_C = 8
     GORE_PASS_C = 264
@@ -24,7 +25,9 @@ cdef enum:
     GORE_DECLINE_C = 266
     DJENON_PASS_C = 12
 
-cdef long long LAP_LIMIT_C = 10000
+# Rule constants taken from katra._games at import (_build_tables): one source.
+cdef long long LAP_LIMIT_C = 0        # a sowing must end within this many laps (§1.3)
+cdef int GORE_SEEDS_PER_TRADED_HOLE_C = 0       # Goré: seeds per traded hole (§4.2)
 
 ctypedef unsigned long long u64
 
@@ -50,7 +53,7 @@ ctypedef struct GameTable:
     int simplified
     int depth_rows                 # rows per player (Katro, Mpantsaka)
     int path_len
-    int path[2][2][MAX_HOLES]      # the holes of the path in sowing order
+    int path[2][2][2 * MAX_HOLES]  # the holes of the path in sowing order, written twice
     int nxt[2][2][MAX_HOLES]       # next hole on the path
     int prv[2][2][MAX_HOLES]       # previous hole on the path
     int pathpos[2][2][MAX_HOLES]   # position of a hole on the path
@@ -116,29 +119,26 @@ cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
         memcpy(dst, src, HOT_BYTES)
 
 
-cdef inline int sow(int* board, GameTable* g, int player, int d, int h, int n, int offset) noexcept nogil:
-    """Drop n >= 1 seeds along the path from h (offset 1: from the hole after h;
-    0: the first into h itself); return the landing hole."""
-    cdef int* nxt = &g.nxt[player][d][0]
-    cdef int* path
+cdef inline int sow_lap(int* board, GameTable* g, int player, int d, int h, int n,
+                        int offset) noexcept nogil:
+    """One lap: drop n >= 1 seeds along the path, the first into the hole after h
+    (offset 1) or into h itself (offset 0); return the landing hole.  Whole
+    rounds are added at once; the rest walks the doubled path (no pointer chase)."""
+    cdef int* path = &g.path[player][d][0]
     cdef int L = g.path_len
+    cdef int start = g.pathpos[player][d][h] + offset   # 0..L: the first hole sown
     cdef int q, k
     if n >= L:
-        path = &g.path[player][d][0]
         q = n // L
         for k in range(L):
             board[path[k]] += q
         n -= q * L
         if n == 0:
-            return h if offset == 1 else g.prv[player][d][h]
-    if offset == 0:
-        board[h] += 1
-        n -= 1
-    while n > 0:
-        h = nxt[h]
-        board[h] += 1
-        n -= 1
-    return h
+            return path[start + L - 1]
+    path += start
+    for k in range(n):
+        board[path[k]] += 1
+    return path[n - 1]
 
 
 cdef inline u64 board_hash(const int* board, int holes) noexcept nogil:
@@ -211,31 +211,85 @@ cdef inline void cycle_relay(Cycle* c, int h, int n) noexcept nogil:
         c.hb += c.delta - <u64>n * HOLE_KEY[h]
 
 
+# ---------------------------------------------------------------- the relay engine
+
+# What the landing hole of a lap decides (each family's *_lap_end).
+cdef enum:
+    LAP_ENDS = 0        # the move ends with this lap
+    LAP_RELAYS = 1      # the landing hole was lifted into the hand: sow on from it
+    LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
+
+
+cdef inline int lap_end(State* s, GameTable* g, int family, int h, int* hand) noexcept nogil:
+    if family == FAM_KATRO:
+        return katro_lap_end(s, g, h, hand)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_lap_end(s, g, h, hand)
+    return djenon_lap_end(s, g, h, hand)
+
+
+cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, int d,
+                                int origin, int offset, long long limit) noexcept nogil:
+    """Lift origin and sow lap after lap on path [player][d] (sow_lap's offset)
+    until the family's lap_end says the move ends (docs/rules.md §1.3).
+    Returns the laps taken, or -(laps played) <= -1 if the move does not end
+    within limit laps (s is then garbage).  Brent's cycle detection over the
+    lap starts is the early exit; it runs once CYCLE_START laps have passed
+    without a capture (a capture never lies on a cycle: it restarts it)."""
+    cdef int* board = s.board
+    cdef int h = origin
+    cdef int hand = board[origin]
+    cdef int verdict
+    cdef long long laps = 1
+    cdef long long calm = 0      # laps since the start or the last capture
+    cdef Cycle cyc
+    cyc.active = 0
+    board[h] = 0
+    while True:
+        if calm >= CYCLE_START:
+            if cycle_check(&cyc, g, player, d, board, h, hand, offset):
+                return -laps
+        h = sow_lap(board, g, player, d, h, hand, offset)
+        verdict = lap_end(s, g, family, h, &hand)
+        if verdict == LAP_ENDS:
+            return laps
+        if laps >= limit:
+            return -laps
+        laps += 1
+        if verdict == LAP_CAPTURES:
+            cyc.active = 0
+            calm = 0
+        else:
+            cycle_relay(&cyc, h, hand)
+            calm += 1
+
+
 # ---------------------------------------------------------------- dispatch
 
 cdef inline int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
     if g.family == FAM_KATRO:
-        return katro_candidates(s, g, acts)
+        return katro_sowing_candidates(s, g, acts)
     if g.family == FAM_MPANTSAKA:
-        return mpantsaka_candidates(s, g, acts)
+        return mpantsaka_sowing_candidates(s, g, acts)
     if g.family == FAM_GORE:
-        return gore_candidates(s, g, acts)
-    return djenon_candidates(s, g, acts)
+        return gore_legal_actions(s, g, acts)
+    return djenon_sowing_candidates(s, g, acts)
 
 
 cdef inline long long play(State* s, int action, long long limit) noexcept nogil:
-    """Play a candidate in place; the laps it took (0 for non-sowing actions),
-    or -1 if its sowing does not end within limit laps (s is then garbage)."""
+    """Play a candidate in place (the family's apply); the laps it took (0 for
+    non-sowing actions), or a negative number (minus the laps played) if its
+    sowing does not end within limit laps (s is then garbage)."""
     cdef GameTable* g = &TABLES[s.game]
     if g.family == FAM_KATRO:
-        return katro_play(s, g, action, limit)
+        return katro_apply(s, g, action, limit)
     if g.family == FAM_MPANTSAKA:
-        return mpantsaka_play(s, g, action, limit)
+        return mpantsaka_apply(s, g, action, limit)
     if g.family == FAM_GORE:
-        return gore_play(s, g, action)
-    return djenon_play(s, g, action, limit)
+        return gore_apply(s, g, action)
+    return djenon_apply(s, g, action, limit)
 
 
 cdef inline int fallback(const State* s) noexcept nogil:
@@ -252,74 +306,90 @@ cdef inline bint relay_free(const State* s) noexcept nogil:
 
 
 cdef inline void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
-    """Winner and scores of a terminal position (RULES.md, per game)."""
+    """Winner and scores of a terminal position (the family's outcome)."""
     cdef GameTable* g = &TABLES[s.game]
-    cdef int i
-    south[0] = 0
-    north[0] = 0
     if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-        for i in range(g.holes):
-            if g.owner0[i] == 0:
-                south[0] += s.board[i]
-            else:
-                north[0] += s.board[i]
-        winner[0] = 1 - s.to_move   # the player who cannot move loses
-        return
-    south[0] = s.stores[0]
-    north[0] = s.stores[1]
-    for i in range(g.holes):
-        if (s.owner[i] if g.family == FAM_GORE else g.owner0[i]) == 0:
-            south[0] += s.board[i]
-        else:
-            north[0] += s.board[i]
-    if south[0] > north[0]:
-        winner[0] = 0
-    elif north[0] > south[0]:
-        winner[0] = 1
+        katro_outcome(s, g, winner, south, north)
+    elif g.family == FAM_GORE:
+        gore_outcome(s, g, winner, south, north)
     else:
-        winner[0] = -1
+        djenon_outcome(s, g, winner, south, north)
+
+
+# ---------------------------------------------------------------- legal children
+
+# The one iterator over the legal actions of a position and their children:
+# every candidate is played on a copy and kept if its sowing ends (§1.3);
+# if none is, the family's fallback (Djenon-aboure's pass) is the only child.
+ctypedef struct Children:
+    int cand[MAX_CANDIDATES]
+    int n                  # candidates listed
+    int k                  # the next candidate to try
+    int legal              # legal children produced so far
+    int fallback_done
+    long long work         # laps sown so far (for job_should_stop)
+
+
+cdef inline void children_begin(Children* it, const State* s) noexcept nogil:
+    it.n = candidates(s, it.cand)
+    it.k = 0
+    it.legal = 0
+    it.fallback_done = 0
+    it.work = 0
+
+
+cdef inline int children_next(Children* it, const State* s, State* child) noexcept nogil:
+    """The next legal action of s, ascending, with its child in child; -1 when done."""
+    cdef int a
+    cdef long long laps
+    while it.k < it.n:
+        a = it.cand[it.k]
+        it.k += 1
+        copy_hot(child, s)
+        laps = play(child, a, LAP_LIMIT_C)
+        if laps >= 0:
+            it.work += laps + 1
+            it.legal += 1
+            return a
+        it.work += 1 - laps
+    if it.legal == 0 and not it.fallback_done:
+        it.fallback_done = 1
+        a = fallback(s)
+        if a >= 0:
+            copy_hot(child, s)
+            play(child, a, LAP_LIMIT_C)
+            it.work += 1
+            it.legal = 1
+            return a
+    return -1
 
 
 cdef inline int legal_children(const State* s, int* acts, State* children) noexcept nogil:
     """Legal actions (ascending) and their children; returns how many."""
-    cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k, m = 0, a
-    for k in range(n):
-        copy_hot(&children[m], s)
-        if play(&children[m], cand[k], LAP_LIMIT_C) >= 0:
-            acts[m] = cand[k]
-            m += 1
-    if m == 0:
-        a = fallback(s)
-        if a >= 0:
-            copy_hot(&children[0], s)
-            play(&children[0], a, LAP_LIMIT_C)
-            acts[0] = a
-            m = 1
+    cdef Children it
+    cdef int a, m = 0
+    children_begin(&it, s)
+    a = children_next(&it, s, &children[0])
+    while a >= 0:
+        acts[m] = a
+        m += 1
+        a = children_next(&it, s, &children[m])
     return m
 
 
 cdef inline int legal_actions_c(const State* s, int* acts) noexcept nogil:
     """Legal actions, ascending."""
-    cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k, m = 0, a
+    cdef Children it
     cdef State child
+    cdef int a, m = 0
     if relay_free(s):
-        for k in range(n):
-            acts[k] = cand[k]
-        return n
-    for k in range(n):
-        copy_hot(&child, s)
-        if play(&child, cand[k], LAP_LIMIT_C) >= 0:
-            acts[m] = cand[k]
-            m += 1
-    if m == 0:
-        a = fallback(s)
-        if a >= 0:
-            acts[0] = a
-            m = 1
+        return candidates(s, acts)
+    children_begin(&it, s)
+    a = children_next(&it, s, &child)
+    while a >= 0:
+        acts[m] = a
+        m += 1
+        a = children_next(&it, s, &child)
     return m
 
 
@@ -348,8 +418,9 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
     cdef int L = len(path)
     cdef int k
     g.path_len = L
+    for k in range(2 * L):
+        g.path[player][d][k] = path[k % L]
     for k in range(L):
-        g.path[player][d][k] = path[k]
         g.nxt[player][d][path[k]] = path[(k + 1) % L]
         g.prv[player][d][path[k]] = path[(k + L - 1) % L]
         g.pathpos[player][d][path[k]] = k
@@ -362,6 +433,7 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
 def _build_tables():
     """Build TABLES from katra._games (run once at import)."""
     global KEY_POS, KEY_HAND, ZKEY_MOVE, ZKEY_OFFER, NUM_OFFER_MASKS
+    global LAP_LIMIT_C, GORE_SEEDS_PER_TRADED_HOLE_C
     cdef u64 rng = 0x4B41545241ULL   # "KATRA"
     cdef int i, gi, p, d, row, col, mask, bits
     cdef GameTable* g
@@ -378,7 +450,15 @@ def _build_tables():
     for gi in range(NUM_GAMES):
         ZKEY_GAME[gi] = splitmix64(&rng)
     cdef State probe
-    assert <char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed"
+    _require(<char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed")
+    LAP_LIMIT_C = _games.LAP_LIMIT
+    GORE_SEEDS_PER_TRADED_HOLE_C = _games.GORE_SEEDS_PER_TRADED_HOLE
+    for name, value in (("GORE_OFFER_BASE", GORE_OFFER_BASE_C), ("GORE_PASS", GORE_PASS_C),
+                        ("GORE_ACCEPT", GORE_ACCEPT_C), ("GORE_DECLINE", GORE_DECLINE_C),
+                        ("DJENON_PASS", DJENON_PASS_C)):
+        _require(getattr(_games, name) == value,
+                 f"katra._games.{name} is {getattr(_games, name)}, the core has {value}")
+    _require(_games.MAX_TOTAL_SEEDS < (1 << 20), "MAX_TOTAL_SEEDS too large for the core")
     NUM_OFFER_MASKS = 0
     for mask in range(256):
         bits = bin(mask).count("1")
@@ -392,7 +472,7 @@ def _build_tables():
 
     families = {_games.KATRO: FAM_KATRO, _games.MPANTSAKA: FAM_MPANTSAKA,
                 _games.GORE: FAM_GORE, _games.DJENON: FAM_DJENON}
-    assert len(_games.GAME_IDS) == NUM_GAMES
+    _require(len(_games.GAME_IDS) == NUM_GAMES, "the core knows 7 game ids")
     for gi, game_id in enumerate(_games.GAME_IDS):
         spec = _games.GAMES[game_id]
         g = &TABLES[gi]
@@ -401,7 +481,9 @@ def _build_tables():
         g.rows = spec.rows
         g.cols = spec.cols
         g.holes = spec.rows * spec.cols
-        assert g.holes <= MAX_HOLES
+        _require(g.holes <= MAX_HOLES, f"{game_id}: too many holes for the core")
+        _require(spec.num_actions <= (2 * MAX_HOLES if g.family != FAM_GORE else 267),
+                 f"{game_id}: action space")
         g.num_actions = spec.num_actions
         g.simplified = spec.simplified
         g.depth_rows = spec.rows // 2
@@ -417,24 +499,26 @@ def _build_tables():
         for d in range(g.depth_rows):
             g.row_start[0][d] = d * C
             g.row_start[1][d] = (g.rows - 1 - d) * C
-        if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-            # South's serpentine / CCW loop: row 1 rightwards, row 2 leftwards, ...
-            south = []
-            for row in range(g.depth_rows):
-                cols = range(C) if row % 2 == 0 else range(C - 1, -1, -1)
-                south.extend(row * C + c for c in cols)
-            north = [H - 1 - i for i in south]
-            _set_path(g, 0, 0, south)
-            _set_path(g, 1, 0, north)
-            _set_path(g, 0, 1, south[::-1])
-            _set_path(g, 1, 1, north[::-1])
-            if g.family == FAM_MPANTSAKA:
-                for col in range(C):
-                    g.front_opp[C + col] = 2 * C + col
-                    g.front_opp[2 * C + col] = C + col
+        if g.family == FAM_KATRO:
+            south, north = katro_paths(spec)
+            for d, reverse in ((0, False), (1, True)):
+                _set_path(g, 0, d, south[::-1] if reverse else south)
+                _set_path(g, 1, d, north[::-1] if reverse else north)
+        elif g.family == FAM_MPANTSAKA:
+            for p, loops in enumerate(mpantsaka_paths(spec)):
+                for d in range(2):
+                    _set_path(g, p, d, loops[d])
+            for col in range(C):
+                g.front_opp[C + col] = 2 * C + col
+                g.front_opp[2 * C + col] = C + col
         else:
-            # one CCW loop round the whole board, for both players
-            loop = list(range(C)) + list(range(2 * C - 1, C - 1, -1))
+            loop = gore_path(spec) if g.family == FAM_GORE else djenon_path(spec)
             for p in range(2):
                 _set_path(g, p, 0, loop)
                 _set_path(g, p, 1, loop[::-1])
+
+
+def _require(bint ok, str what):
+    """An import-time consistency check that survives python -O (unlike assert)."""
+    if not ok:
+        raise ImportError(f"katra._core does not match katra._games: {what}")

@@ -1,33 +1,56 @@
 # Whole jobs run in C with the GIL released: perft, divide, playouts.
 
 
-cdef u64 perft_rec(const State* s, int depth, JobStop* js) noexcept nogil:
-    """RULES.md §1.4 for depth >= 1, copy-make; 0 once the job must stop."""
-    cdef int cand[MAX_CANDIDATES]
-    if job_should_stop(js, 1):
-        return 0
-    cdef int n = candidates(s, cand)
-    cdef int k, a
-    cdef u64 legal = 0, total = 0
-    cdef State child
-    if depth == 1 and relay_free(s):
-        return n
-    for k in range(n):
-        copy_hot(&child, s)
-        if play(&child, cand[k], LAP_LIMIT_C) >= 0:
-            legal += 1
-            if depth > 1:
-                total += perft_rec(&child, depth - 1, js)
-    if legal == 0:
-        a = fallback(s)
-        if a < 0:
-            return 0
-        if depth == 1:
-            return 1
-        copy_hot(&child, s)
-        play(&child, a, LAP_LIMIT_C)
-        return perft_rec(&child, depth - 1, js)
-    return legal if depth == 1 else total
+# Perft keeps its own stack: one heap frame per ply (no C recursion), so any
+# depth up to MAX_PERFT_DEPTH runs on the smallest thread stack.
+ctypedef struct PerftFrame:
+    State node
+    Children kids          # the legal children of node, produced one at a time
+    u64 leaves             # leaves counted below node so far
+
+
+cdef PerftFrame* perft_frames(int depth) except NULL:
+    """Frames for a perft of depth (free() them); MemoryError if none."""
+    cdef PerftFrame* frames = <PerftFrame*>calloc(depth + 1, sizeof(PerftFrame))
+    if frames == NULL:
+        raise MemoryError()
+    return frames
+
+
+cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
+                     JobStop* js) noexcept nogil:
+    """RULES.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
+    job must stop.  At the last ply the legal children are only counted, which
+    for a relay-free game needs no sowing at all (bulk counting)."""
+    cdef int top = 0                 # frames[top] is the node being expanded
+    cdef PerftFrame* f
+    cdef long long work
+    cdef int a
+    frames[0].node = root[0]
+    frames[0].leaves = 0
+    children_begin(&frames[0].kids, &frames[0].node)
+    while True:
+        f = &frames[top]
+        if top == depth - 1 and relay_free(&f.node):
+            f.leaves = f.kids.n
+        else:
+            work = f.kids.work
+            a = children_next(&f.kids, &f.node, &frames[top + 1].node)
+            if job_should_stop(js, f.kids.work - work + 1):
+                return 0
+            if a >= 0:
+                if top == depth - 1:
+                    f.leaves += 1
+                else:
+                    top += 1
+                    frames[top].leaves = 0
+                    children_begin(&frames[top].kids, &frames[top].node)
+                continue
+        # every child of frames[top] is counted
+        if top == 0:
+            return f.leaves
+        top -= 1
+        frames[top].leaves += f.leaves
 
 
 cdef int _check_depth(object depth, int minimum) except -1:
@@ -51,11 +74,14 @@ def perft(pos, depth):
     cdef State root = p.st
     cdef u64 count
     cdef JobStop js
+    cdef PerftFrame* frames
     if d == 0:
         return 1
+    frames = perft_frames(d)
     job_stop_init(&js)
     with nogil:
-        count = perft_rec(&root, d, &js)
+        count = perft_count(&root, d, frames, &js)
+    free(frames)
     raise_if_stopped(&js)
     return count
 
@@ -69,19 +95,24 @@ def divide(pos, depth):
     cdef u64 counts[MAX_CANDIDATES]
     cdef int n, k
     cdef JobStop js
+    cdef PerftFrame* frames
     cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
     if children == NULL:
         raise MemoryError()
-    job_stop_init(&js)
     try:
-        with nogil:
-            n = legal_children(&root, acts, children)
-            for k in range(n):
-                counts[k] = 1 if d == 1 else perft_rec(&children[k], d - 1, &js)
-        raise_if_stopped(&js)
-        return [(acts[k], counts[k]) for k in range(n)]
-    finally:
+        frames = perft_frames(d)
+    except MemoryError:
         free(children)
+        raise
+    job_stop_init(&js)
+    with nogil:
+        n = legal_children(&root, acts, children)
+        for k in range(n):
+            counts[k] = 1 if d == 1 else perft_count(&children[k], d - 1, frames, &js)
+    free(frames)
+    free(children)
+    raise_if_stopped(&js)
+    return [(acts[k], counts[k]) for k in range(n)]
 
 
 def playouts(pos, games, seed, max_plies):

@@ -34,6 +34,9 @@ GORE_ACCEPT = 265
 GORE_DECLINE = 266
 DJENON_PASS = 12
 
+#: Goré: seeds the answerer pays from their store, and the hole receives, per traded hole (§4.2).
+GORE_SEEDS_PER_TRADED_HOLE = 6
+
 
 @dataclass(frozen=True)
 class GameSpec:
