@@ -1,6 +1,9 @@
 # Shared machinery of the compiled core: the state struct, the static game
-# tables, splitmix64, sowing, lap-limit cycle detection and the dispatch by
-# game family.  Every hot function is nogil and never raises.
+# tables, splitmix64, sowing, the relay engine with its cycle detection, the
+# dispatch by game family and the legal-children iterator.  Every hot function
+# is nogil and never raises.
+
+import math
 
 from libc.string cimport memcmp, memset, memcpy
 from libc.stdlib cimport calloc, malloc, free, realloc
@@ -9,7 +12,7 @@ cdef enum:
     MAX_HOLES = 36
     MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
     NUM_GAMES = 7
-    CYCLE_START = 16          # laps without a capture before the cycle detector starts
+    CYCLE_START = 24          # laps without a capture before the cycle detector starts
 
 cdef enum:
     FAM_KATRO = 0
@@ -57,8 +60,6 @@ ctypedef struct GameTable:
     int nxt[2][2][MAX_HOLES]       # next hole on the path
     int prv[2][2][MAX_HOLES]       # previous hole on the path
     int pathpos[2][2][MAX_HOLES]   # position of a hole on the path
-    u64 pk2[2][2][2 * MAX_HOLES + 1]  # prefix sums of HOLE_KEY along the path, doubled
-    u64 sumk[2][2]                 # HOLE_KEY summed over the path
     int col_of[MAX_HOLES]
     int depth_of[MAX_HOLES]        # depth of a hole for its (initial) owner: 0 outer
     int row_start[2][3]            # [player][depth] -> first index of that row
@@ -67,10 +68,7 @@ ctypedef struct GameTable:
 
 cdef GameTable TABLES[NUM_GAMES]
 
-# Keys of the additive lap-start hash and of the Zobrist hash (fixed seeds).
-cdef u64 HOLE_KEY[MAX_HOLES]
-cdef u64 KEY_POS = 0
-cdef u64 KEY_HAND = 0
+# Keys of the Zobrist hash (fixed seeds).
 cdef u64 ZKEY_HOLE[MAX_HOLES]
 cdef u64 ZKEY_OWNER[MAX_HOLES]
 cdef u64 ZKEY_STORE[2]
@@ -78,11 +76,9 @@ cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
 
-# Goré offer masks with 1 to 3 bits, ascending.
-cdef int OFFER_MASKS[128]
-cdef int OFFER_BITS[128]
-cdef int NUM_OFFER_MASKS = 0
 cdef int POPCOUNT8[256]
+# Goré: OFFER_COUNT[owned][most] = the number of offers of 1..most of owned holes, one kept.
+cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -105,28 +101,34 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
 cdef enum:
     HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
     GORE_HOLES = 8
+    SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
+    SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
     GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
 
 
 cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
-    """Copy a state for copy-make.  Outside Goré the owners (constant) are not copied,
-    so dst.owner must not be read (outcome_of uses the table's owners instead); in
-    Goré only its 8 holes' counts and owners are, so nothing may read past hole 7."""
-    if TABLES[src.game].family == FAM_GORE:
+    """Copy a state for copy-make: the scalars and the game's holes' counts (a
+    constant size per board size: 16 holes or fewer, or all), and in Goré its 8
+    owners.  Outside Goré the owners (constant) are not copied, so dst.owner must
+    not be read (outcome_of uses the table's owners instead), nor anything past
+    the game's holes."""
+    cdef GameTable* g = &TABLES[src.game]
+    if g.family == FAM_GORE:
         memcpy(dst, src, GORE_HOT_BYTES)
         memcpy(dst.owner, src.owner, GORE_HOLES * sizeof(int))
+    elif g.holes <= SMALL_HOLES:
+        memcpy(dst, src, SMALL_HOT_BYTES)
     else:
         memcpy(dst, src, HOT_BYTES)
 
 
-cdef inline int sow_lap(int* board, GameTable* g, int player, int d, int h, int n,
+cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
                         int offset) noexcept nogil:
-    """One lap: drop n >= 1 seeds along the path, the first into the hole after h
-    (offset 1) or into h itself (offset 0); return the landing hole.  Whole
-    rounds are added at once; the rest walks the doubled path (no pointer chase)."""
-    cdef int* path = &g.path[player][d][0]
-    cdef int L = g.path_len
-    cdef int start = g.pathpos[player][d][h] + offset   # 0..L: the first hole sown
+    """One lap along a path of L holes (path written twice, pathpos its inverse):
+    drop n >= 1 seeds, the first into the hole after h (offset 1) or into h
+    itself (offset 0); return the landing hole.  Whole rounds are added at
+    once; the rest walks the doubled path (no pointer chase, no modulo)."""
+    cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
     cdef int q, k
     if n >= L:
         q = n // L
@@ -141,74 +143,41 @@ cdef inline int sow_lap(int* board, GameTable* g, int player, int d, int h, int 
     return path[n - 1]
 
 
-cdef inline u64 board_hash(const int* board, int holes) noexcept nogil:
-    """Additive hash of the board: sum of count * HOLE_KEY (mod 2**64)."""
-    cdef u64 acc = 0
-    cdef int i
-    for i in range(holes):
-        acc += <u64>board[i] * HOLE_KEY[i]
-    return acc
-
-
 # Brent's cycle detection over lap-start states (board, hole, seeds in hand).
-# hb is the additive board hash at the current lap start, kept up to date in
-# O(1) per lap: delta (the change the lap being sown makes) comes from prefix
-# sums of the keys along the path.  A hash match is confirmed by a full
-# comparison, so the verdict is exact.
+# The saved state is compared hole and hand first: they differ on almost every
+# lap, so the board is compared (memcmp) only when they match; the verdict is
+# exact.  No hash is kept, so a lap costs the detector two compares.
 ctypedef struct Cycle:
-    int active
     int power
     int lam
     int saved_h
     int saved_n
-    u64 hb
-    u64 delta
-    u64 saved_key
     int saved_board[MAX_HOLES]
 
 
-cdef inline void cycle_save(Cycle* c, const int* board, int holes, int h, int n, u64 key) noexcept nogil:
-    c.saved_key = key
+cdef inline void cycle_save(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
     c.saved_h = h
     c.saved_n = n
     memcpy(c.saved_board, board, holes * sizeof(int))
 
 
-cdef inline bint cycle_check(Cycle* c, GameTable* g, int player, int d, const int* board,
-                             int h, int n, int offset) noexcept nogil:
-    """Called at a lap start once the detector runs; True if this state was seen."""
-    cdef u64 key
-    cdef int L = g.path_len
-    cdef int q, r, s
-    if not c.active:
-        c.active = 1
-        c.power = 1
+cdef inline void cycle_start(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
+    c.power = 1
+    c.lam = 0
+    cycle_save(c, board, holes, h, n)
+
+
+cdef inline bint cycle_seen(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
+    """At a lap start once the detector runs: True if this state was seen."""
+    if h == c.saved_h and n == c.saved_n and memcmp(board, c.saved_board,
+                                                    holes * sizeof(int)) == 0:
+        return 1
+    c.lam += 1
+    if c.lam == c.power:
+        cycle_save(c, board, holes, h, n)
+        c.power *= 2
         c.lam = 0
-        c.hb = board_hash(board, g.holes)
-        key = c.hb + <u64>h * KEY_POS + <u64>n * KEY_HAND
-        cycle_save(c, board, g.holes, h, n, key)
-    else:
-        key = c.hb + <u64>h * KEY_POS + <u64>n * KEY_HAND
-        if (key == c.saved_key and h == c.saved_h and n == c.saved_n
-                and memcmp(board, c.saved_board, g.holes * sizeof(int)) == 0):
-            return 1
-        c.lam += 1
-        if c.lam == c.power:
-            cycle_save(c, board, g.holes, h, n, key)
-            c.power *= 2
-            c.lam = 0
-    # hash change made by sowing n seeds from path position pathpos[h] + offset
-    q = n // L
-    r = n - q * L
-    s = g.pathpos[player][d][h] + offset
-    c.delta = <u64>q * g.sumk[player][d] + (g.pk2[player][d][s + r] - g.pk2[player][d][s])
     return 0
-
-
-cdef inline void cycle_relay(Cycle* c, int h, int n) noexcept nogil:
-    """The lap just sown ended in a relay lifting n seeds from h."""
-    if c.active:
-        c.hb += c.delta - <u64>n * HOLE_KEY[h]
 
 
 # ---------------------------------------------------------------- the relay engine
@@ -237,31 +206,29 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
     lap starts is the early exit; it runs once CYCLE_START laps have passed
     without a capture (a capture never lies on a cycle: it restarts it)."""
     cdef int* board = s.board
+    cdef const int* path = &g.path[player][d][0]
+    cdef const int* pathpos = &g.pathpos[player][d][0]
     cdef int h = origin
     cdef int hand = board[origin]
     cdef int verdict
     cdef long long laps = 1
     cdef long long calm = 0      # laps since the start or the last capture
     cdef Cycle cyc
-    cyc.active = 0
     board[h] = 0
     while True:
         if calm >= CYCLE_START:
-            if cycle_check(&cyc, g, player, d, board, h, hand, offset):
+            if calm == CYCLE_START:
+                cycle_start(&cyc, board, g.holes, h, hand)
+            elif cycle_seen(&cyc, board, g.holes, h, hand):
                 return -laps
-        h = sow_lap(board, g, player, d, h, hand, offset)
+        h = sow_lap(board, path, pathpos, g.path_len, h, hand, offset)
         verdict = lap_end(s, g, family, h, &hand)
         if verdict == LAP_ENDS:
             return laps
         if laps >= limit:
             return -laps
         laps += 1
-        if verdict == LAP_CAPTURES:
-            cyc.active = 0
-            calm = 0
-        else:
-            cycle_relay(&cyc, h, hand)
-            calm += 1
+        calm = 0 if verdict == LAP_CAPTURES else calm + 1
 
 
 # ---------------------------------------------------------------- dispatch
@@ -303,6 +270,11 @@ cdef inline int fallback(const State* s) noexcept nogil:
 cdef inline bint relay_free(const State* s) noexcept nogil:
     """True if every candidate is legal (no relays: Goré)."""
     return TABLES[s.game].family == FAM_GORE
+
+
+cdef inline int relay_free_count(const State* s) noexcept nogil:
+    """How many legal actions a relay-free position has, without listing them."""
+    return gore_count_actions(s)
 
 
 cdef inline void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
@@ -414,7 +386,7 @@ cdef inline u64 zobrist_c(const State* s) noexcept nogil:
 # ---------------------------------------------------------------- tables
 
 cdef void _set_path(GameTable* g, int player, int d, list path):
-    """Fill next/previous/position/prefix tables of one path."""
+    """Fill the doubled path and the next/previous/position tables of one path."""
     cdef int L = len(path)
     cdef int k
     g.path_len = L
@@ -424,25 +396,21 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
         g.nxt[player][d][path[k]] = path[(k + 1) % L]
         g.prv[player][d][path[k]] = path[(k + L - 1) % L]
         g.pathpos[player][d][path[k]] = k
-    g.pk2[player][d][0] = 0
-    for k in range(2 * L):
-        g.pk2[player][d][k + 1] = g.pk2[player][d][k] + HOLE_KEY[path[k % L]]
-    g.sumk[player][d] = g.pk2[player][d][L]
 
 
 def _build_tables():
     """Build TABLES from katra._games (run once at import)."""
-    global KEY_POS, KEY_HAND, ZKEY_MOVE, ZKEY_OFFER, NUM_OFFER_MASKS
+    global ZKEY_MOVE, ZKEY_OFFER
     global LAP_LIMIT_C, GORE_SEEDS_PER_TRADED_HOLE_C
     cdef u64 rng = 0x4B41545241ULL   # "KATRA"
     cdef int i, gi, p, d, row, col, mask, bits
     cdef GameTable* g
     for i in range(MAX_HOLES):
-        HOLE_KEY[i] = splitmix64(&rng) | 1
+        splitmix64(&rng)   # a retired key: the draws keep the Zobrist keys stable
         ZKEY_HOLE[i] = splitmix64(&rng)
         ZKEY_OWNER[i] = splitmix64(&rng)
-    KEY_POS = splitmix64(&rng) | 1
-    KEY_HAND = splitmix64(&rng) | 1
+    splitmix64(&rng)       # two retired keys, drawn for the same reason
+    splitmix64(&rng)
     ZKEY_STORE[0] = splitmix64(&rng)
     ZKEY_STORE[1] = splitmix64(&rng)
     ZKEY_MOVE = splitmix64(&rng)
@@ -459,16 +427,12 @@ def _build_tables():
         _require(getattr(_games, name) == value,
                  f"katra._games.{name} is {getattr(_games, name)}, the core has {value}")
     _require(_games.MAX_TOTAL_SEEDS < (1 << 20), "MAX_TOTAL_SEEDS too large for the core")
-    NUM_OFFER_MASKS = 0
     for mask in range(256):
-        bits = bin(mask).count("1")
-        POPCOUNT8[mask] = bits
-        if mask == 0:
-            continue
-        if bits <= 3:
-            OFFER_MASKS[NUM_OFFER_MASKS] = mask
-            OFFER_BITS[NUM_OFFER_MASKS] = bits
-            NUM_OFFER_MASKS += 1
+        POPCOUNT8[mask] = bin(mask).count("1")
+    for owned in range(GORE_HOLES + 1):
+        for most in range(4):
+            OFFER_COUNT[owned][most] = sum(math.comb(owned, k)
+                                           for k in range(1, min(most, owned - 1) + 1))
 
     families = {_games.KATRO: FAM_KATRO, _games.MPANTSAKA: FAM_MPANTSAKA,
                 _games.GORE: FAM_GORE, _games.DJENON: FAM_DJENON}
@@ -500,6 +464,7 @@ def _build_tables():
             g.row_start[0][d] = d * C
             g.row_start[1][d] = (g.rows - 1 - d) * C
         if g.family == FAM_KATRO:
+            _require(C == 4 or C == 6, f"{game_id}: katro_row_has_seeds reads 4 or 6 columns")
             south, north = katro_paths(spec)
             for d, reverse in ((0, False), (1, True)):
                 _set_path(g, 0, d, south[::-1] if reverse else south)

@@ -69,7 +69,7 @@ cdef inline void gore_sow(State* s, GameTable* g, int origin) noexcept nogil:
     cdef int hand = board[origin]
     cdef int landing, h, taken
     board[origin] = 0
-    landing = sow_lap(board, g, 0, 0, origin, hand, 1)
+    landing = sow_lap(board, &g.path[0][0][0], &g.pathpos[0][0][0], GORE_HOLES, origin, hand, 1)
     if s.owner[landing] != me and gore_capturable(board[landing]):
         taken = board[landing]
         board[landing] = 0
@@ -102,6 +102,24 @@ cdef inline int gore_legal_actions(const State* s, GameTable* g, int* acts) noex
         acts[0] = GORE_PASS_C      # owns no seeds: passing is forced
         return 1
     return n + gore_offers(s, mine, acts + n)
+
+
+cdef inline int gore_count_actions(const State* s) noexcept nogil:
+    """len(gore_legal_actions(s)), counted from bit masks (perft's last ply)."""
+    cdef int me = s.to_move
+    cdef int i, mine = 0, nonempty = 0, big = 0, most
+    if s.offer:
+        return 2
+    for i in range(GORE_HOLES):
+        mine |= (s.owner[i] == me) << i
+        nonempty |= (s.board[i] != 0) << i
+        big |= s.board[i] >= 3
+    if not big:
+        return 0
+    if not mine & nonempty:
+        return 1                    # the forced pass
+    most = s.stores[1 - me] // GORE_SEEDS_PER_TRADED_HOLE_C
+    return POPCOUNT8[mine & nonempty] + OFFER_COUNT[POPCOUNT8[mine]][most if most < 3 else 3]
 
 
 cdef inline long long gore_apply(State* s, GameTable* g, int action) noexcept nogil:

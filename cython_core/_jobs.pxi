@@ -26,26 +26,27 @@ cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
     cdef PerftFrame* f
     cdef long long work
     cdef int a
+    if depth == 1 and relay_free(root):
+        return relay_free_count(root)
     frames[0].node = root[0]
     frames[0].leaves = 0
     children_begin(&frames[0].kids, &frames[0].node)
     while True:
         f = &frames[top]
-        if top == depth - 1 and relay_free(&f.node):
-            f.leaves = f.kids.n
-        else:
-            work = f.kids.work
-            a = children_next(&f.kids, &f.node, &frames[top + 1].node)
-            if job_should_stop(js, f.kids.work - work + 1):
-                return 0
-            if a >= 0:
-                if top == depth - 1:
-                    f.leaves += 1
-                else:
-                    top += 1
-                    frames[top].leaves = 0
-                    children_begin(&frames[top].kids, &frames[top].node)
-                continue
+        work = f.kids.work
+        a = children_next(&f.kids, &f.node, &frames[top + 1].node)
+        if job_should_stop(js, f.kids.work - work + 1):
+            return 0
+        if a >= 0:
+            if top == depth - 1:
+                f.leaves += 1
+            elif top == depth - 2 and relay_free(&f.node):
+                f.leaves += relay_free_count(&frames[top + 1].node)
+            else:
+                top += 1
+                frames[top].leaves = 0
+                children_begin(&frames[top].kids, &frames[top].node)
+            continue
         # every child of frames[top] is counted
         if top == 0:
             return f.leaves
