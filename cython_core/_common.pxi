@@ -77,6 +77,7 @@ cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
 
 cdef int POPCOUNT8[256]
+cdef int CTZ8[256]          # the lowest set bit of a non-zero byte
 # Goré: OFFER_COUNT[owned][most] = the number of offers of 1..most of owned holes, one kept.
 cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
 
@@ -272,9 +273,14 @@ cdef inline bint relay_free(const State* s) noexcept nogil:
     return TABLES[s.game].family == FAM_GORE
 
 
-cdef inline int relay_free_count(const State* s) noexcept nogil:
-    """How many legal actions a relay-free position has, without listing them."""
-    return gore_count_actions(s)
+cdef inline bint first_lap_ends(const State* s, GameTable* g, int action) noexcept nogil:
+    """True if the candidate's first lap surely ends the move (then it is legal
+    without being sown); False if it must be sown to know."""
+    if g.family == FAM_KATRO:
+        return katro_first_lap_ends(s, g, action)
+    if g.family == FAM_MPANTSAKA:
+        return mpantsaka_first_lap_ends(s, g, action)
+    return djenon_first_lap_ends(s, g, action)
 
 
 cdef inline void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
@@ -349,20 +355,59 @@ cdef inline int legal_children(const State* s, int* acts, State* children) noexc
     return m
 
 
+cdef inline bint candidate_legal(const State* s, GameTable* g, int action, State* scratch,
+                                 long long* work) noexcept nogil:
+    """Is the candidate legal (its sowing ends within the lap limit, §1.3)?
+    Goré's always are; a relay game's is when first_lap_ends proves it, else it
+    is sown on scratch.  Adds the laps sown to work."""
+    cdef long long laps
+    work[0] += 1
+    if g.family == FAM_GORE or first_lap_ends(s, g, action):
+        return 1
+    copy_hot(scratch, s)
+    laps = play(scratch, action, LAP_LIMIT_C)
+    work[0] += laps if laps >= 0 else -laps
+    return laps >= 0
+
+
+cdef inline int legal_count(const State* s, State* scratch, long long* work) noexcept nogil:
+    """len(legal actions of s), for perft's last ply (Goré: from bit masks)."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef int cand[MAX_CANDIDATES]
+    cdef int n, k, m = 0
+    if g.family == FAM_GORE:
+        work[0] += 1
+        return gore_count_actions(s)
+    n = candidates(s, cand)
+    for k in range(n):
+        m += candidate_legal(s, g, cand[k], scratch, work)
+    if m == 0 and fallback(s) >= 0:
+        m = 1
+    return m
+
+
+cdef inline int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
+    """Legal actions, ascending; adds the laps sown to work."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef State scratch
+    cdef int n = candidates(s, acts)
+    cdef int k, m = 0
+    for k in range(n):
+        if candidate_legal(s, g, acts[k], &scratch, work):
+            acts[m] = acts[k]
+            m += 1
+    if m == 0:
+        k = fallback(s)
+        if k >= 0:
+            acts[0] = k
+            m = 1
+    return m
+
+
 cdef inline int legal_actions_c(const State* s, int* acts) noexcept nogil:
     """Legal actions, ascending."""
-    cdef Children it
-    cdef State child
-    cdef int a, m = 0
-    if relay_free(s):
-        return candidates(s, acts)
-    children_begin(&it, s)
-    a = children_next(&it, s, &child)
-    while a >= 0:
-        acts[m] = a
-        m += 1
-        a = children_next(&it, s, &child)
-    return m
+    cdef long long work = 0
+    return legal_actions_work(s, acts, &work)
 
 
 cdef inline u64 zobrist_c(const State* s) noexcept nogil:
@@ -429,6 +474,7 @@ def _build_tables():
     _require(_games.MAX_TOTAL_SEEDS < (1 << 20), "MAX_TOTAL_SEEDS too large for the core")
     for mask in range(256):
         POPCOUNT8[mask] = bin(mask).count("1")
+        CTZ8[mask] = (mask & -mask).bit_length() - 1 if mask else 8
     for owned in range(GORE_HOLES + 1):
         for most in range(4):
             OFFER_COUNT[owned][most] = sum(math.comb(owned, k)

@@ -49,6 +49,17 @@ cdef inline long long djenon_sow(State* s, GameTable* g, int origin, long long l
     return relay_sow(s, g, FAM_DJENON, 0, 0, origin, 0, limit)
 
 
+cdef inline bint djenon_first_lap_ends(const State* s, GameTable* g, int origin) noexcept nogil:
+    """Core only (perft's last ply): a first lap of fewer seeds than the 12 holes
+    lands off the origin; if that hole held 0, 1 or 3 the move ends (§5.2)."""
+    cdef int n = s.board[origin]
+    cdef int before
+    if n >= g.path_len:
+        return 0
+    before = s.board[g.path[0][0][g.pathpos[0][0][origin] + n - 1]]
+    return before == 0 or before == 1 or before == 3
+
+
 cdef inline int djenon_fallback(const State* s, GameTable* g) noexcept nogil:
     """legal_actions' pass: forced while some hole holds 2 or more and no
     sowing ends, else -1 (the game is over, §5.3)."""

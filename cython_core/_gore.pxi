@@ -11,30 +11,22 @@ def gore_path(spec):
 
 cdef inline int gore_owned_holes(const State* s, int player) noexcept nogil:
     """The holes player owns, as a bit mask."""
-    cdef int i, mask = 0
-    for i in range(GORE_HOLES):
-        mask |= (s.owner[i] == player) << i
-    return mask
+    return mask8_equal(s.owner, player)
 
 
 cdef inline bint gore_is_over(const State* s) noexcept nogil:
     """About to take a normal turn with every hole under 3 seeds (§4.5)."""
-    cdef int i
-    if s.offer:
-        return 0
-    for i in range(GORE_HOLES):
-        if s.board[i] >= 3:
-            return 0
-    return 1
+    return not s.offer and not mask8_at_least(s.board, 3)
 
 
 cdef inline int gore_sowing_candidates(const State* s, int mine, int* acts) noexcept nogil:
     """Non-empty holes of mine (the mover's mask), ascending."""
-    cdef int i, n = 0
-    for i in range(GORE_HOLES):
-        if (mine >> i) & 1 and s.board[i]:
-            acts[n] = i
-            n += 1
+    cdef int n = 0
+    cdef int sowable = mine & mask8_at_least(s.board, 1)
+    while sowable:
+        acts[n] = CTZ8[sowable]
+        n += 1
+        sowable &= sowable - 1
     return n
 
 
@@ -104,22 +96,55 @@ cdef inline int gore_legal_actions(const State* s, GameTable* g, int* acts) noex
     return n + gore_offers(s, mine, acts + n)
 
 
+# Bit masks over Goré's 8 holes: bit i set iff v[i] >= threshold / v[i] == x.
+# SSE2 compares with a movemask where the compiler has them, a loop elsewhere.
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline int katra_mask8_at_least(const int *v, int threshold) {
+        __m128i t = _mm_set1_epi32(threshold - 1);
+        __m128i lo = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)v), t);
+        __m128i hi = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i *)(v + 4)), t);
+        return _mm_movemask_ps(_mm_castsi128_ps(lo)) | (_mm_movemask_ps(_mm_castsi128_ps(hi)) << 4);
+    }
+    static inline int katra_mask8_equal(const int *v, int x) {
+        __m128i t = _mm_set1_epi32(x);
+        __m128i lo = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)v), t);
+        __m128i hi = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(v + 4)), t);
+        return _mm_movemask_ps(_mm_castsi128_ps(lo)) | (_mm_movemask_ps(_mm_castsi128_ps(hi)) << 4);
+    }
+    #else
+    static inline int katra_mask8_at_least(const int *v, int threshold) {
+        int i, m = 0;
+        for (i = 0; i < 8; i++) m |= (v[i] >= threshold) << i;
+        return m;
+    }
+    static inline int katra_mask8_equal(const int *v, int x) {
+        int i, m = 0;
+        for (i = 0; i < 8; i++) m |= (v[i] == x) << i;
+        return m;
+    }
+    #endif
+    """
+    int mask8_at_least "katra_mask8_at_least"(const int* v, int threshold) noexcept nogil
+    int mask8_equal "katra_mask8_equal"(const int* v, int x) noexcept nogil
+
+
 cdef inline int gore_count_actions(const State* s) noexcept nogil:
     """len(gore_legal_actions(s)), counted from bit masks (perft's last ply)."""
     cdef int me = s.to_move
-    cdef int i, mine = 0, nonempty = 0, big = 0, most
+    cdef int mine, sowable, most
     if s.offer:
         return 2
-    for i in range(GORE_HOLES):
-        mine |= (s.owner[i] == me) << i
-        nonempty |= (s.board[i] != 0) << i
-        big |= s.board[i] >= 3
-    if not big:
+    if gore_is_over(s):
         return 0
-    if not mine & nonempty:
+    mine = gore_owned_holes(s, me)
+    sowable = mine & mask8_at_least(s.board, 1)
+    if not sowable:
         return 1                    # the forced pass
     most = s.stores[1 - me] // GORE_SEEDS_PER_TRADED_HOLE_C
-    return POPCOUNT8[mine & nonempty] + OFFER_COUNT[POPCOUNT8[mine]][most if most < 3 else 3]
+    return POPCOUNT8[sowable] + OFFER_COUNT[POPCOUNT8[mine]][most if most < 3 else 3]
 
 
 cdef inline long long gore_apply(State* s, GameTable* g, int action) noexcept nogil:

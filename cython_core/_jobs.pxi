@@ -20,14 +20,14 @@ cdef PerftFrame* perft_frames(int depth) except NULL:
 cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
                      JobStop* js) noexcept nogil:
     """RULES.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
-    job must stop.  At the last ply the legal children are only counted, which
-    for a relay-free game needs no sowing at all (bulk counting)."""
+    job must stop.  The last ply is only counted (legal_count: bulk counting)."""
     cdef int top = 0                 # frames[top] is the node being expanded
     cdef PerftFrame* f
     cdef long long work
     cdef int a
-    if depth == 1 and relay_free(root):
-        return relay_free_count(root)
+    if depth == 1:
+        work = 0
+        return legal_count(root, &frames[1].node, &work)
     frames[0].node = root[0]
     frames[0].leaves = 0
     children_begin(&frames[0].kids, &frames[0].node)
@@ -35,17 +35,16 @@ cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
         f = &frames[top]
         work = f.kids.work
         a = children_next(&f.kids, &f.node, &frames[top + 1].node)
-        if job_should_stop(js, f.kids.work - work + 1):
-            return 0
         if a >= 0:
-            if top == depth - 1:
-                f.leaves += 1
-            elif top == depth - 2 and relay_free(&f.node):
-                f.leaves += relay_free_count(&frames[top + 1].node)
+            if top == depth - 2:     # the child's legal actions are the leaves
+                f.leaves += legal_count(&frames[top + 1].node, &frames[top + 2].node, &f.kids.work)
             else:
                 top += 1
                 frames[top].leaves = 0
                 children_begin(&frames[top].kids, &frames[top].node)
+        if job_should_stop(js, f.kids.work - work + 1):
+            return 0
+        if a >= 0:
             continue
         # every child of frames[top] is counted
         if top == 0:
@@ -133,47 +132,39 @@ def playouts(pos, games, seed, max_plies):
     cdef u64 rng
     cdef u64 south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, total_plies = 0
     cdef int n, winner, south, north
-    cdef bint fast
     cdef u64 pick
+    cdef long long work
     cdef JobStop js
-    cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
-    if children == NULL:
-        raise MemoryError()
     job_stop_init(&js)
-    try:
-        with nogil:
-            for game in range(n_games):
-                if js.reason != STOP_NONE:
-                    break
-                rng = seed_c + (<u64>game << 32)
-                st = root
-                plies = 0
-                while not job_should_stop(&js, 1):
-                    # Goré (no relay) knows its legal actions without sowing them: play
-                    # only the chosen one instead of making every child.
-                    fast = relay_free(&st)
-                    n = legal_actions_c(&st, acts) if fast else legal_children(&st, acts, children)
-                    if n == 0:
-                        outcome_of(&st, &winner, &south, &north)
-                        if winner == 0:
-                            south_wins += 1
-                        elif winner == 1:
-                            north_wins += 1
-                        else:
-                            draws += 1
-                        break
-                    if plies == limit:
-                        unfinished += 1
-                        break
-                    pick = splitmix64(&rng) % <u64>n
-                    if fast:
-                        play(&st, acts[pick], LAP_LIMIT_C)
+    with nogil:
+        for game in range(n_games):
+            if js.reason != STOP_NONE:
+                break
+            rng = seed_c + (<u64>game << 32)
+            st = root
+            plies = 0
+            work = 1
+            while not job_should_stop(&js, work):
+                # the legal actions (most without sowing: first_lap_ends), then
+                # only the chosen one is played, in place
+                work = 1
+                n = legal_actions_work(&st, acts, &work)
+                if n == 0:
+                    outcome_of(&st, &winner, &south, &north)
+                    if winner == 0:
+                        south_wins += 1
+                    elif winner == 1:
+                        north_wins += 1
                     else:
-                        copy_hot(&st, &children[pick])
-                    plies += 1
-                total_plies += <u64>plies
-    finally:
-        free(children)
+                        draws += 1
+                    break
+                if plies == limit:
+                    unfinished += 1
+                    break
+                pick = splitmix64(&rng) % <u64>n
+                work += play(&st, acts[pick], LAP_LIMIT_C)
+                plies += 1
+            total_plies += <u64>plies
     raise_if_stopped(&js)
     return {"games": n_games, "south_wins": south_wins, "north_wins": north_wins,
             "draws": draws, "unfinished": unfinished, "plies": total_plies}

@@ -84,6 +84,16 @@ cdef inline long long katro_sow(State* s, GameTable* g, int origin, long long li
     return relay_sow(s, g, FAM_KATRO, s.to_move, 0, origin, 1, limit)
 
 
+cdef inline bint katro_first_lap_ends(const State* s, GameTable* g, int origin) noexcept nogil:
+    """Core only (perft's last ply): a lap of fewer seeds than the path holds
+    that lands in an empty hole ends the move, so the move is legal unsown."""
+    cdef int me = s.to_move
+    cdef int n = s.board[origin]
+    if n >= g.path_len:
+        return 0
+    return s.board[g.path[me][0][g.pathpos[me][0][origin] + n]] == 0
+
+
 cdef inline long long katro_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
     cdef long long laps = katro_sow(s, g, action, limit)
     s.to_move = 1 - s.to_move

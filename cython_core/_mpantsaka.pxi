@@ -71,6 +71,17 @@ cdef inline long long mpantsaka_sow(State* s, GameTable* g, int action, long lon
     return relay_sow(s, g, FAM_MPANTSAKA, s.to_move, action & 1, action >> 1, 1, limit)
 
 
+cdef inline bint mpantsaka_first_lap_ends(const State* s, GameTable* g, int action) noexcept nogil:
+    """Core only (perft's last ply): as katro_first_lap_ends, in the action's direction."""
+    cdef int me = s.to_move
+    cdef int d = action & 1
+    cdef int origin = action >> 1
+    cdef int n = s.board[origin]
+    if n >= g.path_len:
+        return 0
+    return s.board[g.path[me][d][g.pathpos[me][d][origin] + n]] == 0
+
+
 cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
     cdef long long laps = mpantsaka_sow(s, g, action, limit)
     s.to_move = 1 - s.to_move
