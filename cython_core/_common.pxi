@@ -234,16 +234,34 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
 
 # ---------------------------------------------------------------- dispatch
 
+# The *_of forms take the family as an argument: called with a constant one
+# (perft_count's per-family loops), the C compiler keeps only that family's code.
+
+cdef inline int candidates_of(const State* s, GameTable* g, int family, int* acts) noexcept nogil:
+    if family == FAM_KATRO:
+        return katro_sowing_candidates(s, g, acts)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_sowing_candidates(s, g, acts)
+    if family == FAM_GORE:
+        return gore_legal_actions(s, g, acts)
+    return djenon_sowing_candidates(s, g, acts)
+
+
 cdef inline int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
-    if g.family == FAM_KATRO:
-        return katro_sowing_candidates(s, g, acts)
-    if g.family == FAM_MPANTSAKA:
-        return mpantsaka_sowing_candidates(s, g, acts)
-    if g.family == FAM_GORE:
-        return gore_legal_actions(s, g, acts)
-    return djenon_sowing_candidates(s, g, acts)
+    return candidates_of(s, g, g.family, acts)
+
+
+cdef inline long long play_of(State* s, GameTable* g, int family, int action,
+                              long long limit) noexcept nogil:
+    if family == FAM_KATRO:
+        return katro_apply(s, g, action, limit)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_apply(s, g, action, limit)
+    if family == FAM_GORE:
+        return gore_apply(s, g, action)
+    return djenon_apply(s, g, action, limit)
 
 
 cdef inline long long play(State* s, int action, long long limit) noexcept nogil:
@@ -251,13 +269,7 @@ cdef inline long long play(State* s, int action, long long limit) noexcept nogil
     non-sowing actions), or a negative number (minus the laps played) if its
     sowing does not end within limit laps (s is then garbage)."""
     cdef GameTable* g = &TABLES[s.game]
-    if g.family == FAM_KATRO:
-        return katro_apply(s, g, action, limit)
-    if g.family == FAM_MPANTSAKA:
-        return mpantsaka_apply(s, g, action, limit)
-    if g.family == FAM_GORE:
-        return gore_apply(s, g, action)
-    return djenon_apply(s, g, action, limit)
+    return play_of(s, g, g.family, action, limit)
 
 
 cdef inline int fallback(const State* s) noexcept nogil:
@@ -273,12 +285,12 @@ cdef inline bint relay_free(const State* s) noexcept nogil:
     return TABLES[s.game].family == FAM_GORE
 
 
-cdef inline bint first_lap_ends(const State* s, GameTable* g, int action) noexcept nogil:
+cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int action) noexcept nogil:
     """True if the candidate's first lap surely ends the move (then it is legal
     without being sown); False if it must be sown to know."""
-    if g.family == FAM_KATRO:
+    if family == FAM_KATRO:
         return katro_first_lap_ends(s, g, action)
-    if g.family == FAM_MPANTSAKA:
+    if family == FAM_MPANTSAKA:
         return mpantsaka_first_lap_ends(s, g, action)
     return djenon_first_lap_ends(s, g, action)
 
@@ -308,23 +320,24 @@ ctypedef struct Children:
     long long work         # laps sown so far (for job_should_stop)
 
 
-cdef inline void children_begin(Children* it, const State* s) noexcept nogil:
-    it.n = candidates(s, it.cand)
+cdef inline void children_begin_of(Children* it, const State* s, GameTable* g,
+                                   int family) noexcept nogil:
+    it.n = candidates_of(s, g, family, it.cand)
     it.k = 0
     it.legal = 0
     it.fallback_done = 0
     it.work = 0
 
 
-cdef inline int children_next(Children* it, const State* s, State* child) noexcept nogil:
-    """The next legal action of s, ascending, with its child in child; -1 when done."""
+cdef inline int children_next_of(Children* it, const State* s, GameTable* g, int family,
+                                 State* child) noexcept nogil:
     cdef int a
     cdef long long laps
     while it.k < it.n:
         a = it.cand[it.k]
         it.k += 1
         copy_hot(child, s)
-        laps = play(child, a, LAP_LIMIT_C)
+        laps = play_of(child, g, family, a, LAP_LIMIT_C)
         if laps >= 0:
             it.work += laps + 1
             it.legal += 1
@@ -335,11 +348,22 @@ cdef inline int children_next(Children* it, const State* s, State* child) noexce
         a = fallback(s)
         if a >= 0:
             copy_hot(child, s)
-            play(child, a, LAP_LIMIT_C)
+            play_of(child, g, family, a, LAP_LIMIT_C)
             it.work += 1
             it.legal = 1
             return a
     return -1
+
+
+cdef inline void children_begin(Children* it, const State* s) noexcept nogil:
+    cdef GameTable* g = &TABLES[s.game]
+    children_begin_of(it, s, g, g.family)
+
+
+cdef inline int children_next(Children* it, const State* s, State* child) noexcept nogil:
+    """The next legal action of s, ascending, with its child in child; -1 when done."""
+    cdef GameTable* g = &TABLES[s.game]
+    return children_next_of(it, s, g, g.family, child)
 
 
 cdef inline int legal_children(const State* s, int* acts, State* children) noexcept nogil:
@@ -355,32 +379,32 @@ cdef inline int legal_children(const State* s, int* acts, State* children) noexc
     return m
 
 
-cdef inline bint candidate_legal(const State* s, GameTable* g, int action, State* scratch,
-                                 long long* work) noexcept nogil:
+cdef inline bint candidate_legal(const State* s, GameTable* g, int family, int action,
+                                 State* scratch, long long* work) noexcept nogil:
     """Is the candidate legal (its sowing ends within the lap limit, §1.3)?
     Goré's always are; a relay game's is when first_lap_ends proves it, else it
     is sown on scratch.  Adds the laps sown to work."""
     cdef long long laps
     work[0] += 1
-    if g.family == FAM_GORE or first_lap_ends(s, g, action):
+    if family == FAM_GORE or first_lap_ends(s, g, family, action):
         return 1
     copy_hot(scratch, s)
-    laps = play(scratch, action, LAP_LIMIT_C)
+    laps = play_of(scratch, g, family, action, LAP_LIMIT_C)
     work[0] += laps if laps >= 0 else -laps
     return laps >= 0
 
 
-cdef inline int legal_count(const State* s, State* scratch, long long* work) noexcept nogil:
+cdef inline int legal_count_of(const State* s, GameTable* g, int family, State* scratch,
+                               long long* work) noexcept nogil:
     """len(legal actions of s), for perft's last ply (Goré: from bit masks)."""
-    cdef GameTable* g = &TABLES[s.game]
     cdef int cand[MAX_CANDIDATES]
     cdef int n, k, m = 0
-    if g.family == FAM_GORE:
+    if family == FAM_GORE:
         work[0] += 1
         return gore_count_actions(s)
-    n = candidates(s, cand)
+    n = candidates_of(s, g, family, cand)
     for k in range(n):
-        m += candidate_legal(s, g, cand[k], scratch, work)
+        m += candidate_legal(s, g, family, cand[k], scratch, work)
     if m == 0 and fallback(s) >= 0:
         m = 1
     return m
@@ -393,7 +417,7 @@ cdef inline int legal_actions_work(const State* s, int* acts, long long* work) n
     cdef int n = candidates(s, acts)
     cdef int k, m = 0
     for k in range(n):
-        if candidate_legal(s, g, acts[k], &scratch, work):
+        if candidate_legal(s, g, g.family, acts[k], &scratch, work):
             acts[m] = acts[k]
             m += 1
     if m == 0:

@@ -20,28 +20,42 @@ cdef PerftFrame* perft_frames(int depth) except NULL:
 cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
                      JobStop* js) noexcept nogil:
     """RULES.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
-    job must stop.  The last ply is only counted (legal_count: bulk counting)."""
+    job must stop.  The last ply is only counted (legal_count_of: bulk counting).
+    One loop per family, so that each is compiled for its family alone."""
+    cdef GameTable* g = &TABLES[root.game]
+    if g.family == FAM_KATRO:
+        return perft_count_of(root, depth, frames, js, g, FAM_KATRO)
+    if g.family == FAM_MPANTSAKA:
+        return perft_count_of(root, depth, frames, js, g, FAM_MPANTSAKA)
+    if g.family == FAM_GORE:
+        return perft_count_of(root, depth, frames, js, g, FAM_GORE)
+    return perft_count_of(root, depth, frames, js, g, FAM_DJENON)
+
+
+cdef inline u64 perft_count_of(const State* root, int depth, PerftFrame* frames, JobStop* js,
+                               GameTable* g, int family) noexcept nogil:
     cdef int top = 0                 # frames[top] is the node being expanded
     cdef PerftFrame* f
     cdef long long work
     cdef int a
     if depth == 1:
         work = 0
-        return legal_count(root, &frames[1].node, &work)
+        return legal_count_of(root, g, family, &frames[1].node, &work)
     frames[0].node = root[0]
     frames[0].leaves = 0
-    children_begin(&frames[0].kids, &frames[0].node)
+    children_begin_of(&frames[0].kids, &frames[0].node, g, family)
     while True:
         f = &frames[top]
         work = f.kids.work
-        a = children_next(&f.kids, &f.node, &frames[top + 1].node)
+        a = children_next_of(&f.kids, &f.node, g, family, &frames[top + 1].node)
         if a >= 0:
             if top == depth - 2:     # the child's legal actions are the leaves
-                f.leaves += legal_count(&frames[top + 1].node, &frames[top + 2].node, &f.kids.work)
+                f.leaves += legal_count_of(&frames[top + 1].node, g, family,
+                                           &frames[top + 2].node, &f.kids.work)
             else:
                 top += 1
                 frames[top].leaves = 0
-                children_begin(&frames[top].kids, &frames[top].node)
+                children_begin_of(&frames[top].kids, &frames[top].node, g, family)
         if job_should_stop(js, f.kids.work - work + 1):
             return 0
         if a >= 0:
