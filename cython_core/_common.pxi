@@ -1,15 +1,18 @@
 # Shared machinery of the compiled core: the state struct, the static game
-# tables, splitmix64, sowing, lap-limit cycle detection and the dispatch by
-# game family.  Every hot function is nogil and never raises.
+# tables, splitmix64, sowing, the relay engine with its cycle detection, the
+# dispatch by game family and the legal-children iterator.  Every hot function
+# is nogil and never raises.
+
+import math
 
 from libc.string cimport memcmp, memset, memcpy
-from libc.stdlib cimport malloc, free, realloc
+from libc.stdlib cimport calloc, malloc, free, realloc
 
 cdef enum:
     MAX_HOLES = 36
     MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
     NUM_GAMES = 7
-    CYCLE_START = 12          # laps played before the cycle detector is switched on
+    CYCLE_START = 24          # laps without a capture before the cycle detector starts
 
 cdef enum:
     FAM_KATRO = 0
@@ -17,6 +20,7 @@ cdef enum:
     FAM_GORE = 2
     FAM_DJENON = 3
 
+# Action numbers (docs/rules.md §1.5), checked against katra._games at import.
 cdef enum:
     GORE_OFFER_BASE_C = 8
     GORE_PASS_C = 264
@@ -24,7 +28,9 @@ cdef enum:
     GORE_DECLINE_C = 266
     DJENON_PASS_C = 12
 
-cdef long long LAP_LIMIT_C = 10000
+# Rule constants taken from katra._games at import (_build_tables): one source.
+cdef long long LAP_LIMIT_C = 0        # a sowing must end within this many laps (§1.3)
+cdef int GORE_SEEDS_PER_TRADED_HOLE_C = 0       # Goré: seeds per traded hole (§4.2)
 
 ctypedef unsigned long long u64
 
@@ -50,12 +56,10 @@ ctypedef struct GameTable:
     int simplified
     int depth_rows                 # rows per player (Katro, Mpantsaka)
     int path_len
-    int path[2][2][MAX_HOLES]      # the holes of the path in sowing order
+    int path[2][2][2 * MAX_HOLES]  # the holes of the path in sowing order, written twice
     int nxt[2][2][MAX_HOLES]       # next hole on the path
     int prv[2][2][MAX_HOLES]       # previous hole on the path
     int pathpos[2][2][MAX_HOLES]   # position of a hole on the path
-    u64 pk2[2][2][2 * MAX_HOLES + 1]  # prefix sums of HOLE_KEY along the path, doubled
-    u64 sumk[2][2]                 # HOLE_KEY summed over the path
     int col_of[MAX_HOLES]
     int depth_of[MAX_HOLES]        # depth of a hole for its (initial) owner: 0 outer
     int row_start[2][3]            # [player][depth] -> first index of that row
@@ -64,10 +68,7 @@ ctypedef struct GameTable:
 
 cdef GameTable TABLES[NUM_GAMES]
 
-# Keys of the additive lap-start hash and of the Zobrist hash (from katra._zobrist).
-cdef u64 HOLE_KEY[MAX_HOLES]
-cdef u64 KEY_POS = 0
-cdef u64 KEY_HAND = 0
+# Keys of the Zobrist hash (from katra._zobrist, which the reference reads too).
 cdef u64 ZKEY_HOLE[MAX_HOLES]
 cdef u64 ZKEY_OWNER[MAX_HOLES]
 cdef u64 ZKEY_STORE[2]
@@ -75,7 +76,10 @@ cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
 
-cdef int POPCOUNT8[256]  # bits set in a byte (Goré offer masks)
+cdef int POPCOUNT8[256]
+cdef int CTZ8[256]          # the lowest set bit of a non-zero byte
+# Goré: OFFER_COUNT[owned][most] = the number of offers of 1..most of owned holes, one kept.
+cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -98,140 +102,174 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
 cdef enum:
     HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
     GORE_HOLES = 8
+    SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
+    SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
     GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
 
 
 cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
-    """Copy a state for copy-make.  Outside Goré the owners (constant) are not copied,
-    so dst.owner must not be read (outcome_of uses the table's owners instead); in
-    Goré only its 8 holes' counts and owners are, so nothing may read past hole 7."""
-    if TABLES[src.game].family == FAM_GORE:
+    """Copy a state for copy-make: the scalars and the game's holes' counts (a
+    constant size per board size: 16 holes or fewer, or all), and in Goré its 8
+    owners.  Outside Goré the owners (constant) are not copied, so dst.owner must
+    not be read (outcome_of uses the table's owners instead), nor anything past
+    the game's holes."""
+    cdef GameTable* g = &TABLES[src.game]
+    if g.family == FAM_GORE:
         memcpy(dst, src, GORE_HOT_BYTES)
         memcpy(dst.owner, src.owner, GORE_HOLES * sizeof(int))
+    elif g.holes <= SMALL_HOLES:
+        memcpy(dst, src, SMALL_HOT_BYTES)
     else:
         memcpy(dst, src, HOT_BYTES)
 
 
-cdef inline int sow(int* board, GameTable* g, int player, int d, int h, int n, int offset) noexcept nogil:
-    """Drop n >= 1 seeds along the path from h (offset 1: from the hole after h;
-    0: the first into h itself); return the landing hole."""
-    cdef int* nxt = &g.nxt[player][d][0]
-    cdef int* path
-    cdef int L = g.path_len
+cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
+                        int offset) noexcept nogil:
+    """One lap along a path of L holes (path written twice, pathpos its inverse):
+    drop n >= 1 seeds, the first into the hole after h (offset 1) or into h
+    itself (offset 0); return the landing hole.  Whole rounds are added at
+    once; the rest walks the doubled path (no pointer chase, no modulo)."""
+    cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
     cdef int q, k
     if n >= L:
-        path = &g.path[player][d][0]
         q = n // L
         for k in range(L):
             board[path[k]] += q
         n -= q * L
         if n == 0:
-            return h if offset == 1 else g.prv[player][d][h]
-    if offset == 0:
-        board[h] += 1
-        n -= 1
-    while n > 0:
-        h = nxt[h]
-        board[h] += 1
-        n -= 1
-    return h
-
-
-cdef inline u64 board_hash(const int* board, int holes) noexcept nogil:
-    """Additive hash of the board: sum of count * HOLE_KEY (mod 2**64)."""
-    cdef u64 acc = 0
-    cdef int i
-    for i in range(holes):
-        acc += <u64>board[i] * HOLE_KEY[i]
-    return acc
+            return path[start + L - 1]
+    path += start
+    for k in range(n):
+        board[path[k]] += 1
+    return path[n - 1]
 
 
 # Brent's cycle detection over lap-start states (board, hole, seeds in hand).
-# hb is the additive board hash at the current lap start, kept up to date in
-# O(1) per lap: delta (the change the lap being sown makes) comes from prefix
-# sums of the keys along the path.  A hash match is confirmed by a full
-# comparison, so the verdict is exact.
+# The saved state is compared hole and hand first: they differ on almost every
+# lap, so the board is compared (memcmp) only when they match; the verdict is
+# exact.  No hash is kept, so a lap costs the detector two compares.
 ctypedef struct Cycle:
-    int active
     int power
     int lam
     int saved_h
     int saved_n
-    u64 hb
-    u64 delta
-    u64 saved_key
     int saved_board[MAX_HOLES]
 
 
-cdef inline void cycle_save(Cycle* c, const int* board, int holes, int h, int n, u64 key) noexcept nogil:
-    c.saved_key = key
+cdef inline void cycle_save(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
     c.saved_h = h
     c.saved_n = n
     memcpy(c.saved_board, board, holes * sizeof(int))
 
 
-cdef inline bint cycle_check(Cycle* c, GameTable* g, int player, int d, const int* board,
-                             int h, int n, int offset) noexcept nogil:
-    """Called at a lap start once the detector runs; True if this state was seen."""
-    cdef u64 key
-    cdef int L = g.path_len
-    cdef int q, r, s
-    if not c.active:
-        c.active = 1
-        c.power = 1
+cdef inline void cycle_start(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
+    c.power = 1
+    c.lam = 0
+    cycle_save(c, board, holes, h, n)
+
+
+cdef inline bint cycle_seen(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
+    """At a lap start once the detector runs: True if this state was seen."""
+    if h == c.saved_h and n == c.saved_n and memcmp(board, c.saved_board,
+                                                    holes * sizeof(int)) == 0:
+        return 1
+    c.lam += 1
+    if c.lam == c.power:
+        cycle_save(c, board, holes, h, n)
+        c.power *= 2
         c.lam = 0
-        c.hb = board_hash(board, g.holes)
-        key = c.hb + <u64>h * KEY_POS + <u64>n * KEY_HAND
-        cycle_save(c, board, g.holes, h, n, key)
-    else:
-        key = c.hb + <u64>h * KEY_POS + <u64>n * KEY_HAND
-        if (key == c.saved_key and h == c.saved_h and n == c.saved_n
-                and memcmp(board, c.saved_board, g.holes * sizeof(int)) == 0):
-            return 1
-        c.lam += 1
-        if c.lam == c.power:
-            cycle_save(c, board, g.holes, h, n, key)
-            c.power *= 2
-            c.lam = 0
-    # hash change made by sowing n seeds from path position pathpos[h] + offset
-    q = n // L
-    r = n - q * L
-    s = g.pathpos[player][d][h] + offset
-    c.delta = <u64>q * g.sumk[player][d] + (g.pk2[player][d][s + r] - g.pk2[player][d][s])
     return 0
 
 
-cdef inline void cycle_relay(Cycle* c, int h, int n) noexcept nogil:
-    """The lap just sown ended in a relay lifting n seeds from h."""
-    if c.active:
-        c.hb += c.delta - <u64>n * HOLE_KEY[h]
+# ---------------------------------------------------------------- the relay engine
+
+# What the landing hole of a lap decides (each family's *_lap_end).
+cdef enum:
+    LAP_ENDS = 0        # the move ends with this lap
+    LAP_RELAYS = 1      # the landing hole was lifted into the hand: sow on from it
+    LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
+
+
+cdef inline int lap_end(State* s, GameTable* g, int family, int h, int* hand) noexcept nogil:
+    if family == FAM_KATRO:
+        return katro_lap_end(s, g, h, hand)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_lap_end(s, g, h, hand)
+    return djenon_lap_end(s, g, h, hand)
+
+
+cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, int d,
+                                int origin, int offset, long long limit) noexcept nogil:
+    """Lift origin and sow lap after lap on path [player][d] (sow_lap's offset)
+    until the family's lap_end says the move ends (docs/rules.md §1.3).
+    Returns the laps taken, or -(laps played) <= -1 if the move does not end
+    within limit laps (s is then garbage).  Brent's cycle detection over the
+    lap starts is the early exit; it runs once CYCLE_START laps have passed
+    without a capture (a capture never lies on a cycle: it restarts it)."""
+    cdef int* board = s.board
+    cdef const int* path = &g.path[player][d][0]
+    cdef const int* pathpos = &g.pathpos[player][d][0]
+    cdef int h = origin
+    cdef int hand = board[origin]
+    cdef int verdict
+    cdef long long laps = 1
+    cdef long long calm = 0      # laps since the start or the last capture
+    cdef Cycle cyc
+    board[h] = 0
+    while True:
+        if calm >= CYCLE_START:
+            if calm == CYCLE_START:
+                cycle_start(&cyc, board, g.holes, h, hand)
+            elif cycle_seen(&cyc, board, g.holes, h, hand):
+                return -laps
+        h = sow_lap(board, path, pathpos, g.path_len, h, hand, offset)
+        verdict = lap_end(s, g, family, h, &hand)
+        if verdict == LAP_ENDS:
+            return laps
+        if laps >= limit:
+            return -laps
+        laps += 1
+        calm = 0 if verdict == LAP_CAPTURES else calm + 1
 
 
 # ---------------------------------------------------------------- dispatch
 
+# The *_of forms take the family as an argument: called with a constant one
+# (perft_count's per-family loops), the C compiler keeps only that family's code.
+
+cdef inline int candidates_of(const State* s, GameTable* g, int family, int* acts) noexcept nogil:
+    if family == FAM_KATRO:
+        return katro_sowing_candidates(s, g, acts)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_sowing_candidates(s, g, acts)
+    if family == FAM_GORE:
+        return gore_legal_actions(s, g, acts)
+    return djenon_sowing_candidates(s, g, acts)
+
+
 cdef inline int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
-    if g.family == FAM_KATRO:
-        return katro_candidates(s, g, acts)
-    if g.family == FAM_MPANTSAKA:
-        return mpantsaka_candidates(s, g, acts)
-    if g.family == FAM_GORE:
-        return gore_candidates(s, g, acts)
-    return djenon_candidates(s, g, acts)
+    return candidates_of(s, g, g.family, acts)
+
+
+cdef inline long long play_of(State* s, GameTable* g, int family, int action,
+                              long long limit) noexcept nogil:
+    if family == FAM_KATRO:
+        return katro_apply(s, g, action, limit)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_apply(s, g, action, limit)
+    if family == FAM_GORE:
+        return gore_apply(s, g, action)
+    return djenon_apply(s, g, action, limit)
 
 
 cdef inline long long play(State* s, int action, long long limit) noexcept nogil:
-    """Play a candidate in place; the laps it took (0 for non-sowing actions),
-    or -1 if its sowing does not end within limit laps (s is then garbage)."""
+    """Play a candidate in place (the family's apply); the laps it took (0 for
+    non-sowing actions), or a negative number (minus the laps played) if its
+    sowing does not end within limit laps (s is then garbage)."""
     cdef GameTable* g = &TABLES[s.game]
-    if g.family == FAM_KATRO:
-        return katro_play(s, g, action, limit)
-    if g.family == FAM_MPANTSAKA:
-        return mpantsaka_play(s, g, action, limit)
-    if g.family == FAM_GORE:
-        return gore_play(s, g, action)
-    return djenon_play(s, g, action, limit)
+    return play_of(s, g, g.family, action, limit)
 
 
 cdef inline int fallback(const State* s) noexcept nogil:
@@ -247,76 +285,156 @@ cdef inline bint relay_free(const State* s) noexcept nogil:
     return TABLES[s.game].family == FAM_GORE
 
 
+cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int action) noexcept nogil:
+    """True if the candidate's first lap surely ends the move (then it is legal
+    without being sown); False if it must be sown to know."""
+    if family == FAM_KATRO:
+        return katro_first_lap_ends(s, g, action)
+    if family == FAM_MPANTSAKA:
+        return mpantsaka_first_lap_ends(s, g, action)
+    return djenon_first_lap_ends(s, g, action)
+
+
 cdef inline void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
-    """Winner and scores of a terminal position (RULES.md, per game)."""
+    """Winner and scores of a terminal position (the family's outcome)."""
     cdef GameTable* g = &TABLES[s.game]
-    cdef int i
-    south[0] = 0
-    north[0] = 0
     if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-        for i in range(g.holes):
-            if g.owner0[i] == 0:
-                south[0] += s.board[i]
-            else:
-                north[0] += s.board[i]
-        winner[0] = 1 - s.to_move   # the player who cannot move loses
-        return
-    south[0] = s.stores[0]
-    north[0] = s.stores[1]
-    for i in range(g.holes):
-        if (s.owner[i] if g.family == FAM_GORE else g.owner0[i]) == 0:
-            south[0] += s.board[i]
-        else:
-            north[0] += s.board[i]
-    if south[0] > north[0]:
-        winner[0] = 0
-    elif north[0] > south[0]:
-        winner[0] = 1
+        katro_outcome(s, g, winner, south, north)
+    elif g.family == FAM_GORE:
+        gore_outcome(s, g, winner, south, north)
     else:
-        winner[0] = -1
+        djenon_outcome(s, g, winner, south, north)
+
+
+# ---------------------------------------------------------------- legal children
+
+# The one iterator over the legal actions of a position and their children:
+# every candidate is played on a copy and kept if its sowing ends (§1.3);
+# if none is, the family's fallback (Djenon-aboure's pass) is the only child.
+ctypedef struct Children:
+    int cand[MAX_CANDIDATES]
+    int n                  # candidates listed
+    int k                  # the next candidate to try
+    int legal              # legal children produced so far
+    int fallback_done
+    long long work         # laps sown so far (for job_should_stop)
+
+
+cdef inline void children_begin_of(Children* it, const State* s, GameTable* g,
+                                   int family) noexcept nogil:
+    it.n = candidates_of(s, g, family, it.cand)
+    it.k = 0
+    it.legal = 0
+    it.fallback_done = 0
+    it.work = 0
+
+
+cdef inline int children_next_of(Children* it, const State* s, GameTable* g, int family,
+                                 State* child) noexcept nogil:
+    cdef int a
+    cdef long long laps
+    while it.k < it.n:
+        a = it.cand[it.k]
+        it.k += 1
+        copy_hot(child, s)
+        laps = play_of(child, g, family, a, LAP_LIMIT_C)
+        if laps >= 0:
+            it.work += laps + 1
+            it.legal += 1
+            return a
+        it.work += 1 - laps
+    if it.legal == 0 and not it.fallback_done:
+        it.fallback_done = 1
+        a = fallback(s)
+        if a >= 0:
+            copy_hot(child, s)
+            play_of(child, g, family, a, LAP_LIMIT_C)
+            it.work += 1
+            it.legal = 1
+            return a
+    return -1
+
+
+cdef inline void children_begin(Children* it, const State* s) noexcept nogil:
+    cdef GameTable* g = &TABLES[s.game]
+    children_begin_of(it, s, g, g.family)
+
+
+cdef inline int children_next(Children* it, const State* s, State* child) noexcept nogil:
+    """The next legal action of s, ascending, with its child in child; -1 when done."""
+    cdef GameTable* g = &TABLES[s.game]
+    return children_next_of(it, s, g, g.family, child)
 
 
 cdef inline int legal_children(const State* s, int* acts, State* children) noexcept nogil:
     """Legal actions (ascending) and their children; returns how many."""
+    cdef Children it
+    cdef int a, m = 0
+    children_begin(&it, s)
+    a = children_next(&it, s, &children[0])
+    while a >= 0:
+        acts[m] = a
+        m += 1
+        a = children_next(&it, s, &children[m])
+    return m
+
+
+cdef inline bint candidate_legal(const State* s, GameTable* g, int family, int action,
+                                 State* scratch, long long* work) noexcept nogil:
+    """Is the candidate legal (its sowing ends within the lap limit, §1.3)?
+    Goré's always are; a relay game's is when first_lap_ends proves it, else it
+    is sown on scratch.  Adds the laps sown to work."""
+    cdef long long laps
+    work[0] += 1
+    if family == FAM_GORE or first_lap_ends(s, g, family, action):
+        return 1
+    copy_hot(scratch, s)
+    laps = play_of(scratch, g, family, action, LAP_LIMIT_C)
+    work[0] += laps if laps >= 0 else -laps
+    return laps >= 0
+
+
+cdef inline int legal_count_of(const State* s, GameTable* g, int family, State* scratch,
+                               long long* work) noexcept nogil:
+    """len(legal actions of s), for perft's last ply (Goré: from bit masks)."""
     cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k, m = 0, a
+    cdef int n, k, m = 0
+    if family == FAM_GORE:
+        work[0] += 1
+        return gore_count_actions(s)
+    n = candidates_of(s, g, family, cand)
     for k in range(n):
-        copy_hot(&children[m], s)
-        if play(&children[m], cand[k], LAP_LIMIT_C) >= 0:
-            acts[m] = cand[k]
+        m += candidate_legal(s, g, family, cand[k], scratch, work)
+    if m == 0 and fallback(s) >= 0:
+        m = 1
+    return m
+
+
+cdef inline int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
+    """Legal actions, ascending; adds the laps sown to work."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef State scratch
+    cdef int n = candidates_of(s, g, g.family, acts)
+    cdef int k, m = 0
+    if g.family == FAM_GORE:        # relay-free: every candidate is legal
+        work[0] += n
+        return n
+    for k in range(n):
+        if candidate_legal(s, g, g.family, acts[k], &scratch, work):
+            acts[m] = acts[k]
             m += 1
     if m == 0:
-        a = fallback(s)
-        if a >= 0:
-            copy_hot(&children[0], s)
-            play(&children[0], a, LAP_LIMIT_C)
-            acts[0] = a
+        k = fallback(s)
+        if k >= 0:
+            acts[0] = k
             m = 1
     return m
 
 
 cdef inline int legal_actions_c(const State* s, int* acts) noexcept nogil:
     """Legal actions, ascending."""
-    cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k, m = 0, a
-    cdef State child
-    if relay_free(s):
-        for k in range(n):
-            acts[k] = cand[k]
-        return n
-    for k in range(n):
-        copy_hot(&child, s)
-        if play(&child, cand[k], LAP_LIMIT_C) >= 0:
-            acts[m] = cand[k]
-            m += 1
-    if m == 0:
-        a = fallback(s)
-        if a >= 0:
-            acts[0] = a
-            m = 1
-    return m
+    cdef long long work = 0
+    return legal_actions_work(s, acts, &work)
 
 
 cdef inline u64 zobrist_c(const State* s) noexcept nogil:
@@ -340,35 +458,31 @@ cdef inline u64 zobrist_c(const State* s) noexcept nogil:
 # ---------------------------------------------------------------- tables
 
 cdef void _set_path(GameTable* g, int player, int d, list path):
-    """Fill next/previous/position/prefix tables of one path."""
+    """Fill the doubled path and the next/previous/position tables of one path."""
     cdef int L = len(path)
     cdef int k
     g.path_len = L
+    for k in range(2 * L):
+        g.path[player][d][k] = path[k % L]
     for k in range(L):
-        g.path[player][d][k] = path[k]
         g.nxt[player][d][path[k]] = path[(k + 1) % L]
         g.prv[player][d][path[k]] = path[(k + L - 1) % L]
         g.pathpos[player][d][path[k]] = k
-    g.pk2[player][d][0] = 0
-    for k in range(2 * L):
-        g.pk2[player][d][k + 1] = g.pk2[player][d][k] + HOLE_KEY[path[k % L]]
-    g.sumk[player][d] = g.pk2[player][d][L]
 
 
 cdef int _build_tables() except -1:
     """Build TABLES from katra._games (run once at import; not callable from Python,
     since rebuilding them under a running job would break it)."""
-    global KEY_POS, KEY_HAND, ZKEY_MOVE, ZKEY_OFFER
+    global ZKEY_MOVE, ZKEY_OFFER
+    global LAP_LIMIT_C, GORE_SEEDS_PER_TRADED_HOLE_C
     cdef int i, gi, p, d, row, col, mask
     cdef GameTable* g
     # The keys are defined once, in katra._zobrist, which the reference reads too.
-    assert _zobrist.MAX_HOLES == MAX_HOLES and len(_zobrist.GAME_KEYS) == NUM_GAMES
+    _require(_zobrist.MAX_HOLES == MAX_HOLES and len(_zobrist.GAME_KEYS) == NUM_GAMES,
+             "katra._zobrist's key tables do not fit the core")
     for i in range(MAX_HOLES):
-        HOLE_KEY[i] = _zobrist.LAP_HOLE_KEYS[i]
         ZKEY_HOLE[i] = _zobrist.HOLE_KEYS[i]
         ZKEY_OWNER[i] = _zobrist.OWNER_KEYS[i]
-    KEY_POS = _zobrist.LAP_POSITION_KEY
-    KEY_HAND = _zobrist.LAP_HAND_KEY
     ZKEY_STORE[0] = _zobrist.STORE_KEYS[0]
     ZKEY_STORE[1] = _zobrist.STORE_KEYS[1]
     ZKEY_MOVE = _zobrist.MOVE_KEY
@@ -376,13 +490,26 @@ cdef int _build_tables() except -1:
     for gi in range(NUM_GAMES):
         ZKEY_GAME[gi] = _zobrist.GAME_KEYS[gi]
     cdef State probe
-    assert <char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed"
+    _require(<char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed")
+    LAP_LIMIT_C = _games.LAP_LIMIT
+    GORE_SEEDS_PER_TRADED_HOLE_C = _games.GORE_SEEDS_PER_TRADED_HOLE
+    for name, value in (("GORE_OFFER_BASE", GORE_OFFER_BASE_C), ("GORE_PASS", GORE_PASS_C),
+                        ("GORE_ACCEPT", GORE_ACCEPT_C), ("GORE_DECLINE", GORE_DECLINE_C),
+                        ("DJENON_PASS", DJENON_PASS_C)):
+        _require(getattr(_games, name) == value,
+                 f"katra._games.{name} is {getattr(_games, name)}, the core has {value}")
+    _require(_games.MAX_TOTAL_SEEDS < (1 << 20), "MAX_TOTAL_SEEDS too large for the core")
     for mask in range(256):
         POPCOUNT8[mask] = bin(mask).count("1")
+        CTZ8[mask] = (mask & -mask).bit_length() - 1 if mask else 8
+    for owned in range(GORE_HOLES + 1):
+        for most in range(4):
+            OFFER_COUNT[owned][most] = sum(math.comb(owned, k)
+                                           for k in range(1, min(most, owned - 1) + 1))
 
     families = {_games.KATRO: FAM_KATRO, _games.MPANTSAKA: FAM_MPANTSAKA,
                 _games.GORE: FAM_GORE, _games.DJENON: FAM_DJENON}
-    assert len(_games.GAME_IDS) == NUM_GAMES
+    _require(len(_games.GAME_IDS) == NUM_GAMES, "the core knows 7 game ids")
     for gi, game_id in enumerate(_games.GAME_IDS):
         spec = _games.GAMES[game_id]
         g = &TABLES[gi]
@@ -391,7 +518,9 @@ cdef int _build_tables() except -1:
         g.rows = spec.rows
         g.cols = spec.cols
         g.holes = spec.rows * spec.cols
-        assert g.holes <= MAX_HOLES
+        _require(g.holes <= MAX_HOLES, f"{game_id}: too many holes for the core")
+        _require(spec.num_actions <= (2 * MAX_HOLES if g.family != FAM_GORE else 267),
+                 f"{game_id}: action space")
         g.num_actions = spec.num_actions
         g.simplified = spec.simplified
         g.depth_rows = spec.rows // 2
@@ -407,24 +536,27 @@ cdef int _build_tables() except -1:
         for d in range(g.depth_rows):
             g.row_start[0][d] = d * C
             g.row_start[1][d] = (g.rows - 1 - d) * C
-        if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-            # South's serpentine / CCW loop: row 1 rightwards, row 2 leftwards, ...
-            south = []
-            for row in range(g.depth_rows):
-                cols = range(C) if row % 2 == 0 else range(C - 1, -1, -1)
-                south.extend(row * C + c for c in cols)
-            north = [H - 1 - i for i in south]
-            _set_path(g, 0, 0, south)
-            _set_path(g, 1, 0, north)
-            _set_path(g, 0, 1, south[::-1])
-            _set_path(g, 1, 1, north[::-1])
-            if g.family == FAM_MPANTSAKA:
-                for col in range(C):
-                    g.front_opp[C + col] = 2 * C + col
-                    g.front_opp[2 * C + col] = C + col
+        if g.family == FAM_KATRO:
+            _require(C == 4 or C == 6, f"{game_id}: katro_row_has_seeds reads 4 or 6 columns")
+            south, north = katro_paths(spec)
+            for d, reverse in ((0, False), (1, True)):
+                _set_path(g, 0, d, south[::-1] if reverse else south)
+                _set_path(g, 1, d, north[::-1] if reverse else north)
+        elif g.family == FAM_MPANTSAKA:
+            for p, loops in enumerate(mpantsaka_paths(spec)):
+                for d in range(2):
+                    _set_path(g, p, d, loops[d])
+            for col in range(C):
+                g.front_opp[C + col] = 2 * C + col
+                g.front_opp[2 * C + col] = C + col
         else:
-            # one CCW loop round the whole board, for both players
-            loop = list(range(C)) + list(range(2 * C - 1, C - 1, -1))
+            loop = gore_path(spec) if g.family == FAM_GORE else djenon_path(spec)
             for p in range(2):
                 _set_path(g, p, 0, loop)
                 _set_path(g, p, 1, loop[::-1])
+
+
+def _require(bint ok, str what):
+    """An import-time consistency check that survives python -O (unlike assert)."""
+    if not ok:
+        raise ImportError(f"katra._core does not match katra._games: {what}")

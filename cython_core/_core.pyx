@@ -1,9 +1,11 @@
 # cython: language_level=3
 """katra._core: the compiled core (same surface as katra._reference, docs/backends.md).
 
-Assembled from parts: _common.pxi (state, tables, sowing, cycle detection,
-dispatch), _stop.pxi (stopping long jobs), one file per game family, _position.pxi (Position), _jobs.pxi
-(perft, divide, playouts).
+Assembled from parts: _common.pxi (state, tables, the relay engine with its
+cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
+long jobs), one file per game family with the functions of the matching file
+of katra/_reference in the same order, _position.pxi (Position), _jobs.pxi
+(perft, divide, playouts), _search.pxi (search).
 """
 
 from katra import _games, _text, _zobrist

@@ -1,33 +1,70 @@
 # Whole jobs run in C with the GIL released: perft, divide, playouts.
 
 
-cdef u64 perft_rec(const State* s, int depth, JobStop* js) noexcept nogil:
-    """RULES.md §1.4 for depth >= 1, copy-make; 0 once the job must stop."""
-    cdef int cand[MAX_CANDIDATES]
-    if job_should_stop(js, 1):
-        return 0
-    cdef int n = candidates(s, cand)
-    cdef int k, a
-    cdef u64 legal = 0, total = 0
-    cdef State child
-    if depth == 1 and relay_free(s):
-        return n
-    for k in range(n):
-        copy_hot(&child, s)
-        if play(&child, cand[k], LAP_LIMIT_C) >= 0:
-            legal += 1
-            if depth > 1:
-                total += perft_rec(&child, depth - 1, js)
-    if legal == 0:
-        a = fallback(s)
-        if a < 0:
+# Perft keeps its own stack: one heap frame per ply (no C recursion), so any
+# depth up to MAX_PERFT_DEPTH runs on the smallest thread stack.
+ctypedef struct PerftFrame:
+    State node
+    Children kids          # the legal children of node, produced one at a time
+    u64 leaves             # leaves counted below node so far
+
+
+cdef PerftFrame* perft_frames(int depth) except NULL:
+    """Frames for a perft of depth (free() them); MemoryError if none."""
+    cdef PerftFrame* frames = <PerftFrame*>calloc(depth + 1, sizeof(PerftFrame))
+    if frames == NULL:
+        raise MemoryError()
+    return frames
+
+
+cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
+                     JobStop* js) noexcept nogil:
+    """RULES.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
+    job must stop.  The last ply is only counted (legal_count_of: bulk counting).
+    One loop per family, so that each is compiled for its family alone."""
+    cdef GameTable* g = &TABLES[root.game]
+    if g.family == FAM_KATRO:
+        return perft_count_of(root, depth, frames, js, g, FAM_KATRO)
+    if g.family == FAM_MPANTSAKA:
+        return perft_count_of(root, depth, frames, js, g, FAM_MPANTSAKA)
+    if g.family == FAM_GORE:
+        return perft_count_of(root, depth, frames, js, g, FAM_GORE)
+    return perft_count_of(root, depth, frames, js, g, FAM_DJENON)
+
+
+cdef inline u64 perft_count_of(const State* root, int depth, PerftFrame* frames, JobStop* js,
+                               GameTable* g, int family) noexcept nogil:
+    cdef int top = 0                 # frames[top] is the node being expanded
+    cdef PerftFrame* f
+    cdef long long work
+    cdef int a
+    if depth == 1:
+        work = 0
+        return legal_count_of(root, g, family, &frames[1].node, &work)
+    frames[0].node = root[0]
+    frames[0].leaves = 0
+    children_begin_of(&frames[0].kids, &frames[0].node, g, family)
+    while True:
+        f = &frames[top]
+        work = f.kids.work
+        a = children_next_of(&f.kids, &f.node, g, family, &frames[top + 1].node)
+        if a >= 0:
+            if top == depth - 2:     # the child's legal actions are the leaves
+                f.leaves += legal_count_of(&frames[top + 1].node, g, family,
+                                           &frames[top + 2].node, &f.kids.work)
+            else:
+                top += 1
+                frames[top].leaves = 0
+                children_begin_of(&frames[top].kids, &frames[top].node, g, family)
+        if job_should_stop(js, f.kids.work - work + 1):
             return 0
-        if depth == 1:
-            return 1
-        copy_hot(&child, s)
-        play(&child, a, LAP_LIMIT_C)
-        return perft_rec(&child, depth - 1, js)
-    return legal if depth == 1 else total
+        if a >= 0:
+            continue
+        # every child of frames[top] is counted
+        if top == 0:
+            return f.leaves
+        top -= 1
+        frames[top].leaves += f.leaves
 
 
 cdef int _check_depth(object depth, int minimum) except -1:
@@ -51,11 +88,14 @@ def perft(pos, depth):
     cdef State root = p.st
     cdef u64 count
     cdef JobStop js
+    cdef PerftFrame* frames
     if d == 0:
         return 1
+    frames = perft_frames(d)
     job_stop_init(&js)
     with nogil:
-        count = perft_rec(&root, d, &js)
+        count = perft_count(&root, d, frames, &js)
+    free(frames)
     raise_if_stopped(&js)
     return count
 
@@ -69,19 +109,24 @@ def divide(pos, depth):
     cdef u64 counts[MAX_CANDIDATES]
     cdef int n, k
     cdef JobStop js
+    cdef PerftFrame* frames
     cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
     if children == NULL:
         raise MemoryError()
-    job_stop_init(&js)
     try:
-        with nogil:
-            n = legal_children(&root, acts, children)
-            for k in range(n):
-                counts[k] = 1 if d == 1 else perft_rec(&children[k], d - 1, &js)
-        raise_if_stopped(&js)
-        return [(acts[k], counts[k]) for k in range(n)]
-    finally:
+        frames = perft_frames(d)
+    except MemoryError:
         free(children)
+        raise
+    job_stop_init(&js)
+    with nogil:
+        n = legal_children(&root, acts, children)
+        for k in range(n):
+            counts[k] = 1 if d == 1 else perft_count(&children[k], d - 1, frames, &js)
+    free(frames)
+    free(children)
+    raise_if_stopped(&js)
+    return [(acts[k], counts[k]) for k in range(n)]
 
 
 def playouts(pos, games, seed, max_plies, first_game=0):
@@ -104,47 +149,39 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     cdef u64 rng
     cdef u64 south_wins = 0, north_wins = 0, draws = 0, unfinished = 0, total_plies = 0
     cdef int n, winner, south, north
-    cdef bint fast
     cdef u64 pick
+    cdef long long work
     cdef JobStop js
-    cdef State* children = <State*>malloc(MAX_CANDIDATES * sizeof(State))
-    if children == NULL:
-        raise MemoryError()
     job_stop_init(&js)
-    try:
-        with nogil:
-            for game in range(n_games):
-                if js.reason != STOP_NONE:
-                    break
-                rng = seed_c + (<u64>(first + game) << 32)
-                st = root
-                plies = 0
-                while not job_should_stop(&js, 1):
-                    # Goré (no relay) knows its legal actions without sowing them: play
-                    # only the chosen one instead of making every child.
-                    fast = relay_free(&st)
-                    n = legal_actions_c(&st, acts) if fast else legal_children(&st, acts, children)
-                    if n == 0:
-                        outcome_of(&st, &winner, &south, &north)
-                        if winner == 0:
-                            south_wins += 1
-                        elif winner == 1:
-                            north_wins += 1
-                        else:
-                            draws += 1
-                        break
-                    if plies == limit:
-                        unfinished += 1
-                        break
-                    pick = splitmix64(&rng) % <u64>n
-                    if fast:
-                        play(&st, acts[pick], LAP_LIMIT_C)
+    with nogil:
+        for game in range(n_games):
+            if js.reason != STOP_NONE:
+                break
+            rng = seed_c + (<u64>(first + game) << 32)
+            st = root
+            plies = 0
+            work = 1
+            while not job_should_stop(&js, work):
+                # the legal actions (most without sowing: first_lap_ends), then
+                # only the chosen one is played, in place
+                work = 1
+                n = legal_actions_work(&st, acts, &work)
+                if n == 0:
+                    outcome_of(&st, &winner, &south, &north)
+                    if winner == 0:
+                        south_wins += 1
+                    elif winner == 1:
+                        north_wins += 1
                     else:
-                        copy_hot(&st, &children[pick])
-                    plies += 1
-                total_plies += <u64>plies
-    finally:
-        free(children)
+                        draws += 1
+                    break
+                if plies == limit:
+                    unfinished += 1
+                    break
+                pick = splitmix64(&rng) % <u64>n
+                work += play(&st, acts[pick], LAP_LIMIT_C)
+                plies += 1
+            total_plies += <u64>plies
     raise_if_stopped(&js)
     return {"games": n_games, "south_wins": south_wins, "north_wins": north_wins,
             "draws": draws, "unfinished": unfinished, "plies": total_plies}

@@ -1,14 +1,34 @@
-# Katro: katro (6x6), katro-4x6, katro-4x4 (RULES.md §2).
+# Katro: katro (6x6), katro-4x6, katro-4x4 (docs/rules.md §2).
+# Same functions, in the same order, as katra/_reference/katro.py.
 
 
-cdef inline int katro_row_seeds(const int* board, int start, int cols) noexcept nogil:
-    cdef int k, total = 0
-    for k in range(cols):
-        total += board[start + k]
-    return total
+def katro_paths(spec):
+    """(South's path, North's path) as lists of hole indices (§2.1).
+
+    South: row 1 rightwards, row 2 leftwards, row 3 rightwards (6x6), then
+    back to a1.  North's path is South's turned half round.
+    """
+    south = []
+    for row in range(spec.rows // 2):
+        cols = range(spec.cols) if row % 2 == 0 else range(spec.cols - 1, -1, -1)
+        south += [row * spec.cols + col for col in cols]
+    return south, [spec.holes - 1 - i for i in south]
 
 
-cdef inline int katro_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+# own_rows: g.row_start[player][depth] is the first hole of the player's row at
+# that depth, outer (0) to inner (depth_rows - 1); g.depth_of[hole] its depth.
+
+
+cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noexcept nogil:
+    """Branch-free for the Katro widths (4 or 6 holes)."""
+    cdef const int* row = board + start
+    cdef int seeds = row[0] | row[1] | row[2] | row[3]
+    if cols == 6:
+        seeds |= row[4] | row[5]
+    return seeds != 0
+
+
+cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
     """Non-empty holes of the mover's outermost non-empty row, ascending (§2.2)."""
     cdef int me = s.to_move
     cdef int d, k, start, n = 0
@@ -23,55 +43,77 @@ cdef inline int katro_candidates(const State* s, GameTable* g, int* acts) noexce
     return 0
 
 
-cdef inline int katro_capture_target(const int* board, GameTable* g, int me, int h) noexcept nogil:
-    """The opponent hole captured by a landing in h (which holds >= 2), or -1 (§2.3)."""
-    cdef int d, start, t
-    cdef int opp = 1 - me
-    # h must lie in the mover's innermost non-empty row
-    for d in range(g.depth_of[h] + 1, g.depth_rows):
-        if katro_row_seeds(board, g.row_start[me][d], g.cols):
+cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
+                                     int landing) noexcept nogil:
+    """The opponent hole captured by a landing in landing, or -1 (§2.3 step 2)."""
+    cdef int d, start, target
+    # the landing hole must lie in the mover's innermost non-empty row
+    for d in range(g.depth_of[landing] + 1, g.depth_rows):
+        if katro_row_has_seeds(board, g.row_start[me][d], g.cols):
             return -1
-    # the opponent's innermost non-empty row, in h's column
+    # the opponent's innermost non-empty row, in the landing hole's column
     d = g.depth_rows - 1
     while d >= 0:
-        start = g.row_start[opp][d]
-        if katro_row_seeds(board, start, g.cols):
-            t = start + g.col_of[h]
-            return t if board[t] else -1
+        start = g.row_start[1 - me][d]
+        if katro_row_has_seeds(board, start, g.cols):
+            target = start + g.col_of[landing]
+            return target if board[target] else -1
         d -= 1
-    return -1
+    return -1   # the opponent has no seeds
 
 
-cdef inline long long katro_play(State* s, GameTable* g, int origin, long long limit) noexcept nogil:
-    """Sow from origin in place; laps taken, or -1 past limit / never-ending."""
-    cdef int me = s.to_move
+cdef inline int katro_lap_end(State* s, GameTable* g, int h, int* hand) noexcept nogil:
+    """The end of a lap in h (the body of sow's loop): the move ends if h was
+    empty; else h is lifted, with the captured hole's seeds if there is one."""
     cdef int* board = s.board
-    cdef int h = origin
-    cdef int n = board[h]
-    cdef int t
-    cdef long long laps = 1
-    cdef Cycle cyc
-    cyc.active = 0
+    cdef int target
+    if board[h] == 1:
+        return LAP_ENDS
+    target = katro_capture_target(board, g, s.to_move, h)
+    hand[0] = board[h]
     board[h] = 0
-    while True:
-        if laps >= CYCLE_START:
-            if cycle_check(&cyc, g, me, 0, board, h, n, 1):
-                return -1
-        h = sow(board, g, me, 0, h, n, 1)
-        if board[h] == 1:
-            break
-        t = katro_capture_target(board, g, me, h)
-        laps += 1
-        if laps > limit:
-            return -1
-        if t >= 0:
-            n = board[h] + board[t]
-            board[h] = 0
-            board[t] = 0
-            cyc.active = 0   # captures never lie on a cycle: restart
-        else:
-            n = board[h]
-            board[h] = 0
-            cycle_relay(&cyc, h, n)
-    s.to_move = 1 - me
+    if target >= 0:             # capture: both holes sown on from the next hole
+        hand[0] += board[target]
+        board[target] = 0
+        return LAP_CAPTURES
+    return LAP_RELAYS
+
+
+cdef inline long long katro_sow(State* s, GameTable* g, int origin, long long limit) noexcept nogil:
+    """Play the sowing from origin in place; laps taken, or < 0 past limit."""
+    return relay_sow(s, g, FAM_KATRO, s.to_move, 0, origin, 1, limit)
+
+
+cdef inline bint katro_first_lap_ends(const State* s, GameTable* g, int origin) noexcept nogil:
+    """Core only (perft's last ply): a lap of fewer seeds than the path holds
+    that lands in an empty hole ends the move, so the move is legal unsown."""
+    cdef int me = s.to_move
+    cdef int n = s.board[origin]
+    if n >= g.path_len:
+        return 0
+    return s.board[g.path[me][0][g.pathpos[me][0][origin] + n]] == 0
+
+
+cdef inline long long katro_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+    cdef long long laps = katro_sow(s, g, action, limit)
+    s.to_move = 1 - s.to_move
     return laps
+
+
+cdef inline void katro_outcome(const State* s, GameTable* g, int* winner, int* south,
+                               int* north) noexcept nogil:
+    """Terminal only: the player to move has no legal move and loses (§2.4)."""
+    katro_outcome_by_owners(s, g, winner, south, north)
+
+
+cdef inline void katro_outcome_by_owners(const State* s, GameTable* g, int* winner, int* south,
+                                         int* north) noexcept nogil:
+    cdef int i
+    south[0] = 0
+    north[0] = 0
+    for i in range(g.holes):
+        if g.owner0[i] == 0:
+            south[0] += s.board[i]
+        else:
+            north[0] += s.board[i]
+    winner[0] = 1 - s.to_move

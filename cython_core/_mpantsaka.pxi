@@ -1,10 +1,27 @@
-# Katra Mpantsaka: katra-mpantsaka, katra-mpantsaka-simplified (RULES.md §3).
+# Katra Mpantsaka: katra-mpantsaka, katra-mpantsaka-simplified (docs/rules.md §3).
 # Action = 2 * origin + d, d = 0 counter-clockwise, d = 1 clockwise.
+# Same functions, in the same order, as katra/_reference/mpantsaka.py.
 
 
-cdef inline int mpantsaka_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
-    """Non-empty front-row holes (back row only if the front is empty; any own
-    hole in the simplified variant), both directions, ascending (§3.2)."""
+def mpantsaka_paths(spec):
+    """paths[player][direction]: the loop of the player's 16 holes (§3.1).
+
+    South's CCW loop: a1 rightwards to h1, h2 leftwards to a2, back to a1;
+    clockwise is the reverse; North's loops are South's turned half round.
+    """
+    cols = spec.cols
+    south_ccw = list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    north_ccw = [spec.holes - 1 - i for i in south_ccw]
+    return (south_ccw, south_ccw[::-1]), (north_ccw, north_ccw[::-1])
+
+
+# front_row / back_row: g.row_start[player][1] and g.row_start[player][0];
+# g.front_opp[hole] is the opponent's front hole facing a front hole.
+
+
+cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+    """Actions from the front row, or the back row once the front row is empty
+    (any own hole in the simplified variant), both directions, ascending (§3.2)."""
     cdef int me = s.to_move
     cdef int C = g.cols
     cdef int k, n = 0
@@ -31,37 +48,44 @@ cdef inline int mpantsaka_candidates(const State* s, GameTable* g, int* acts) no
     return n
 
 
-cdef inline long long mpantsaka_play(State* s, GameTable* g, int action, long long limit) noexcept nogil:
-    """Sow action (origin, direction) in place; laps taken, or -1 (§3.3)."""
+cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, int* hand) noexcept nogil:
+    """The end of a lap in h (the body of sow's loop): the move ends if h was
+    empty; else h is lifted, with the facing front hole if h is a front hole
+    and the facing one holds seeds (a capture)."""
+    cdef int* board = s.board
+    cdef int facing
+    if board[h] == 1:
+        return LAP_ENDS
+    hand[0] = board[h]
+    board[h] = 0
+    facing = g.front_opp[h]     # -1 unless h is a front hole (only the mover's are sown)
+    if facing >= 0 and board[facing]:
+        hand[0] += board[facing]
+        board[facing] = 0
+        return LAP_CAPTURES
+    return LAP_RELAYS
+
+
+cdef inline long long mpantsaka_sow(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+    """Play the sowing of action in place; laps taken, or < 0 past limit."""
+    return relay_sow(s, g, FAM_MPANTSAKA, s.to_move, action & 1, action >> 1, 1, limit)
+
+
+cdef inline bint mpantsaka_first_lap_ends(const State* s, GameTable* g, int action) noexcept nogil:
+    """Core only (perft's last ply): as katro_first_lap_ends, in the action's direction."""
     cdef int me = s.to_move
     cdef int d = action & 1
-    cdef int* board = s.board
-    cdef int h = action >> 1
-    cdef int n = board[h]
-    cdef int t
-    cdef long long laps = 1
-    cdef Cycle cyc
-    cyc.active = 0
-    board[h] = 0
-    while True:
-        if laps >= CYCLE_START:
-            if cycle_check(&cyc, g, me, d, board, h, n, 1):
-                return -1
-        h = sow(board, g, me, d, h, n, 1)
-        if board[h] == 1:
-            break
-        laps += 1
-        if laps > limit:
-            return -1
-        t = g.front_opp[h]
-        if t >= 0 and board[t]:
-            n = board[h] + board[t]
-            board[h] = 0
-            board[t] = 0
-            cyc.active = 0
-        else:
-            n = board[h]
-            board[h] = 0
-            cycle_relay(&cyc, h, n)
-    s.to_move = 1 - me
+    cdef int origin = action >> 1
+    cdef int n = s.board[origin]
+    if n >= g.path_len:
+        return 0
+    return s.board[g.path[me][d][g.pathpos[me][d][origin] + n]] == 0
+
+
+cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+    cdef long long laps = mpantsaka_sow(s, g, action, limit)
+    s.to_move = 1 - s.to_move
     return laps
+
+
+# mpantsaka_outcome: katro_outcome_by_owners (the player to move loses, §3.4).

@@ -28,10 +28,7 @@ def test_splitmix64_matches_the_published_first_outputs():
 
 def test_key_tables():
     assert len(_zobrist.HOLE_KEYS) == len(_zobrist.OWNER_KEYS) == _zobrist.MAX_HOLES
-    assert len(_zobrist.LAP_HOLE_KEYS) == _zobrist.MAX_HOLES
     assert len(_zobrist.GAME_KEYS) == len(GAME_IDS)
-    assert all(key & 1 for key in _zobrist.LAP_HOLE_KEYS)  # odd: see the module
-    assert _zobrist.LAP_POSITION_KEY & 1 and _zobrist.LAP_HAND_KEY & 1
     every = (_zobrist.HOLE_KEYS + _zobrist.OWNER_KEYS + _zobrist.STORE_KEYS
              + _zobrist.GAME_KEYS + (_zobrist.MOVE_KEY, _zobrist.OFFER_KEY))
     assert len(set(every)) == len(every) and all(0 < k < 2**64 for k in every)

@@ -17,9 +17,10 @@ LAP_LIMIT = 10_000
 #: small in the compiled core.  Position texts above it are rejected.
 MAX_TOTAL_SEEDS = 1_000
 
-#: The deepest perft/divide accepted.  Perft recurses once per ply; the bound
-#: keeps the compiled core's stack small (a forced line can make a tree that
-#: deep cheap to count, but nothing deeper is ever needed).
+#: The deepest perft/divide accepted.  The compiled core keeps one heap frame
+#: per ply (no C recursion, so any depth runs on a 32 KiB thread stack); the
+#: bound keeps that small (a forced line can make a tree that deep cheap to
+#: count, but nothing deeper is ever needed).
 MAX_PERFT_DEPTH = 500
 
 #: Default ply limit of playouts and of tools that play games out (docs/rules.md
@@ -37,6 +38,9 @@ GORE_PASS = 264
 GORE_ACCEPT = 265
 GORE_DECLINE = 266
 DJENON_PASS = 12
+
+#: Goré: seeds the answerer pays from their store, and the hole receives, per traded hole (§4.2).
+GORE_SEEDS_PER_TRADED_HOLE = 6
 
 
 @dataclass(frozen=True)

@@ -34,42 +34,38 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _draw() -> tuple[list[int], list[int], list[int], list[int]]:
-    """Every key in drawing order: per hole (lap, Zobrist, owner), then the rest."""
+def _draw() -> tuple[list[int], list[int], list[int]]:
+    """Every key in drawing order: per hole (a retired key, Zobrist, owner), then
+    two retired keys and the rest.  The retired keys (once the core's lap-start
+    hash) are still drawn, so that every hash stays what it was."""
     rng = KEY_SEED
-    lap: list[int] = []
+    retired: list[int] = []
     hole: list[int] = []
     owner: list[int] = []
     for _ in range(MAX_HOLES):
-        for table, odd in ((lap, 1), (hole, 0), (owner, 0)):
+        for table in (retired, hole, owner):
             rng, key = splitmix64(rng)
-            table.append(key | odd)
+            table.append(key)
     rest = []
     for _ in range(2 + 2 + 1 + 1 + len(GAME_IDS)):
         rng, key = splitmix64(rng)
         rest.append(key)
-    return lap, hole, owner, rest
+    return hole, owner, rest[2:]
 
 
-_LAP, _HOLE, _OWNER, _REST = _draw()
-
-#: Keys of the core's additive lap-start hash (sowing cycle detection): odd,
-#: so that a count times a key is never 0 modulo 2**64 for small counts.
-LAP_HOLE_KEYS: tuple[int, ...] = tuple(_LAP)
-LAP_POSITION_KEY: int = _REST[0] | 1
-LAP_HAND_KEY: int = _REST[1] | 1
+_HOLE, _OWNER, _REST = _draw()
 
 #: Zobrist keys: per hole (mixed with its count), per hole owned by North,
 #: per store (mixed with its count), North to move, a pending offer (mixed
 #: with its mask), and per game (index in ``GAME_IDS``).
 HOLE_KEYS: tuple[int, ...] = tuple(_HOLE)
 OWNER_KEYS: tuple[int, ...] = tuple(_OWNER)
-STORE_KEYS: tuple[int, int] = (_REST[2], _REST[3])
-MOVE_KEY: int = _REST[4]
-OFFER_KEY: int = _REST[5]
-GAME_KEYS: tuple[int, ...] = tuple(_REST[6:])
+STORE_KEYS: tuple[int, int] = (_REST[0], _REST[1])
+MOVE_KEY: int = _REST[2]
+OFFER_KEY: int = _REST[3]
+GAME_KEYS: tuple[int, ...] = tuple(_REST[4:])
 
-del _LAP, _HOLE, _OWNER, _REST
+del _HOLE, _OWNER, _REST
 
 
 _GAME_INDEX = {game_id: k for k, game_id in enumerate(GAME_IDS)}

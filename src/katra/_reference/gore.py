@@ -4,7 +4,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .._games import GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE, GORE_PASS
+from .._games import (GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE, GORE_PASS,
+                      GORE_SEEDS_PER_TRADED_HOLE)
 from .common import next_table
 from .djenon import outcome_by_stores
 
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 PATH = (0, 1, 2, 3, 7, 6, 5, 4)
 NEXT_HOLE = next_table(PATH)
 PREVIOUS_HOLE = next_table(PATH[::-1])
-SEEDS_PER_TRADED_HOLE = 6
 
 
 def owned_holes(pos: Position, player: int) -> list[int]:
@@ -40,7 +40,7 @@ def offers(pos: Position) -> list[int]:
     their_store = pos.store[1 - pos.to_move]
     masks = []
     for k in (1, 2, 3):
-        if k < len(mine) and their_store >= SEEDS_PER_TRADED_HOLE * k:
+        if k < len(mine) and their_store >= GORE_SEEDS_PER_TRADED_HOLE * k:
             masks += [sum(1 << i for i in holes) for holes in combinations(mine, k)]
     return sorted(GORE_OFFER_BASE + mask for mask in masks)
 
@@ -84,8 +84,8 @@ def apply(pos: Position, action: int, limit: int) -> None:
         for hole in range(8):
             if pos.offer >> hole & 1:
                 pos.owners[hole] = mover
-                pos.board[hole] += SEEDS_PER_TRADED_HOLE
-                pos.store[mover] -= SEEDS_PER_TRADED_HOLE
+                pos.board[hole] += GORE_SEEDS_PER_TRADED_HOLE
+                pos.store[mover] -= GORE_SEEDS_PER_TRADED_HOLE
         pos.offer = 0
         return
     if action == GORE_DECLINE:
