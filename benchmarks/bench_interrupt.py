@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from interrupt_jobs import CALLS, CLI_CALLS, interrupt_call, interrupt_cli  # noqa: E402
+from interrupt_jobs import CALLS, CLI_CALLS, interrupt_call, interrupt_cli
 
 #: The latency katra promises (docs/api.md).
 TARGET = 0.2

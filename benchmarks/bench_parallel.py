@@ -42,8 +42,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import katra
 from katra.api._parallel import Workers, run_perft, run_playouts

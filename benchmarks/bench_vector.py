@@ -139,6 +139,7 @@ def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
     try:
         import pyspiel
         from open_spiel.python.algorithms import mcts
+
         import katra.openspiel as kos
     except ImportError:
         return []

@@ -1,5 +1,6 @@
 """Benchmarks run on demand: ``python -m pytest benchmarks`` (see README)."""
 import importlib
+
 import pytest
 
 

@@ -2,12 +2,13 @@
 
 See docs/api.md.
 """
+# Stopping long calls from another thread (docs/api.md, "Stopping long calls").
+from katra._core import JobCancelled, cancel_jobs
+
 from ._batch import legal_actions_masks, observations, read_records, write_records
 from ._search import MATE, SearchResult, search
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
-# Stopping long calls from another thread (docs/api.md, "Stopping long calls").
-from katra._core import JobCancelled, cancel_jobs
 
 __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",

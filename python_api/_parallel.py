@@ -229,7 +229,8 @@ def _raise_for(exc: BaseException, task: str) -> NoReturn:
     if hasattr(exc, "add_note"):
         exc.add_note(note)
     else:  # Python 3.10: the same attribute, read by tools that know PEP 678
-        setattr(exc, "__notes__", [*getattr(exc, "__notes__", []), note])
+        # setattr: __notes__ is typed only on 3.11+
+        setattr(exc, "__notes__", [*getattr(exc, "__notes__", []), note])  # noqa: B010
     raise exc
 
 

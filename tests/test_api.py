@@ -9,9 +9,8 @@ import random
 import pytest
 
 import katra
-from katra import IllegalMoveError, State, UnknownGameError
-
 from helpers import random_walk
+from katra import IllegalMoveError, State, UnknownGameError
 
 KATRO_START = ("katro 2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/"
                "2,2,2,2,2,2 S")

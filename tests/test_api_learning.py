@@ -6,10 +6,8 @@ from array import array
 import pytest
 
 import katra
-from katra import State
-
 from helpers import random_walk
-
+from katra import State
 
 
 def walk(game_id: str, plies: int, seed: int, backend: str) -> State:

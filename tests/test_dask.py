@@ -23,11 +23,11 @@ if os.environ.get("KATRA_TESTS_WITHOUT_DASK") == "1":
     pytest.skip("KATRA_TESTS_WITHOUT_DASK=1: the dask extra is left out on purpose",
                 allow_module_level=True)
 
-import distributed  # noqa: E402  (pip install ".[test,dask]")
+import distributed  # pip install ".[test,dask]"
 
-import katra  # noqa: E402
-from katra._games import GAME_IDS  # noqa: E402
-from katra.api._parallel import Workers, run_perft, run_playouts  # noqa: E402
+import katra
+from katra._games import GAME_IDS
+from katra.api._parallel import Workers, run_perft, run_playouts
 
 DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,
           "katra-mpantsaka-simplified": 3, "gore": 6, "djenon-aboure": 6}

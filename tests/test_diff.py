@@ -23,8 +23,7 @@ import katra
 import katra.testing
 from katra.testing._programs import PerftProgram, WalkProgram
 from katra.testing._referee import drill_down, walk
-
-from planted import djenon_pass, gore_offer, katro_capture, mpantsaka_relay, miscount
+from planted import djenon_pass, gore_offer, katro_capture, miscount, mpantsaka_relay
 
 PLANTED = Path(__file__).parent / "planted"
 EXAMPLE = shlex.join([sys.executable, "-m", "katra.testing.example"])

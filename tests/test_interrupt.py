@@ -13,9 +13,8 @@ import time
 import pytest
 
 import katra
-from katra import _core
-
 from interrupt_jobs import CALLS, CLI_CALLS, NEVER_ENDING_GORE, interrupt_call, interrupt_cli
+from katra import _core
 
 #: Seconds from SIGINT to KeyboardInterrupt (the calls would run for minutes).
 BOUND = 2.0

@@ -18,8 +18,15 @@ import pytest
 
 import katra
 from katra._games import GAME_IDS
-from katra.api._parallel import (ArgumentTypeError, Workers, plan_perft, playout_ranges,
-                                 run_perft, run_playouts, usable_cores)
+from katra.api._parallel import (
+    ArgumentTypeError,
+    Workers,
+    plan_perft,
+    playout_ranges,
+    run_perft,
+    run_playouts,
+    usable_cores,
+)
 
 #: A depth per game at which perft takes milliseconds (tens of thousands of nodes).
 DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,

@@ -12,7 +12,6 @@ import pytest
 import katra
 from katra._games import GAME_IDS
 from katra.testing import perft_suite, read_suite
-
 from perft_files import DATA, read_perft_file
 
 PLANTED = Path(__file__).parent / "planted"

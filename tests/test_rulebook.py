@@ -23,9 +23,8 @@ from pathlib import Path
 import pytest
 
 import katra
-from katra._reference.jobs import SplitMix64
-
 from helpers import BACKENDS
+from katra._reference.jobs import SplitMix64
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The reference counts perft trees up to this size here (the core counts all).

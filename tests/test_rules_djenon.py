@@ -10,8 +10,8 @@ not by running any implementation; the working is in the comments.
 """
 import pytest
 
-from katra._errors import IllegalMoveError
 from helpers import after, assert_illegal
+from katra._errors import IllegalMoveError
 
 PASS = 12
 INITIAL = "djenon-aboure 4,4,4,4,4,4/4,4,4,4,4,4 S stores=0,0"

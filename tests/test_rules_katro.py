@@ -15,10 +15,10 @@ seed, not taken from an implementation.  Reminders used throughout:
 """
 import pytest
 
+from helpers import legal, play
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
 from katra._text import parse_action
-from helpers import legal, play
 
 ONES6 = "1,1,1,1,1,1"
 ZERO6 = "0,0,0,0,0,0"

@@ -15,10 +15,10 @@ seed, not taken from an implementation.  Reminders used throughout (4 x 8):
 """
 import pytest
 
+from helpers import legal, play
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
 from katra._text import parse_action
-from helpers import legal, play
 
 G = "katra-mpantsaka"
 GS = "katra-mpantsaka-simplified"

@@ -9,12 +9,11 @@ import time
 import pytest
 
 import katra
+from helpers import BACKENDS, random_walk
 from katra import _core
 from katra._games import GAME_IDS, GAMES
 from katra._reference import Position as RefPosition
 from katra.api import MATE, SearchResult, search
-
-from helpers import BACKENDS, random_walk
 
 # ---------------------------------------------------------------- the documented evaluation
 

@@ -6,14 +6,35 @@ pure-Python reference (``katra._reference``) of the same rules.
 """
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
 from katra._core import VectorGame
-from katra._errors import (BufferItemError, IllegalMoveError, KatraError, PositionError,
-                           UnknownGameError)
+from katra._errors import (
+    BufferItemError,
+    IllegalMoveError,
+    KatraError,
+    PositionError,
+    UnknownGameError,
+)
 from katra._games import GAME_IDS, LAP_LIMIT, MAX_TOTAL_SEEDS
 from katra._version import __version__ as __version__  # explicit re-export (mypy --strict)
-from katra.api import (DEFAULT_MAX_PLIES, Game, LegalMoves, Outcome, State, divide, game, games,
-                       legal_actions_masks, observations, perft, playouts, read_records,
-                       search, SearchResult, write_records)
-from katra.api import JobCancelled, cancel_jobs
+from katra.api import (
+    DEFAULT_MAX_PLIES,
+    Game,
+    JobCancelled,
+    LegalMoves,
+    Outcome,
+    SearchResult,
+    State,
+    cancel_jobs,
+    divide,
+    game,
+    games,
+    legal_actions_masks,
+    observations,
+    perft,
+    playouts,
+    read_records,
+    search,
+    write_records,
+)
 
 __all__ = [
     "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",

@@ -11,7 +11,8 @@ raises), ``cancel_jobs()`` makes every running one raise ``JobCancelled`` (a
 ``KeyboardInterrupt``) in its own thread; a stopped call frees what it
 allocated and returns nothing.
 """
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 __all__ = ["Position", "perft", "divide", "playouts", "search", "cancel_jobs", "JobCancelled",
            "VectorGame"]

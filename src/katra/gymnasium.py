@@ -37,7 +37,8 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 from katra import _core
 from katra._core import VectorGame
 from katra._games import MAX_TOTAL_SEEDS
-from katra.api import DEFAULT_MAX_PLIES, Game, State, game as katra_game
+from katra.api import DEFAULT_MAX_PLIES, Game, State
+from katra.api import game as katra_game
 
 __all__ = ["KatraVectorEnv", "KatraEnv"]
 

@@ -31,14 +31,14 @@ try:
     import numpy as np
     import pyspiel  # type: ignore[import-not-found]
     from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
-    from open_spiel.python.observation import (  # type: ignore[import-untyped]
-        IIGObserverForPublicInfoGame)
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise ImportError("katra.openspiel needs OpenSpiel: pip install 'katra[openspiel]' "
                       f"(missing: {exc.name})") from exc
 
 from katra._games import GAME_IDS
-from katra.api import DEFAULT_MAX_PLIES, Game, State, game as katra_game, playouts
+from katra.api import DEFAULT_MAX_PLIES, Game, State, playouts
+from katra.api import game as katra_game
 
 __all__ = ["PlayoutEvaluator", "short_name", "GAME_NAMES"]
 

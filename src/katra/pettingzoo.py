@@ -29,7 +29,8 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
                       f"(missing: {exc.name})") from exc
 
 from katra._games import MAX_TOTAL_SEEDS
-from katra.api import DEFAULT_MAX_PLIES, Game, State, game as katra_game
+from katra.api import DEFAULT_MAX_PLIES, Game, State
+from katra.api import game as katra_game
 
 __all__ = ["env", "raw_env", "AGENTS"]
 
@@ -72,7 +73,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
                                       dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(self.game.num_actions,), dtype=np.int8),
         })
-        self.observation_spaces = {agent: space for agent in AGENTS}
+        self.observation_spaces = dict.fromkeys(AGENTS, space)
         self.action_spaces = {agent: spaces.Discrete(self.game.num_actions) for agent in AGENTS}
         self.state_: State = self.game.initial_state()
         self._start()
@@ -86,10 +87,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
     def _start(self) -> None:
         self.state_ = self.game.initial_state()
         self.agents = list(AGENTS)
-        self.rewards = {agent: 0.0 for agent in AGENTS}
-        self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
-        self.terminations = {agent: False for agent in AGENTS}
-        self.truncations = {agent: False for agent in AGENTS}
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[self.state_.to_move]
 
@@ -114,13 +115,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
             return
         self.state_.push(int(action))
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in AGENTS}
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
         if self.state_.is_terminal():
             south, north = self.state_.returns()
             self.rewards = {AGENTS[0]: south, AGENTS[1]: north}
-            self.terminations = {a: True for a in AGENTS}
+            self.terminations = dict.fromkeys(AGENTS, True)
         elif self.state_.ply >= self.max_plies:
-            self.truncations = {a: True for a in AGENTS}
+            self.truncations = dict.fromkeys(AGENTS, True)
         self.agent_selection = AGENTS[self.state_.to_move]
         self._accumulate_rewards()
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from katra.api import game as find_game
 from katra.api import games as all_games

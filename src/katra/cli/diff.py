@@ -11,10 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .common import (CommandFailed, UsageError, non_negative_arg, positive_int_arg,
-                     seconds_arg, seed_arg)
+from .common import (
+    CommandFailed,
+    UsageError,
+    non_negative_arg,
+    positive_int_arg,
+    seconds_arg,
+    seed_arg,
+)
 
 #: Seconds a program may take per call (perft protocol) or per reply (line protocol).
 DEFAULT_TIMEOUT = 60.0
@@ -64,9 +71,10 @@ def add_suite_options(perft: argparse.ArgumentParser) -> None:
 
 
 def _print_board(text: str) -> None:
+    from katra.api import State
+
     from .board import board
     from .term import out
-    from katra.api import State
 
     out().print(board(State.from_text(text), status=True, legal=False))
 

@@ -21,8 +21,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from katra.api import divide, perft, playouts
-from katra.api._parallel import MAX_JOBS, Workers, run_perft as split_perft
-from katra.api._parallel import run_playouts as split_playouts, usable_cores
+from katra.api._parallel import MAX_JOBS, Workers, usable_cores
+from katra.api._parallel import run_perft as split_perft
+from katra.api._parallel import run_playouts as split_playouts
 from katra.api.jobs import MAX_GAMES, MAX_PLIES, check_playout_options
 
 #: Seconds to wait for a dask scheduler before giving up with a one-line error.

@@ -13,11 +13,23 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .common import (EXIT_BAD_INPUT, EXIT_FAILURE, CommandFailed, Parser, UsageError,
-                     load_state, non_negative_arg, positive_int_arg, search_depth_arg,
-                     seconds_arg, seed_arg, side_arg)
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILURE,
+    CommandFailed,
+    Parser,
+    UsageError,
+    load_state,
+    non_negative_arg,
+    positive_int_arg,
+    search_depth_arg,
+    seconds_arg,
+    seed_arg,
+    side_arg,
+)
 
 
 def _emit(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) -> None:
@@ -140,7 +152,8 @@ def build_parser() -> Parser:
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)
     add_worker_options(perft)
-    from .diff import add_suite_options, register as register_diff
+    from .diff import add_suite_options
+    from .diff import register as register_diff
     add_suite_options(perft)
     perft.set_defaults(run=cmd_perft)
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from katra._display import PLAYERS
 from katra._errors import IllegalMoveError, KatraError

@@ -16,8 +16,16 @@ from contextlib import nullcontext
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TaskID,
-                           TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 #: Width used for plain (non-terminal) output: wide enough that tables are never squeezed.
 PLAIN_WIDTH = 200

@@ -13,7 +13,8 @@
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from katra._games import find_game
 from katra._text import action_text

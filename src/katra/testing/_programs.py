@@ -18,7 +18,8 @@ import signal
 import subprocess
 import tempfile
 import threading
-from typing import IO, Sequence
+from collections.abc import Sequence
+from typing import IO
 
 from katra._games import GameSpec
 from katra._text import action_text

@@ -15,13 +15,20 @@ katra's side is always the compiled core.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Protocol
 
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
 from katra._reference.jobs import SplitMix64
-from katra._text import action_text, check_action_range, format_position, parse_action, parse_position
+from katra._text import (
+    action_text,
+    check_action_range,
+    format_position,
+    parse_action,
+    parse_position,
+)
 from katra.api import State, divide
 
 #: The other side's divide: ``(depth, moves from the start) -> {action: count}``.

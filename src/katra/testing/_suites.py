@@ -8,10 +8,10 @@ per game id in ``katra/data/perft/<game-id>.perft``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
 
 from katra._games import MAX_PERFT_DEPTH, find_game
 from katra._text import format_position, parse_position

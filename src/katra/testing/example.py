@@ -17,7 +17,8 @@ moves into text and back.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import katra
 
