@@ -1,4 +1,4 @@
-"""What the lap limit (RULES.md §1.3) costs: positions with never-ending candidates.
+"""What the lap limit (docs/rules.md §1.3) costs: positions with never-ending candidates.
 
     python -m pytest benchmarks/bench_lap_limit.py --benchmark-group-by=group
 

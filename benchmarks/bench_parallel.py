@@ -43,6 +43,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,8 @@ PERFT_FILES = REPO / "tests" / "data" / "perft"
 
 
 def load() -> str:
-    return "load average %.2f %.2f %.2f" % os.getloadavg()
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
 def timed(call: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:
@@ -76,7 +78,7 @@ def perft_depth_for(game_id: str, seconds: float) -> tuple[int, float]:
     """The start-position depth whose one-call perft takes about ``seconds``."""
     depth, took, before = 1, 0.0, 0.0
     while True:
-        before, took = took, timed(lambda: katra.perft(game_id, depth + 1))[0]
+        before, took = took, timed(partial(katra.perft, game_id, depth + 1))[0]
         depth += 1
         if took >= seconds / 2:
             return depth, took
@@ -88,7 +90,7 @@ def games_for(game_id: str, seconds: float, max_plies: int) -> int:
     """A number of playouts that takes about ``seconds`` in one call."""
     games = 200
     while True:
-        took = timed(lambda: katra.playouts(game_id, games, seed=1, max_plies=max_plies))[0]
+        took = timed(partial(katra.playouts, game_id, games, seed=1, max_plies=max_plies))[0]
         if took > 0.5:
             return max(2, int(games * seconds / took))
         games *= 4
@@ -110,6 +112,14 @@ def local_cluster() -> tuple[Any, Any]:
     return cluster, distributed.Client(cluster, set_as_default=False)
 
 
+def split_perft(text: str, depth: int, workers: Workers) -> int:
+    return sum(run_perft("core", text, depth, workers).values())
+
+
+def split_playouts(text: str, games: int, max_plies: int, workers: Workers) -> dict[str, int]:
+    return run_playouts("core", text, games, 1, max_plies, 0, workers)
+
+
 def speedup(args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
     cluster, client = local_cluster() if not args.no_dask else (None, None)
@@ -120,13 +130,12 @@ def speedup(args: argparse.Namespace) -> list[dict[str, Any]]:
             games = games_for(game_id, args.seconds, args.max_plies)
             jobs = {
                 "perft": (f"perft d{depth}",
-                          lambda w: sum(run_perft("core", text, depth, w).values()),
-                          lambda: katra.perft(text, depth)),
+                          partial(split_perft, text, depth),
+                          partial(katra.perft, text, depth)),
                 "playouts": (f"playouts x{games}",
-                             lambda w: run_playouts("core", text, games, 1, args.max_plies, 0,
-                                                    w),
-                             lambda: katra.playouts(text, games, seed=1,
-                                                    max_plies=args.max_plies)),
+                             partial(split_playouts, text, games, args.max_plies),
+                             partial(katra.playouts, text, games, seed=1,
+                                     max_plies=args.max_plies)),
             }
             for kind, (label, split, single) in jobs.items():
                 row: dict[str, Any] = {"game": game_id, "job": label, "load_before": load()}
@@ -138,7 +147,7 @@ def speedup(args: argparse.Namespace) -> list[dict[str, Any]]:
                                       *([("dask_2", Workers(executor=client))]
                                         if client is not None else [])]:
                     cpu = cpu_seconds(client if name == "dask_2" else None)
-                    took, result = timed(lambda: split(workers), args.repeat)
+                    took, result = timed(partial(split, workers), args.repeat)
                     assert result == expected, (game_id, kind, name)
                     row[name + "_s"] = round(took, 3)
                     row[name + "_cpu_s"] = round(

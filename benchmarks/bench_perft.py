@@ -49,7 +49,7 @@ def test_playouts(benchmark, impl, game_id):
 
 
 def api_playouts(game_id, games, seed, max_plies):
-    """The same seeded games (RULES.md §6.2) played through the Python API, move by move."""
+    """The same seeded games (docs/rules.md §6.2) played through the Python API, move by move."""
     import katra
     from katra._reference.jobs import SplitMix64
 

@@ -26,6 +26,7 @@ import argparse
 import random
 import statistics
 import time
+from functools import partial
 
 import numpy as np
 
@@ -124,6 +125,11 @@ def rates(game_id: str, envs: int, steps: int, repeats: int, threads: int) -> di
     return result
 
 
+def evaluate_many(evaluator, state, count: int) -> None:
+    for _ in range(count):
+        evaluator.evaluate(state)
+
+
 def observation_microseconds(repeats: int) -> float:
     s = katra.game("katro").initial_state()
     out = np.zeros(s.game.observation_size, np.float32)
@@ -150,10 +156,10 @@ def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
         evaluations = 200
         ours = kos.PlayoutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
         theirs = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-        t_ours = statistics.median(seconds(lambda: [ours.evaluate(state) for _ in range(
-            evaluations)]) for _ in range(repeats))
-        t_theirs = statistics.median(seconds(lambda: [theirs.evaluate(state) for _ in range(
-            evaluations)]) for _ in range(repeats))
+        t_ours = statistics.median(seconds(partial(evaluate_many, ours, state, evaluations))
+                                   for _ in range(repeats))
+        t_theirs = statistics.median(seconds(partial(evaluate_many, theirs, state, evaluations))
+                                     for _ in range(repeats))
         rows.append((game_id, t_theirs / evaluations * 1e6, t_ours / evaluations * 1e6))
     return rows
 

@@ -10,7 +10,7 @@ North in the second, so colours are alternated and no side gets the luckier
 openings.  After the opening both engines play ``katra._core.search`` at their
 fixed depth (deterministic, so a seed gives the same games on every machine).
 A game still running after ``--max-plies`` plies (opening included) is
-*unfinished* (RULES.md §6.1).  The search releases the GIL, so games run in a
+*unfinished* (docs/rules.md §6.1).  The search releases the GIL, so games run in a
 thread pool (``--workers``).
 
 Prints one Markdown row per game id: wins, draws, losses and unfinished games
@@ -117,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"depth {args.deep} vs depth {args.shallow}, {args.games} games per game id, "
           f"seed {args.seed}, random opening of {args.opening_min}-{args.opening_max} plies, "
           f"ply limit {args.max_plies}; counts are the depth-{args.deep} side's\n")
-    print("| game | games | wins | draws | losses | unfinished | score | unfinished: ahead/level/behind "
-          "| mean plies | nodes/move (deep) | seconds |")
+    print("| game | games | wins | draws | losses | unfinished | score "
+          "| unfinished: ahead/level/behind | mean plies | nodes/move (deep) | seconds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id in args.game or GAME_IDS:
         t = run(game_id, args.games, args.deep, args.shallow, args.seed,

@@ -55,7 +55,8 @@ def _flat(out: Any, size: int, what: str) -> tuple[memoryview, str]:
     if not view.c_contiguous:
         raise ValueError(f"{what}: the buffer must be C-contiguous")
     code = view.format
-    if len(code) == 2 and (code[0] in "@=" or code[0] == ("<" if sys.byteorder == "little" else ">")):
+    native = "<" if sys.byteorder == "little" else ">"
+    if len(code) == 2 and (code[0] in "@=" or code[0] == native):
         code = code[1:]
     if code not in _INT_CODES + _FLOAT_CODES + "?":
         raise TypeError(f"{what}: unsupported item format {view.format!r} "

@@ -144,7 +144,7 @@ def test_batch_errors():
         katra.observations([katro, gore])
     with pytest.raises(ValueError, match="expected 224"):
         katra.observations([katro, katro], bytearray(112))
-    with pytest.raises(TypeError, match="katra.State"):
+    with pytest.raises(TypeError, match=r"katra\.State"):
         katra.observations([katro, "katro"])
     assert katra.observations([]) == []
 
@@ -212,7 +212,7 @@ def test_bad_player(backend):
         s.observation(bytearray(112))
 
 
-# ---------------------------------------------------------------- issue 10: buffers too small for the values
+# ------------------------------------------------- issue 10: buffers too small for the values
 
 BIG = "katro-4x4 300,0,0,0/0,0,0,0/0,0,0,0/0,0,0,1 S"
 

@@ -174,7 +174,7 @@ def test_a_bare_position_is_a_valid_empty_katro_board():
 
 
 def test_pickles_are_read_through_from_text():
-    function, args = _core.Position.initial("katro").__reduce__()
+    function, _args = _core.Position.initial("katro").__reduce__()
     assert function == _core.Position.from_text
     forged = pickle.dumps(_core.Position.initial("katro")).replace(b"katro 2,2", b"katro 2,x")
     with pytest.raises(PositionError):

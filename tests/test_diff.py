@@ -130,7 +130,7 @@ def check_broken_rule(name, found):
         assert state.legal_actions() == [12]
     elif name == "gore_offer":  # the opponent's store holds exactly 6: one-hole offers
         assert state.stores[1 - state.to_move] == 6
-        assert {m for m in found["katra"]} - set(found["command"]) == {
+        assert set(found["katra"]) - set(found["command"]) == {
             m for m in state.legal_moves if m.startswith("offer:") and "," not in m}
     elif name == "katro_capture" and "move" in found:
         after = state.child(found["move"])
@@ -314,7 +314,8 @@ def test_walk_with_int_moves_and_text_report():
                        "--int-moves")
     assert result.returncode == 0, result.stderr
     plies = katra.playouts("katro-4x4", 3, seed=9)["plies"]
-    assert result.stdout.startswith(f"agree: 3 games from {katra.game('katro-4x4').initial_state().text()} "
+    start = katra.game("katro-4x4").initial_state().text()
+    assert result.stdout.startswith(f"agree: 3 games from {start} "
                                     f"(seed 9, ply limit 1000), {plies} plies")
 
 

@@ -18,7 +18,7 @@ from katra._errors import IllegalMoveError
 from katra._games import GAME_IDS, GAMES, GORE, GORE_OFFER_BASE, GORE_PASS
 from katra._text import PositionData, action_text, format_position
 
-# Random play in Goré and Katra Mpantsaka can go on for ever (RULES.md §6.1).
+# Random play in Goré and Katra Mpantsaka can go on for ever (docs/rules.md §6.1).
 MAX_PLIES = 250
 
 

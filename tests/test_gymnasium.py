@@ -37,7 +37,7 @@ def test_engine_opponent_plays_the_engines_moves(game_id):
         assert obs.tolist() == mirror.observation(1)
         assert np.flatnonzero(info["action_mask"]).tolist() == mirror.legal_actions()
         action = int(rng.choice(mirror.legal_actions()))
-        obs, reward, terminated, truncated, info = env.step(action)
+        obs, reward, terminated, _truncated, info = env.step(action)
         mirror.push(action)
         replay_engine_replies(mirror, 1, 3)
         if terminated:
@@ -49,7 +49,7 @@ def test_engine_opponent_plays_the_engines_moves(game_id):
 def test_illegal_action_loses_in_the_single_env():
     env = kgym.KatraEnv("katro")
     env.reset(seed=1)
-    obs, reward, terminated, truncated, info = env.step(35)
+    _obs, reward, terminated, truncated, info = env.step(35)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
 
 

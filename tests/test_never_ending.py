@@ -1,4 +1,4 @@
-"""Real never-ending moves (RULES.md §1.3), one or more per relay game where
+"""Real never-ending moves (docs/rules.md §1.3), one or more per relay game where
 random play finds one, excluded from the legal moves on both backends.
 
 The positions were found by random play (1 candidate in about 1,100 never ends

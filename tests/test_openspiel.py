@@ -32,7 +32,8 @@ def test_openspiel_random_sim_test(game_id):
 
 
 def test_names_and_default_cap():
-    assert NAMES["katro-4x4"] == "katra_katro_4x4" and NAMES["djenon-aboure"] == "katra_djenon_aboure"
+    assert NAMES["katro-4x4"] == "katra_katro_4x4"
+    assert NAMES["djenon-aboure"] == "katra_djenon_aboure"
     assert set(NAMES.values()) <= set(pyspiel.registered_names())
     assert pyspiel.load_game("katra_katro").max_game_length() == 1000
     with pytest.raises(ValueError, match="max_game_length"):

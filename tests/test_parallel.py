@@ -6,6 +6,7 @@ multiplied), playout tallies add up range by range (§6.2: game k starts its
 generator at seed + k * 2**32).  The jobs here are small and sized by counts.
 """
 import concurrent.futures as cf
+import itertools
 import os
 import signal
 import subprocess
@@ -117,7 +118,7 @@ def test_playouts_split_any_way_give_the_same_tally(game_id):
         for workers in (Workers(1), Workers(2), Workers(3)):
             done = []
             tally = run_playouts("core", text, games, seed, max_plies, 0, workers,
-                                 chunk=chunk, on_games=lambda tasks, n: done.append(n))
+                                 chunk=chunk, on_games=lambda tasks, n, done=done: done.append(n))
             assert tally == whole, (chunk, workers.count)
             assert sum(done) == games and len(done) == -(-games // chunk)
     assert katra.playouts(game_id, games, seed=seed, max_plies=max_plies, jobs=2) == whole
@@ -153,7 +154,7 @@ def test_playout_ranges_cover_the_batch_once():
         assert all(n > 0 for _, n in ranges)
         if games:
             assert covered[0] == first and covered[-1] == first + games - 1
-            assert all(a + n == b for (a, n), (b, _) in zip(ranges, ranges[1:]))
+            assert all(a + n == b for (a, n), (b, _) in itertools.pairwise(ranges))
 
 
 def test_process_pool_gives_the_same_results():

@@ -1,4 +1,4 @@
-"""The perft vectors of ../shared/perft (copied to tests/data/perft) on both backends.
+"""The perft vectors of tests/data/perft on both backends.
 
 On a mismatch the divide of the position is printed, so the failing first move
 can be followed down (python-chess's examples/perft).

@@ -1,4 +1,4 @@
-"""perft/divide through the public API and their argument checks (RULES.md §1.4)."""
+"""perft/divide through the public API and their argument checks (docs/rules.md §1.4)."""
 import pytest
 
 import katra

@@ -19,8 +19,8 @@ def test_pettingzoo_api_test(game_id):
 def play(e, seed):
     rng = np.random.RandomState(seed)
     e.reset(seed=seed)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, info = e.last()
+    for _agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
         if terminated or truncated:
             e.step(None)
             continue

@@ -1,4 +1,4 @@
-"""Seeded random playouts (RULES.md §6.2) on both backends."""
+"""Seeded random playouts (docs/rules.md §6.2) on both backends."""
 import pytest
 
 from katra._games import GAME_IDS

@@ -1,4 +1,4 @@
-"""Djenon-aboure rules (RULES.md §5), worked out by hand from the rulebook.
+"""Djenon-aboure rules (docs/rules.md §5), worked out by hand from the rulebook.
 
 Board (§1.1): flat index a1..f1 = 0..5, a2..f2 = 6..11; a position text lists
 row 2 (a2..f2) first, then row 1 (a1..f1).  Sowing order (§5.1):
@@ -247,7 +247,7 @@ def test_backward_capture_crosses_from_row_2_into_row_1(impl):
 
 
 def test_perft_counts_passes(impl):
-    # RULES.md §1.4: a pass is a ply like any other.
+    # docs/rules.md §1.4: a pass is a ply like any other.
     forced = impl.Position.from_text("djenon-aboure 0,3,0,2,0,0/1,0,1,1,0,1 S stores=20,19")
     assert impl.perft(forced, 0) == 1
     assert impl.perft(forced, 1) == 1

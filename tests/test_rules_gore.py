@@ -1,4 +1,4 @@
-"""Goré rules (RULES.md §4), worked out by hand from the rulebook.
+"""Goré rules (docs/rules.md §4), worked out by hand from the rulebook.
 
 Board (§1.1): flat index a1=0 b1=1 c1=2 d1=3 a2=4 b2=5 c2=6 d2=7; a position
 text lists row 2 (a2..d2) first, then row 1 (a1..d1).  Sowing order (§4.1):
@@ -382,7 +382,7 @@ def test_no_offer_with_a_single_hole(impl):
 
 
 def test_perft_counts_offers_answers_and_passes(impl):
-    # RULES.md §1.4.  From the start every South sow lands with 7 seeds in a
+    # docs/rules.md §1.4.  From the start every South sow lands with 7 seeds in a
     # North hole (no capture), South's store stays 0, so North has 4 sows.
     start = impl.Position.initial("gore")
     assert impl.perft(start, 1) == 4

@@ -1,4 +1,4 @@
-"""Katro rules (RULES.md §1, §2), hand-worked position by position.
+"""Katro rules (docs/rules.md §1, §2), hand-worked position by position.
 
 Every expected result below was worked out by hand from the rulebook, seed by
 seed, not taken from an implementation.  Reminders used throughout:
@@ -354,7 +354,8 @@ def test_total_seeds_constant_and_origins_in_random_play(impl):
 def test_illegal_actions_rejected_position_unchanged(impl):
     cases = [
         (START, [6, 12, 30, 35, -1, 36, 10 ** 20]),   # wrong row, North's holes, out of range
-        (f"katro {ZERO6}/{ZERO6}/{ONES6}/{ONES6}/{ONES6}/0,2,0,0,0,3 S", [0, 2, 3, 4, 7]),  # empty / wrong row
+        # empty / wrong row
+        (f"katro {ZERO6}/{ZERO6}/{ONES6}/{ONES6}/{ONES6}/0,2,0,0,0,3 S", [0, 2, 3, 4, 7]),
         ("katro-4x4 1,0,0,1/2,2,2,2/0,2,0,2/0,0,0,0 N", [13, 14, 8, 5, 16]),
         ("katro-4x4 0,0,0,0/0,0,0,0/1,0,0,0/0,0,0,0 N", [4, 8, 12]),  # terminal
     ]
@@ -406,7 +407,7 @@ def _katro_move_cycles(text, origin, max_laps=50_000):
         board[r * cols:(r + 1) * cols] = [int(x) for x in row_text.split(",")]
     me = "SN".index(side)
     path = _katro_path(rows, cols, me)
-    mine = [r for r in range(rows // 2)] if me == 0 else [rows - 1 - r for r in range(rows // 2)]
+    mine = list(range(rows // 2)) if me == 0 else [rows - 1 - r for r in range(rows // 2)]
     theirs = [rows - 1 - r for r in range(rows // 2)] if me == 0 else list(range(rows // 2))
 
     def innermost(row_list):

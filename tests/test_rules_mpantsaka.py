@@ -1,4 +1,4 @@
-"""Katra Mpantsaka rules (RULES.md §1, §3), hand-worked position by position.
+"""Katra Mpantsaka rules (docs/rules.md §1, §3), hand-worked position by position.
 
 Every expected result below was worked out by hand from the rulebook, seed by
 seed, not taken from an implementation.  Reminders used throughout (4 x 8):
@@ -23,7 +23,7 @@ from katra._text import parse_action
 G = "katra-mpantsaka"
 GS = "katra-mpantsaka-simplified"
 Z = "0,0,0,0,0,0,0,0"
-O = "1,1,1,1,1,1,1,1"
+O = "1,1,1,1,1,1,1,1"  # noqa: E741  (Z, O, T: rows of zeros, ones, twos)
 T = "2,2,2,2,2,2,2,2"
 START = f"{G} {T}/{T}/{T}/{T} S"
 
@@ -61,9 +61,9 @@ def test_north_front_row_start_only(impl):
 def test_simplified_variant_any_own_hole(impl):
     # The same positions in the simplified variant: every non-empty own hole.
     assert legal(impl, f"{GS} {T}/{T}/0,3,0,0,1,0,0,0/{O} S") == \
-        list(range(0, 16)) + [18, 19, 24, 25]
+        [*range(0, 16), 18, 19, 24, 25]
     assert legal(impl, f"{GS} {O}/0,0,2,0,0,0,0,1/{T}/{T} N") == \
-        [36, 37, 46, 47] + list(range(48, 64))
+        [36, 37, 46, 47, *range(48, 64)]
     assert legal(impl, f"{GS} {T}/{T}/{Z}/0,0,3,0,0,0,0,1 S") == [4, 5, 14, 15]
     assert legal(impl, f"{GS} {T}/{T}/{T}/{T} S") == list(range(0, 32))
     # A back-row start played out: e1+ (8) -> f1, g1 (g1 was empty: end).
@@ -231,7 +231,7 @@ def test_total_seeds_constant_in_play(impl):
                 allowed = [i for i in (*front, *back) if pos.board[i]]
             else:
                 allowed = [i for i in front if pos.board[i]] or [i for i in back if pos.board[i]]
-            assert set(a // 2 for a in actions) <= set(allowed)
+            assert {a // 2 for a in actions} <= set(allowed)
             state = (state * 6364136223846793005 + 1442695040888963407) % 2 ** 64
             pos.apply(actions[(state >> 33) % len(actions)])
             assert sum(pos.board) == 64
@@ -242,7 +242,8 @@ def test_total_seeds_constant_in_play(impl):
 def test_illegal_actions_rejected_position_unchanged(impl):
     cases = [
         (START, [0, 1, 14, 15, 32, 33, 63, -1, 64, 10 ** 20]),   # back row, North's, out of range
-        (f"{G} {O}/{O}/0,0,3,0,0,0,0,0/{O} S", [16, 17, 18, 19, 0, 8, 9]),  # empty front holes, back
+        # empty front holes, back
+        (f"{G} {O}/{O}/0,0,3,0,0,0,0,0/{O} S", [16, 17, 18, 19, 0, 8, 9]),
         (f"{G} {O}/0,0,2,0,0,0,0,1/{T}/{T} N", [32, 33, 48, 49, 20, 21]),
         (f"{G} {O}/0,2,0,0,0,0,0,0/{Z}/{Z} S", [16, 17, 0, 1]),  # terminal
         (f"{GS} {O}/{O}/0,0,3,0,0,0,0,0/0,0,0,0,2,0,0,0 S", [0, 1, 16, 17, 32, 64]),
@@ -284,7 +285,7 @@ def _mpantsaka_move_cycles(text, action, max_laps=100_000):
         board[r * 8:(r + 1) * 8] = [int(x) for x in row_text.split(",")]
     me = "SN".index(side)
     ccw = list(range(0, 8)) + list(range(15, 7, -1))
-    path = ccw if action % 2 == 0 else [ccw[0]] + ccw[:0:-1]
+    path = ccw if action % 2 == 0 else [ccw[0], *ccw[:0:-1]]
     if me == 1:
         path = [31 - i for i in path]
     front = range(8, 16) if me == 0 else range(16, 24)

@@ -1,8 +1,9 @@
-"""The search engine (docs/engine.md): forced wins found by hand from RULES.md,
+"""The search engine (docs/engine.md): forced wins found by hand from docs/rules.md,
 argument checks, no mutation, legal principal variations, determinism, the clock,
 and the engine's scores against a brute-force negamax over the reference that
 reimplements the documented evaluation.
 """
+import dataclasses
 import math
 import time
 
@@ -191,12 +192,12 @@ def test_api_result_for_a_win():
     assert isinstance(r, SearchResult)
     assert (r.best_action, r.best_move, r.pv, r.score) == (0, "a1", (0,), MATE - 1)
     assert r.is_win and not r.is_loss
-    with pytest.raises(Exception):
-        r.score = 0      # frozen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.score = 0
 
 
 def test_mirrored_position():
-    # KATRO_WIN turned half round, North to move: the same win (RULES.md §1.1).
+    # KATRO_WIN turned half round, North to move: the same win (docs/rules.md §1.1).
     pos = _core.Position.from_text("katro-4x4 0,0,1,1/0,0,0,0/0,0,2,0/0,0,0,0 N")
     r = _core.search(pos, 4)
     assert r["score"] == MATE - 1

@@ -1,4 +1,4 @@
-"""Position text and move text (RULES.md §1.1, §1.5).
+"""Position text and move text (docs/rules.md §1.1, §1.5).
 
 Positions are read and written through each backend (``impl.Position``);
 moves through the shared ``katra._text`` functions.
@@ -47,7 +47,7 @@ def test_initial_text(impl, game_id):
 
 
 ROUND_TRIPS = [
-    # The example of RULES.md §1.5.
+    # The example of docs/rules.md §1.5.
     "katro 2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2 S",
     "katro 0,1,2,3,4,5/6,7,8,9,10,11/0,0,0,0,0,0/1,0,0,0,0,2/0,0,3,0,0,0/12,0,0,0,0,0 N",
     "katro-4x6 0,0,0,0,0,1/2,0,0,0,0,0/0,3,0,0,0,0/0,0,0,0,4,0 N",

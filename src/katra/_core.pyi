@@ -60,7 +60,8 @@ class Position:
         """Laps of a sowing candidate if ``<= limit``, else None (never-ending: always None)."""
     def is_terminal(self) -> bool: ...
     def outcome(self) -> tuple[int, int, int] | None:
-        """None while not terminal, else ``(winner, south_score, north_score)``; winner -1 = draw."""
+        """None while not terminal, else ``(winner, south_score, north_score)``;
+        winner -1 = draw."""
     def __eq__(self, other: object) -> bool: ...
     def __ne__(self, other: object) -> bool: ...
     def zobrist(self) -> int:

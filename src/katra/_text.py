@@ -250,8 +250,8 @@ def _check_offer(data: PositionData) -> None:
     if "offer" not in spec.keys:
         raise PositionError(f"offer: {spec.id} has no offers, got {data.offer}")
     if not 0 < data.offer < 1 << spec.holes:
-        raise PositionError(f"offer: a mask of {spec.holes} holes is in 1..{(1 << spec.holes) - 1}, "
-                            f"got {data.offer}")
+        raise PositionError(f"offer: a mask of {spec.holes} holes is in "
+                            f"1..{(1 << spec.holes) - 1}, got {data.offer}")
     squares = offer_squares(data.offer)
     offerer = 1 - data.to_move
     k = len(squares)

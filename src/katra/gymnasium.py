@@ -92,7 +92,8 @@ def _observation_space(game: Game, *shape: int) -> spaces.Box:
 class KatraVectorEnv(VectorEnv):
     """``num_envs`` games of one game id against an opponent policy (module docs)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    # RUF012: Gymnasium declares metadata a plain class attribute, not a ClassVar
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
 
     def __init__(self, game: str | Game, num_envs: int, *, agent: int = 0,
                  opponent: str = "random", depth: int = 2, seed: int = 0,
@@ -124,7 +125,7 @@ class KatraVectorEnv(VectorEnv):
 class KatraEnv(gym.Env):
     """One game against an opponent policy (module docs); ``render_mode="ansi"`` draws it."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (as above)
 
     def __init__(self, game: str | Game, *, agent: int = 0, opponent: str = "random",
                  depth: int = 2, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,

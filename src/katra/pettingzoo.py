@@ -51,7 +51,8 @@ def env(game: str | Game, max_plies: int = DEFAULT_MAX_PLIES,
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
     """One katra game as an AEC environment (see the module docs)."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "katra",
+    # RUF012: PettingZoo declares metadata a plain class attribute, not a ClassVar
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "katra",  # noqa: RUF012
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, game: str | Game, max_plies: int = DEFAULT_MAX_PLIES,

@@ -90,9 +90,9 @@ def bench(args: argparse.Namespace) -> None:
     rows: list[dict[str, Any]] = []
     with progress("bench", 2 * len(jobs), "runs") as bar:
         for game_id, job, size, run in jobs:
-            core, core_s = best_time(lambda: run("core"))
+            core, core_s = best_time(partial(run, "core"))
             bar.advance(1)
-            ref, ref_s = best_time(lambda: run("reference"))
+            ref, ref_s = best_time(partial(run, "reference"))
             bar.advance(1)
             rows.append({"game": game_id, "job": job, "size": size,
                          "unit": "plies" if job == "playouts" else "nodes",

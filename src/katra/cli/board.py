@@ -1,6 +1,6 @@
 """The board as the command line draws it: Unicode box drawing, optional colours.
 
-North is at the top, as RULES.md §1.1 draws the board.  Rows are numbered on
+North is at the top, as docs/rules.md §1.1 draws the board.  Rows are numbered on
 the left and labelled with their owner and depth on the right, columns are
 lettered underneath; a double line separates the two players' halves.  Goré
 marks every hole's owner after its count (``6n``, ``6s``), since trades

@@ -211,8 +211,9 @@ def cmd_perft_suite(args: argparse.Namespace) -> None:
         if drill.difference is not None:
             record["difference"] = drill.difference.record()
             record["reproduce"] = reproduce
-            lines += ["     " + line for line in [drill.difference.headline(f"the {other}")]
-                      + drill.difference.lines(other) + [f"reproduce  {reproduce}"]]
+            lines += ["     " + line for line in [drill.difference.headline(f"the {other}"),
+                                                      *drill.difference.lines(other),
+                                                      f"reproduce  {reproduce}"]]
         else:
             lines.append(f"     katra and the {other} both count {drill.katra_nodes}: "
                          "the suite's count is wrong")

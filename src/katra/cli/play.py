@@ -60,7 +60,8 @@ def _search_notes(result: Any) -> str:
     from katra.api import MATE
     if result.is_win or result.is_loss:
         plies = MATE - abs(result.score)
-        value = f"{'wins' if result.is_win else 'loses'} in {plies} {'ply' if plies == 1 else 'plies'}"
+        value = (f"{'wins' if result.is_win else 'loses'} in {plies} "
+                 f"{'ply' if plies == 1 else 'plies'}")
     else:
         value = f"score {result.score:+d}"
     return f"depth {result.depth}, {value}, {result.nodes:,} nodes, {result.seconds:.2f} s"

@@ -105,7 +105,7 @@ class PerftProgram:
     def call(self, depth: int, path: Sequence[str]) -> list[str]:
         """The argument list of one call (moves as text, or as actions with ``int_moves``)."""
         moves = [str(read_move(self.spec, m)) if self.int_moves else m for m in path]
-        return self.argv + [str(depth), self.start, *moves]
+        return [*self.argv, str(depth), self.start, *moves]
 
     def reproduce(self, depth: int, path: Sequence[str]) -> str:
         return shlex.join(self.call(depth, path))
