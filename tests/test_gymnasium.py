@@ -6,8 +6,9 @@ import pytest
 
 import katra
 
-gymnasium = pytest.importorskip("gymnasium", reason="needs the gymnasium extra (run in .ci/run)")
-kgym = pytest.importorskip("katra.gymnasium")
+import gymnasium  # the test extra brings it (pip install ".[test]")
+
+import katra.gymnasium as kgym
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 

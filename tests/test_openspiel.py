@@ -6,9 +6,10 @@ import pytest
 
 import katra
 
-pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra (run in .ci/run)")
-kos = pytest.importorskip("katra.openspiel")
-from open_spiel.python.algorithms import mcts  # noqa: E402
+import pyspiel  # the test extra brings OpenSpiel (pip install ".[test]")
+from open_spiel.python.algorithms import mcts
+
+import katra.openspiel as kos
 
 NAMES = {game_id: kos.short_name(game_id) for game_id in katra.GAME_IDS}
 

@@ -6,8 +6,9 @@ import pytest
 
 import katra
 
-pettingzoo = pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra (run in .ci/run)")
-kpz = pytest.importorskip("katra.pettingzoo")
+import pettingzoo  # the test extra brings it (pip install ".[test]")
+
+import katra.pettingzoo as kpz
 from pettingzoo.test import api_test  # noqa: E402
 
 
