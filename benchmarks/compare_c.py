@@ -149,8 +149,9 @@ def table(rows: list[dict]) -> str:
             for r in rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
     left = {0, 1}
-    fmt = lambda cells: "  ".join(c.ljust(w) if i in left else c.rjust(w)
-                                  for i, (c, w) in enumerate(zip(cells, widths)))
+    def fmt(cells):
+        return "  ".join(c.ljust(w) if i in left else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
     lines = [fmt(head), fmt(["-" * w for w in widths])] + [fmt(b) for b in body]
     if rows:
         ratios = [r["ratio"] for r in rows]
@@ -175,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.repeat < 1:
         ap.error("--repeat must be >= 1")
-    log = lambda msg: print(msg, file=sys.stderr, flush=True)
+    def log(msg):
+        print(msg, file=sys.stderr, flush=True)
 
     try:
         import katra._core as core

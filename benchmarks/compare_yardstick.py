@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare_c import CASES  # noqa: E402  (the same positions and depths)
+from compare_c import CASES
 
 PERFT_LINE = re.compile(r"^perft\s+(\d+)\s+(\d+)\s+([0-9.eE+-]+)\s*s\b", re.M)
 PLIES_PER_S = re.compile(r"([0-9.eE+]+)\s+plies/s")
@@ -83,9 +83,9 @@ def run_core_playouts(core, game: str, games: int, max_plies: int) -> float:
 
 def fmt_table(head: tuple[str, ...], body: list[tuple[str, ...]], left: int) -> str:
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
-    line = lambda cells: "| " + " | ".join(
-        c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
-    ) + " |"
+    def line(cells: tuple[str, ...]) -> str:
+        return "| " + " | ".join(c.ljust(w) if i < left else c.rjust(w)
+                                 for i, (c, w) in enumerate(zip(cells, widths))) + " |"
     sep = "|" + "|".join(("-" * (w + 2)) if i < left else ("-" * (w + 1) + ":")
                          for i, w in enumerate(widths)) + "|"
     return "\n".join([line(head), sep] + [line(b) for b in body])
@@ -93,7 +93,8 @@ def fmt_table(head: tuple[str, ...], body: list[tuple[str, ...]], left: int) -> 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--perft-bin", required=True, help="plain-C binary: BIN perft GAME DEPTH [TEXT]")
+    ap.add_argument("--perft-bin", required=True,
+                    help="plain-C binary: BIN perft GAME DEPTH [TEXT]")
     ap.add_argument("--playout-cmd", help="command template printing 'N plies/s'")
     ap.add_argument("--repeat", type=int, default=3, help="alternating runs per case (default 3)")
     ap.add_argument("--only", action="append", metavar="GAME", help="only this game id")
@@ -102,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--repeat must be >= 1")
     import katra._core as core
 
-    log = lambda msg: print(msg, file=sys.stderr, flush=True)
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
     perft_rows, playout_rows = [], []
     for game, label, text, depth in CASES:
         if args.only and game not in args.only:

@@ -83,7 +83,7 @@ cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
-    """RULES.md §6.2, modulo 2**64."""
+    """docs/rules.md §6.2, modulo 2**64."""
     cdef u64 z
     state[0] += 0x9E3779B97F4A7C15ULL
     z = state[0]

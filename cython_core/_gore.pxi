@@ -147,6 +147,36 @@ cdef inline int gore_count_actions(const State* s) noexcept nogil:
     return POPCOUNT8[sowable] + OFFER_COUNT[POPCOUNT8[mine]][most if most < 3 else 3]
 
 
+cdef inline int gore_nth_action(const State* s, int k) noexcept nogil:
+    """gore_legal_actions(s)[k] for 0 <= k < gore_count_actions(s), without the
+    list (playouts draw one action per ply)."""
+    cdef int me = s.to_move
+    cdef int mine, sowable, sows, most, mask
+    if s.offer:
+        return GORE_ACCEPT_C if k == 0 else GORE_DECLINE_C
+    mine = gore_owned_holes(s, me)
+    sowable = mine & mask8_at_least(s.board, 1)
+    if not sowable:
+        return GORE_PASS_C
+    sows = POPCOUNT8[sowable]
+    if k < sows:
+        while k:                    # drop the k lowest sowable holes
+            sowable &= sowable - 1
+            k -= 1
+        return CTZ8[sowable]
+    k -= sows
+    most = s.stores[1 - me] // GORE_SEEDS_PER_TRADED_HOLE_C
+    if most > 3:
+        most = 3
+    mask = (0 - mine) & mine        # gore_offers' ascending walk, stopped at the k-th
+    while True:
+        if POPCOUNT8[mask] <= most:
+            if k == 0:
+                return GORE_OFFER_BASE_C + mask
+            k -= 1
+        mask = (mask - mine) & mine
+
+
 cdef inline long long gore_apply(State* s, GameTable* g, int action) noexcept nogil:
     """Play a legal action in place; 1 for a sowing (one lap), 0 otherwise."""
     cdef int me = s.to_move

@@ -19,7 +19,7 @@ cdef PerftFrame* perft_frames(int depth) except NULL:
 
 cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
                      JobStop* js) noexcept nogil:
-    """RULES.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
+    """docs/rules.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
     job must stop.  The last ply is only counted (legal_count_of: bulk counting).
     One loop per family, so that each is compiled for its family alone."""
     cdef GameTable* g = &TABLES[root.game]
@@ -82,7 +82,7 @@ cdef Position _check_position(object pos):
 
 
 def perft(pos, depth):
-    """Leaf count of the legal-move tree to depth (RULES.md §1.4)."""
+    """Leaf count of the legal-move tree to depth (docs/rules.md §1.4)."""
     cdef Position p = _check_position(pos)
     cdef int d = _check_depth(depth, 0)
     cdef State root = p.st
@@ -151,6 +151,8 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     cdef int n, winner, south, north
     cdef u64 pick
     cdef long long work
+    cdef bint fast
+    cdef int a
     cdef JobStop js
     job_stop_init(&js)
     with nogil:
@@ -163,9 +165,10 @@ def playouts(pos, games, seed, max_plies, first_game=0):
             work = 1
             while not job_should_stop(&js, work):
                 # the legal actions (most without sowing: first_lap_ends), then
-                # only the chosen one is played, in place
+                # only the drawn one is played, in place
                 work = 1
-                n = legal_actions_work(&st, acts, &work)
+                fast = relay_free(&st)   # Goré: count, then make only the drawn action
+                n = gore_count_actions(&st) if fast else legal_actions_work(&st, acts, &work)
                 if n == 0:
                     outcome_of(&st, &winner, &south, &north)
                     if winner == 0:
@@ -179,7 +182,8 @@ def playouts(pos, games, seed, max_plies, first_game=0):
                     unfinished += 1
                     break
                 pick = splitmix64(&rng) % <u64>n
-                work += play(&st, acts[pick], LAP_LIMIT_C)
+                a = gore_nth_action(&st, <int>pick) if fast else acts[pick]
+                work += play(&st, a, LAP_LIMIT_C)
                 plies += 1
             total_plies += <u64>plies
     raise_if_stopped(&js)

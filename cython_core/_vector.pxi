@@ -62,7 +62,7 @@ cdef inline int fill_observation(const State* s, int player, obs_item* out) noex
         out[j] = v
         owner = s.owner[i] if gore else g.owner0[i]
         out[H + j] = owner == player
-        out[2 * H + j] = (s.offer >> i) & 1
+        out[2 * H + j] = (s.offer >> i) & 1 if gore else 0   # offers: Goré's 8 holes only
     out[3 * H] = s.stores[player]
     out[3 * H + 1] = s.stores[1 - player]
     out[3 * H + 2] = player

@@ -3,8 +3,7 @@
 Everything runs on 127.0.0.1: a ``distributed.LocalCluster`` of two
 one-thread worker processes started by a fixture, and a scheduler and a
 worker started as ``dask scheduler`` / ``dask worker`` subprocesses.  The
-extra is part of CI (.ci/run installs ``.[test,dask]``): a missing dask fails
-here, unless ``KATRA_TESTS_WITHOUT_DASK=1`` says it is left out on purpose.
+``test`` extra installs dask, so a missing dask fails here.
 """
 import json
 import logging
@@ -17,13 +16,8 @@ import textwrap
 import threading
 import time
 
+import distributed  # the test extra brings it (pip install ".[test]")
 import pytest
-
-if os.environ.get("KATRA_TESTS_WITHOUT_DASK") == "1":
-    pytest.skip("KATRA_TESTS_WITHOUT_DASK=1: the dask extra is left out on purpose",
-                allow_module_level=True)
-
-import distributed  # pip install ".[test,dask]"
 
 import katra
 from katra._games import GAME_IDS

@@ -3,12 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
 import katra
-
-gymnasium = pytest.importorskip("gymnasium", reason="needs the gymnasium extra (run in .ci/run)")
-kgym = pytest.importorskip("katra.gymnasium")
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+import katra.gymnasium as kgym
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)

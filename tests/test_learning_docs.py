@@ -4,10 +4,8 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("pyspiel", reason="needs the openspiel extra (run in .ci/run)")
-pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra (run in .ci/run)")
+import pettingzoo  # noqa: F401  (the test extra brings OpenSpiel and PettingZoo)
+import pyspiel  # noqa: F401
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "learning.md"
 

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pyspiel  # the test extra brings OpenSpiel (pip install ".[test]")
 import pytest
+from open_spiel.python.algorithms import mcts
 
 import katra
-
-pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra (run in .ci/run)")
-kos = pytest.importorskip("katra.openspiel")
-from open_spiel.python.algorithms import mcts  # noqa: E402
+import katra.openspiel as kos
 
 NAMES = {game_id: kos.short_name(game_id) for game_id in katra.GAME_IDS}
 

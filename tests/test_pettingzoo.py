@@ -3,12 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test
 
 import katra
-
-pettingzoo = pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra (run in .ci/run)")
-kpz = pytest.importorskip("katra.pettingzoo")
-from pettingzoo.test import api_test  # noqa: E402
+import katra.pettingzoo as kpz
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)

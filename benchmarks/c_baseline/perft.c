@@ -1,7 +1,7 @@
 /*
  * perft.c: a plain C yardstick for katra's compiled core.
  *
- * Copy-make perft (RULES.md §1.4) for the seven games of RULES.md: Katro
+ * Copy-make perft (docs/rules.md §1.4) for the seven games of docs/rules.md: Katro
  * (6x6, 4x6, 4x4), Katra Mpantsaka (and its simplified variant), Goré and
  * Djenon-aboure.  One file, C11, no dependencies:
  *
@@ -10,7 +10,7 @@
  *
  * prints "nodes=<n> seconds=<s>" (only the perft itself is timed, with
  * CLOCK_MONOTONIC).  Without a position text the game's start position is
- * used; the text (RULES.md §1.5) may be one argument or several.
+ * used; the text (docs/rules.md §1.5) may be one argument or several.
  *
  * The design is what one would write by hand for speed:
  *   - a position is a small struct of uint8 counts (plus stores, owners and
@@ -20,7 +20,7 @@
  *   - next-hole tables per player (and direction) are built once;
  *   - at depth 1 the legal moves are only counted; counting still needs a
  *     simulation of every relay sowing, since a candidate whose sowing needs
- *     more than LAP_LIMIT laps is not legal (RULES.md §1.3);
+ *     more than LAP_LIMIT laps is not legal (docs/rules.md §1.3);
  *   - the lap limit is plain lap counting; with CYCLE_CHECK (default on) a
  *     Brent cycle detector on lap-start states (board, hole, hand) starts
  *     after CYCLE_START laps and stops never-ending moves early.  The verdict
@@ -94,7 +94,7 @@ static inline uint64_t row_word(const uint8_t *b, int row)
     return w;
 }
 
-/* Brent's cycle detection over lap-start states (RULES.md §1.3).  A state is
+/* Brent's cycle detection over lap-start states (docs/rules.md §1.3).  A state is
  * the board after the lift, the hole sowing continues from and the hand; it
  * fixes the rest of the move, so a repeated state means the move never ends
  * (and would reach the lap limit).  Captures never lie on a cycle, so the
@@ -257,7 +257,7 @@ static uint64_t mpantsaka_perft(const Board *p, int me, int depth)
     return n;
 }
 
-/* The serpentine (Katro) / CCW loop (Mpantsaka) tables, RULES.md §2.1, §3.1. */
+/* The serpentine (Katro) / CCW loop (Mpantsaka) tables, docs/rules.md §2.1, §3.1. */
 static void setup_rows_game(void)
 {
     int R = G->rows, C = G->cols, L = 0;
@@ -476,7 +476,7 @@ static uint64_t djenon_perft(const Djenon *p, int me, int depth)
 }
 
 /* ------------------------------------------------------------------ */
-/* Position text (RULES.md §1.5).                                      */
+/* Position text (docs/rules.md §1.5).                                      */
 
 typedef struct {
     int board[36];      /* flat index order, a1 = 0 */

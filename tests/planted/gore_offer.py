@@ -14,7 +14,7 @@ def offers(pos):
     their_store = pos.store[1 - pos.to_move]
     masks = []
     for k in (1, 2, 3):
-        if k < len(mine) and their_store > gore.SEEDS_PER_TRADED_HOLE * k:  # should be >=
+        if k < len(mine) and their_store > gore.GORE_SEEDS_PER_TRADED_HOLE * k:  # should be >=
             masks += [sum(1 << i for i in holes) for holes in combinations(mine, k)]
     return sorted(gore.GORE_OFFER_BASE + mask for mask in masks)
 

@@ -4,8 +4,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .._games import (GORE_ACCEPT, GORE_DECLINE, GORE_OFFER_BASE, GORE_PASS,
-                      GORE_SEEDS_PER_TRADED_HOLE)
+from .._games import (
+    GORE_ACCEPT,
+    GORE_DECLINE,
+    GORE_OFFER_BASE,
+    GORE_PASS,
+    GORE_SEEDS_PER_TRADED_HOLE,
+)
 from .common import next_table
 from .djenon import outcome_by_stores
 
