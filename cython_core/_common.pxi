@@ -123,6 +123,39 @@ cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
         memcpy(dst, src, HOT_BYTES)
 
 
+# board[path[k]] += 1 for k < n: a jump into straight-line code for n < 16
+# (no loop control per seed), a loop beyond.
+cdef extern from *:
+    """
+    static inline void katra_add_one_each(int *board, const int *path, int n) {
+        int k;
+        if (n >= 16) {
+            for (k = 0; k < n; k++) board[path[k]] += 1;
+            return;
+        }
+        switch (n) {
+        case 15: board[path[14]] += 1; /* fall through */
+        case 14: board[path[13]] += 1; /* fall through */
+        case 13: board[path[12]] += 1; /* fall through */
+        case 12: board[path[11]] += 1; /* fall through */
+        case 11: board[path[10]] += 1; /* fall through */
+        case 10: board[path[9]] += 1; /* fall through */
+        case 9: board[path[8]] += 1; /* fall through */
+        case 8: board[path[7]] += 1; /* fall through */
+        case 7: board[path[6]] += 1; /* fall through */
+        case 6: board[path[5]] += 1; /* fall through */
+        case 5: board[path[4]] += 1; /* fall through */
+        case 4: board[path[3]] += 1; /* fall through */
+        case 3: board[path[2]] += 1; /* fall through */
+        case 2: board[path[1]] += 1; /* fall through */
+        case 1: board[path[0]] += 1; /* fall through */
+        default: break;
+        }
+    }
+    """
+    void add_one_each "katra_add_one_each"(int* board, const int* path, int n) noexcept nogil
+
+
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
                         int offset) noexcept nogil:
     """One lap along a path of L holes (path written twice, pathpos its inverse):
@@ -139,8 +172,7 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
         if n == 0:
             return path[start + L - 1]
     path += start
-    for k in range(n):
-        board[path[k]] += 1
+    add_one_each(board, path, n)
     return path[n - 1]
 
 
