@@ -123,39 +123,6 @@ cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
         memcpy(dst, src, HOT_BYTES)
 
 
-# board[path[k]] += v for k < n: a jump into straight-line code for n < 16
-# (no loop control per hole), a loop beyond.
-cdef extern from *:
-    """
-    static inline void katra_add_each(int *board, const int *path, int n, int v) {
-        int k;
-        if (n >= 16) {
-            for (k = 0; k < n; k++) board[path[k]] += v;
-            return;
-        }
-        switch (n) {
-        case 15: board[path[14]] += v; /* fall through */
-        case 14: board[path[13]] += v; /* fall through */
-        case 13: board[path[12]] += v; /* fall through */
-        case 12: board[path[11]] += v; /* fall through */
-        case 11: board[path[10]] += v; /* fall through */
-        case 10: board[path[9]] += v; /* fall through */
-        case 9: board[path[8]] += v; /* fall through */
-        case 8: board[path[7]] += v; /* fall through */
-        case 7: board[path[6]] += v; /* fall through */
-        case 6: board[path[5]] += v; /* fall through */
-        case 5: board[path[4]] += v; /* fall through */
-        case 4: board[path[3]] += v; /* fall through */
-        case 3: board[path[2]] += v; /* fall through */
-        case 2: board[path[1]] += v; /* fall through */
-        case 1: board[path[0]] += v; /* fall through */
-        default: break;
-        }
-    }
-    """
-    void add_each "katra_add_each"(int* board, const int* path, int n, int v) noexcept nogil
-
-
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
                         int offset) noexcept nogil:
     """One lap along a path of L holes (path written twice, pathpos its inverse):
@@ -163,15 +130,17 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
     itself (offset 0); return the landing hole.  Whole rounds are added at
     once; the rest walks the doubled path (no pointer chase, no modulo)."""
     cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
-    cdef int q
+    cdef int q, k
     if n >= L:
         q = n // L
-        add_each(board, path, L, q)
+        for k in range(L):
+            board[path[k]] += q
         n -= q * L
         if n == 0:
             return path[start + L - 1]
     path += start
-    add_each(board, path, n, 1)
+    for k in range(n):
+        board[path[k]] += 1
     return path[n - 1]
 
 
