@@ -189,13 +189,22 @@ cdef enum:
     LAP_RELAYS = 1      # the landing hole was lifted into the hand: sow on from it
     LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
 
+# What a sowing carries from lap to lap.
+ctypedef struct Lap:
+    int hand            # the seeds in hand
+    int opp_row         # Katro: the first hole of the opponent's innermost non-empty
+                        # row, -1 if none, OPP_ROW_UNKNOWN until looked up (§2.3)
 
-cdef inline int lap_end(State* s, GameTable* g, int family, int h, int* hand) noexcept nogil:
+cdef enum:
+    OPP_ROW_UNKNOWN = -2
+
+
+cdef inline int lap_end(State* s, GameTable* g, int family, int h, Lap* lap) noexcept nogil:
     if family == FAM_KATRO:
-        return katro_lap_end(s, g, h, hand)
+        return katro_lap_end(s, g, h, lap)
     if family == FAM_MPANTSAKA:
-        return mpantsaka_lap_end(s, g, h, hand)
-    return djenon_lap_end(s, g, h, hand)
+        return mpantsaka_lap_end(s, g, h, lap)
+    return djenon_lap_end(s, g, h, lap)
 
 
 cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, int d,
@@ -210,20 +219,22 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
     cdef const int* path = &g.path[player][d][0]
     cdef const int* pathpos = &g.pathpos[player][d][0]
     cdef int h = origin
-    cdef int hand = board[origin]
+    cdef Lap lap
     cdef int verdict
     cdef long long laps = 1
     cdef long long calm = 0      # laps since the start or the last capture
     cdef Cycle cyc
+    lap.hand = board[origin]
+    lap.opp_row = OPP_ROW_UNKNOWN
     board[h] = 0
     while True:
         if calm >= CYCLE_START:
             if calm == CYCLE_START:
-                cycle_start(&cyc, board, g.holes, h, hand)
-            elif cycle_seen(&cyc, board, g.holes, h, hand):
+                cycle_start(&cyc, board, g.holes, h, lap.hand)
+            elif cycle_seen(&cyc, board, g.holes, h, lap.hand):
                 return -laps
-        h = sow_lap(board, path, pathpos, g.path_len, h, hand, offset)
-        verdict = lap_end(s, g, family, h, &hand)
+        h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
+        verdict = lap_end(s, g, family, h, &lap)
         if verdict == LAP_ENDS:
             return laps
         if laps >= limit:

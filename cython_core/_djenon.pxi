@@ -22,7 +22,7 @@ cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts
     return n
 
 
-cdef inline int djenon_lap_end(State* s, GameTable* g, int h, int* hand) noexcept nogil:
+cdef inline int djenon_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
     """The end of a lap in h (the body of sow's loop): b, what h held before
     the last seed, decides: 0 ends the move; 1 or 3 (now 2 or 4) captures h
     and the run of 2s and 4s behind it, and ends the move; else h is relayed."""
@@ -38,7 +38,7 @@ cdef inline int djenon_lap_end(State* s, GameTable* g, int h, int* hand) noexcep
             h = g.prv[0][0][h]
         s.stores[s.to_move] += taken
         return LAP_ENDS
-    hand[0] = board[h]          # relay: lift h, sow again from h
+    lap.hand = board[h]          # relay: lift h, sow again from h
     board[h] = 0
     return LAP_RELAYS
 

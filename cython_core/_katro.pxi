@@ -44,37 +44,45 @@ cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts)
 
 
 cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
-                                     int landing) noexcept nogil:
-    """The opponent hole captured by a landing in landing, or -1 (§2.3 step 2)."""
+                                     int landing, int* opp_row) noexcept nogil:
+    """The opponent hole captured by a landing in landing, or -1 (§2.3 step 2).
+    opp_row caches the opponent's innermost non-empty row (Lap.opp_row): only
+    a capture changes the opponent's holes during a sowing."""
     cdef int d, start, target
     # the landing hole must lie in the mover's innermost non-empty row
     for d in range(g.depth_of[landing] + 1, g.depth_rows):
         if katro_row_has_seeds(board, g.row_start[me][d], g.cols):
             return -1
     # the opponent's innermost non-empty row, in the landing hole's column
-    d = g.depth_rows - 1
-    while d >= 0:
-        start = g.row_start[1 - me][d]
-        if katro_row_has_seeds(board, start, g.cols):
-            target = start + g.col_of[landing]
-            return target if board[target] else -1
-        d -= 1
-    return -1   # the opponent has no seeds
+    if opp_row[0] == OPP_ROW_UNKNOWN:
+        opp_row[0] = -1             # the opponent has no seeds
+        d = g.depth_rows - 1
+        while d >= 0:
+            start = g.row_start[1 - me][d]
+            if katro_row_has_seeds(board, start, g.cols):
+                opp_row[0] = start
+                break
+            d -= 1
+    if opp_row[0] < 0:
+        return -1
+    target = opp_row[0] + g.col_of[landing]
+    return target if board[target] else -1
 
 
-cdef inline int katro_lap_end(State* s, GameTable* g, int h, int* hand) noexcept nogil:
+cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
     """The end of a lap in h (the body of sow's loop): the move ends if h was
     empty; else h is lifted, with the captured hole's seeds if there is one."""
     cdef int* board = s.board
     cdef int target
     if board[h] == 1:
         return LAP_ENDS
-    target = katro_capture_target(board, g, s.to_move, h)
-    hand[0] = board[h]
+    target = katro_capture_target(board, g, s.to_move, h, &lap.opp_row)
+    lap.hand = board[h]
     board[h] = 0
     if target >= 0:             # capture: both holes sown on from the next hole
-        hand[0] += board[target]
+        lap.hand += board[target]
         board[target] = 0
+        lap.opp_row = OPP_ROW_UNKNOWN     # that row may now be empty
         return LAP_CAPTURES
     return LAP_RELAYS
 

@@ -48,7 +48,7 @@ cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* a
     return n
 
 
-cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, int* hand) noexcept nogil:
+cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
     """The end of a lap in h (the body of sow's loop): the move ends if h was
     empty; else h is lifted, with the facing front hole if h is a front hole
     and the facing one holds seeds (a capture)."""
@@ -56,11 +56,11 @@ cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, int* hand) noex
     cdef int facing
     if board[h] == 1:
         return LAP_ENDS
-    hand[0] = board[h]
+    lap.hand = board[h]
     board[h] = 0
     facing = g.front_opp[h]     # -1 unless h is a front hole (only the mover's are sown)
     if facing >= 0 and board[facing]:
-        hand[0] += board[facing]
+        lap.hand += board[facing]
         board[facing] = 0
         return LAP_CAPTURES
     return LAP_RELAYS
