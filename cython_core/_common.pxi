@@ -565,6 +565,9 @@ cdef int _build_tables() except -1:
             for p in range(2):
                 _set_path(g, p, 0, loop)
                 _set_path(g, p, 1, loop[::-1])
+        if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+            _side_lanes(&SIDE_LANES[gi], g)
+    _require(sizeof(SideFrame) <= sizeof(PerftFrame), "a lane frame fits a PerftFrame")
 
 
 def _require(bint ok, str what):

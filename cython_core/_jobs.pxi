@@ -21,8 +21,12 @@ cdef u64 perft_count(const State* root, int depth, PerftFrame* frames,
                      JobStop* js) noexcept nogil:
     """docs/rules.md §1.4 for depth >= 1, copy-make, on frames[0..depth]; 0 once the
     job must stop.  The last ply is only counted (legal_count_of: bulk counting).
-    One loop per family, so that each is compiled for its family alone."""
+    A position that fits the lanes is counted on them (perft_count_lanes, the
+    frames reused as lane frames); else one loop per family, so that each is
+    compiled for its family alone."""
     cdef GameTable* g = &TABLES[root.game]
+    if LANES_ENABLED and lanes_fit(root):
+        return perft_count_lanes(root, depth, <void*>frames, js)
     if g.family == FAM_KATRO:
         return perft_count_of(root, depth, frames, js, g, FAM_KATRO)
     if g.family == FAM_MPANTSAKA:
@@ -59,6 +63,77 @@ cdef inline u64 perft_count_of(const State* root, int depth, PerftFrame* frames,
         if job_should_stop(js, f.kids.work - work + 1):
             return 0
         if a >= 0:
+            continue
+        # every child of frames[top] is counted
+        if top == 0:
+            return f.leaves
+        top -= 1
+        frames[top].leaves += f.leaves
+
+
+# ---------------------------------------------------------------- perft on lanes
+
+# A lane frame: perft_frames' PerftFrame buffer, reused (a lane frame is smaller).
+ctypedef struct SideFrame:
+    SideNode node
+    u64 moves              # candidate moves of node not yet tried
+    u64 leaves
+
+
+cdef inline u64 perft_count_lanes(const State* root, int depth, void* frames,
+                                  JobStop* js) noexcept nogil:
+    """perft_count for a position that fits the lanes: one specialised loop per
+    game shape (the lane count and words are constants in each)."""
+    cdef GameTable* g = &TABLES[root.game]
+    cdef SideNode side
+    cdef const SideLanes* T = &SIDE_LANES[root.game]
+    if g.family == FAM_KATRO:
+        side_pack(&side, root, T)
+        if g.path_len == 18:
+            return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_KATRO, 0, 3, 18)
+        if g.path_len == 12:
+            return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_KATRO, 0, 2, 12)
+        return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_KATRO, 0, 1, 8)
+    if g.family == FAM_MPANTSAKA:
+        side_pack(&side, root, T)
+        if g.simplified:
+            return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 1, 2, 16)
+        return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 0, 2, 16)
+    if g.family == FAM_GORE:
+        return perft_count_of(root, depth, <PerftFrame*>frames, js, g, FAM_GORE)
+    return perft_count_of(root, depth, <PerftFrame*>frames, js, g, FAM_DJENON)
+
+
+cdef inline u64 side_perft(const SideNode* root, int depth, SideFrame* frames, JobStop* js,
+                           const SideLanes* T, int family, int simplified, int NW,
+                           int L) noexcept nogil:
+    """perft_count_of on the lanes of Katro and Katra Mpantsaka (frames[0..depth])."""
+    cdef int top = 0, move
+    cdef SideFrame* f
+    cdef long long work, laps
+    if depth == 1:
+        work = 0
+        return side_legal_count(root, &frames[1].node, T, family, simplified, NW, L, &work)
+    frames[0].node = root[0]
+    frames[0].moves = side_moves(root, T, family, simplified, NW)
+    frames[0].leaves = 0
+    while True:
+        f = &frames[top]
+        if f.moves:
+            move = lowest_bit(f.moves)
+            f.moves &= f.moves - 1
+            laps = side_play_lanes(&frames[top + 1].node, &f.node, move, T, family, NW, L)
+            work = 1 + (laps if laps >= 0 else -laps)
+            if laps >= 0:
+                if top == depth - 2:     # the child's legal moves are the leaves
+                    f.leaves += side_legal_count(&frames[top + 1].node, &frames[top + 2].node,
+                                                 T, family, simplified, NW, L, &work)
+                else:
+                    top += 1
+                    frames[top].moves = side_moves(&frames[top].node, T, family, simplified, NW)
+                    frames[top].leaves = 0
+            if job_should_stop(js, work):
+                return 0
             continue
         # every child of frames[top] is counted
         if top == 0:
