@@ -86,6 +86,7 @@ cdef inline u64 perft_count_lanes(const State* root, int depth, void* frames,
     game shape (the lane count and words are constants in each)."""
     cdef GameTable* g = &TABLES[root.game]
     cdef SideNode side
+    cdef DjenonNode djenon
     cdef const SideLanes* T = &SIDE_LANES[root.game]
     if g.family == FAM_KATRO:
         side_pack(&side, root, T)
@@ -101,7 +102,64 @@ cdef inline u64 perft_count_lanes(const State* root, int depth, void* frames,
         return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 0, 2, 16)
     if g.family == FAM_GORE:
         return perft_count_of(root, depth, <PerftFrame*>frames, js, g, FAM_GORE)
-    return perft_count_of(root, depth, <PerftFrame*>frames, js, g, FAM_DJENON)
+    djenon_pack(&djenon, root)
+    return djenon_perft(&djenon, depth, <DjenonFrame*>frames, js)
+
+
+ctypedef struct DjenonFrame:
+    DjenonNode node
+    unsigned moves         # candidate lanes of node not yet tried
+    int legal              # legal children so far
+    int pass_tried
+    u64 leaves
+
+
+cdef inline u64 djenon_perft(const DjenonNode* root, int depth, DjenonFrame* frames,
+                             JobStop* js) noexcept nogil:
+    """perft_count_of on Djenon-aboure's lanes (frames[0..depth]); the pass is a
+    child when no sowing is legal and some hole holds 2 or more."""
+    cdef int top = 0, x
+    cdef DjenonFrame* f
+    cdef long long work, laps
+    if depth == 1:
+        work = 0
+        return djenon_legal_count_lanes(root, &frames[1].node, &work)
+    frames[0].node = root[0]
+    frames[0].moves = djenon_sowing_candidates_lanes(root)
+    frames[0].legal = 0
+    frames[0].pass_tried = 0
+    frames[0].leaves = 0
+    while True:
+        f = &frames[top]
+        if f.moves or (f.legal == 0 and not f.pass_tried):
+            if f.moves:
+                x = lowest_bit(f.moves)
+                f.moves &= f.moves - 1
+            else:
+                f.pass_tried = 1
+                x = -1
+                if not djenon_pass_forced_lanes(&f.node):
+                    continue
+            laps = djenon_play_lanes(&frames[top + 1].node, &f.node, x)
+            work = 1 + (laps if laps >= 0 else -laps)
+            if laps >= 0:
+                f.legal += 1
+                if top == depth - 2:
+                    f.leaves += djenon_legal_count_lanes(&frames[top + 1].node,
+                                                         &frames[top + 2].node, &work)
+                else:
+                    top += 1
+                    frames[top].moves = djenon_sowing_candidates_lanes(&frames[top].node)
+                    frames[top].legal = 0
+                    frames[top].pass_tried = 0
+                    frames[top].leaves = 0
+            if job_should_stop(js, work):
+                return 0
+            continue
+        if top == 0:
+            return f.leaves
+        top -= 1
+        frames[top].leaves += f.leaves
 
 
 cdef inline u64 side_perft(const SideNode* root, int depth, SideFrame* frames, JobStop* js,

@@ -165,14 +165,9 @@ cdef inline unsigned katro_capturing_lanes(const u64* op, const SideLanes* T, in
     return 0
 
 
-cdef inline bint katro_lap_captures(u64 m0, u64 m1, u64 m2, int land, unsigned capturing,
-                                    const SideLanes* T, int NW) noexcept nogil:
-    """Does a landing in lane land (just lifted) capture?  It faces a seed of
-    the opponent's innermost non-empty row and no deeper row of the mover holds
-    seeds.  Branch-free: in long relay chains the verdict is data-dependent."""
-    cdef u64 deeper = m0 & T.deeper[land][0]
-    if NW > 1:
-        deeper |= m1 & T.deeper[land][1]
-    if NW > 2:
-        deeper |= m2 & T.deeper[land][2]
-    return <bint>(((capturing >> land) & 1) & <unsigned>(deeper == 0))
+cdef inline unsigned katro_lap_captures(u64 deeper, int land, unsigned capturing) noexcept nogil:
+    """Does a landing in lane land capture?  1 if it faces a seed of the
+    opponent's innermost non-empty row (capturing) and no deeper row of the
+    mover holds seeds (deeper: the mover's lanes in those rows).  Arithmetic,
+    not a branch: (deeper | -deeper) has its top bit set iff deeper != 0."""
+    return (capturing >> land) & 1 & <unsigned>((~(deeper | (0 - deeper))) >> 63)

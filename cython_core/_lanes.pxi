@@ -19,8 +19,8 @@
 # per job (lanes_fit), never per seed.
 #
 # A lap of n seeds from path position p adds n // L to every lane of the loop
-# (q * valid, one multiply-add a word) and the mask ahead[p][n % L] of the
-# next n % L lanes; its landing lane is land[p][n % L].  Lane tests become
+# (q * valid, one multiply-add a word) and the mask step[p][n % L].add of
+# the next n % L lanes; its landing lane is step[p][n % L].land.  Lane tests become
 # word operations: lanes_nonzero / lanes_at_least / lanes_equal leave the
 # high bit of each lane that passes, lanes_bits gathers those bits into a
 # mask, bit i for lane i.
@@ -67,14 +67,15 @@ cdef inline u64 lane_clear_mask(int i) noexcept nogil:
     return ~(<u64>0xFF << ((i & 7) * 8))
 
 
-cdef inline u64 word_select(u64 w0, u64 w1, u64 w2, int x, int NW) noexcept nogil:
-    """The word holding lane x, without a data-dependent branch (NW a constant)."""
-    if NW == 1:
-        return w0
+cdef inline int lanes_lane(u64 w0, u64 w1, u64 w2, int x, const LoopLanes* lp,
+                           int NW) noexcept nogil:
+    """Lane x of the words w0..w2 (NW a constant), without a data-dependent branch."""
+    cdef u64 w = w0
     if NW == 2:
-        return w1 if x >= 8 else w0
-    return ((w0 & (0 - <u64>(x < 8))) | (w1 & (0 - <u64>((x >> 3) == 1)))
-            | (w2 & (0 - <u64>(x >= 16))))
+        w = (w0 & lp.holds[x][0]) | (w1 & lp.holds[x][1])
+    elif NW == 3:
+        w = (w0 & lp.holds[x][0]) | (w1 & lp.holds[x][1]) | (w2 & lp.holds[x][2])
+    return lane_of(w, x)
 
 
 cdef inline int lanes_get(const u64* w, int x) noexcept nogil:
@@ -126,24 +127,31 @@ def _set_lanes(bint enabled):
     return previous
 
 
-# One sowing loop's tables: a loop of L holes in path order, as lanes.
-# ahead[d][p][r]: the lanes of the r holes from the first seed's hole on, in
-# direction d (d = 1 walks the loop backwards), for a lap started at p;
-# land[d][p][r] the landing lane of a lap of n = q * L + r seeds (n >= 1).
+# One sowing loop's tables: a loop of L holes in path order, as lanes.  A lap
+# of n = q * L + r seeds (n >= 1) started at lane p in direction d (1 walks the
+# loop backwards) adds q to every lane (valid) and step[d][p][r].add, the
+# lanes of the r holes from the first seed's hole on; it lands on
+# step[d][p][r].land.  One record, so one address computation a lap.
+ctypedef struct LapStep:
+    u64 add[MAX_WORDS]
+    int land
+    int unused
+
 ctypedef struct LoopLanes:
     int L
     int NW
     int offset                          # 1: the first seed into the next hole; 0: into p
     u64 valid[MAX_WORDS]                # every lane of the loop
-    u64 ahead[2][MAX_LANES][MAX_LANES][MAX_WORDS]
-    unsigned char land[2][MAX_LANES][MAX_LANES]
+    LapStep step[2][MAX_LANES][MAX_LANES]
+    u64 keep[MAX_LANES][MAX_WORDS]      # every lane but x (AND masks that empty lane x)
+    u64 holds[MAX_LANES][MAX_WORDS]     # all ones for the word holding lane x, else 0
     unsigned char nxt[MAX_LANES]        # the next lane on the loop (direction 0)
     unsigned char prv[MAX_LANES]
 
 
 cdef void _loop_lanes(LoopLanes* t, int L, int offset):
     """Fill the tables of a loop of L lanes (0..L-1 in direction 0)."""
-    cdef int d, p, r, k, x, step
+    cdef int d, p, r, k, x, w, step
     memset(t, 0, sizeof(LoopLanes))
     _require(L <= MAX_LANES, "a loop longer than MAX_LANES")
     t.L = L
@@ -153,14 +161,17 @@ cdef void _loop_lanes(LoopLanes* t, int L, int offset):
         t.valid[x >> 3] |= <u64>1 << ((x & 7) * 8)
         t.nxt[x] = (x + 1) % L
         t.prv[x] = (x + L - 1) % L
+        for w in range(MAX_WORDS):
+            t.keep[x][w] = ~(<u64>0xFF << ((x & 7) * 8)) if w == x >> 3 else ~(<u64>0)
+            t.holds[x][w] = ~(<u64>0) if w == x >> 3 else 0
     for d in range(2):
         step = 1 if d == 0 else L - 1
         for p in range(L):
             for r in range(L):
                 for k in range(r):
                     x = (p + step * (offset + k)) % L
-                    t.ahead[d][p][r][x >> 3] += <u64>1 << ((x & 7) * 8)
-                t.land[d][p][r] = (p + step * (offset + r - 1) + L) % L
+                    t.step[d][p][r].add[x >> 3] += <u64>1 << ((x & 7) * 8)
+                t.step[d][p][r].land = (p + step * (offset + r - 1) + L) % L
 
 
 # Katro and Katra Mpantsaka: each player's holes as the lanes of its own loop
@@ -175,7 +186,8 @@ ctypedef struct SideLanes:
     unsigned char face[MAX_LANES][3]       # Katro: [x][od] the opponent lane facing x in its row od
     unsigned captures[3][64]               # Katro: [od][seeded columns of the opponent's row od,
                                            #   bit i for its lane od*C+i] -> mover lanes facing them
-    int front_face[MAX_LANES]              # Mpantsaka: the opponent lane facing front lane x, else -1
+    int front_face[MAX_LANES]              # Mpantsaka: the opponent lane facing front lane x, else 0
+    int is_front[MAX_LANES]                # Mpantsaka: 0xFF for a front lane x, else 0
     int hole_of[2][MAX_LANES]              # board hole of player p's lane x
     int ascending[2][MAX_LANES]            # player p's lanes in ascending board order
 
@@ -216,9 +228,9 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
         for od in range(K):
             # the opponent's row od in the landing's column, as a lane of its loop
             t.face[x][od] = g.pathpos[1][0][g.row_start[1][od] + col]
-        t.front_face[x] = -1
         if g.front_opp[hole] >= 0:
             t.front_face[x] = g.pathpos[1][0][g.front_opp[hole]]
+            t.is_front[x] = 0xFF
     for od in range(K if g.family == FAM_KATRO else 0):
         _require(C <= 6, "Katro rows of at most 6 holes (SideLanes.captures)")
         for m in range(1 << C):
@@ -229,15 +241,16 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
                     t.captures[od][m] |= 1u << x
 
 
-cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, int NW) noexcept nogil:
+cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* lp,
+                             int NW) noexcept nogil:
     """Empty lane x of the words w0..w2 (branch-free)."""
-    cdef u64 keep = lane_clear_mask(x)
-    cdef int w = x >> 3
-    w0[0] &= keep | (0 - <u64>(w != 0))
-    if NW > 1:
-        w1[0] &= keep | (0 - <u64>(w != 1))
+    if NW == 1:
+        w0[0] &= lane_clear_mask(x)
+        return
+    w0[0] &= lp.keep[x][0]
+    w1[0] &= lp.keep[x][1]
     if NW > 2:
-        w2[0] &= keep | (0 - <u64>(w != 2))
+        w2[0] &= lp.keep[x][2]
 
 
 cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLanes* T,
@@ -247,39 +260,41 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     opponent's) until a lap ends in an empty hole.  The laps taken, or
     -(laps played) if the move does not end within limit laps (M, O are then
     garbage).  The words stay in registers; Brent's detector (as relay_sow's,
-    after CYCLE_START calm laps) compares them, the lane and the hand.  O
-    changes only by a capture, which restarts the detector."""
+    after CYCLE_START calm laps) compares them and the lap start (lane and
+    hand, one int).  O changes only by a capture, which restarts the detector."""
     cdef const LoopLanes* lp = &T.loop
     cdef u64 m0 = M[0]
     cdef u64 m1 = M[1] if NW > 1 else 0
     cdef u64 m2 = M[2] if NW > 2 else 0
     cdef u64 s0 = 0, s1 = 0, s2 = 0           # the detector's saved lap start
-    cdef int spos = 0, shand = 0
-    cdef long long power = 1, lam = 0
-    cdef int hand = lane_of(word_select(m0, m1, m2, x, NW), x)
+    cdef int saved_at = 0
+    cdef long long power = 1, left = 0        # Brent: laps until the next save
+    cdef int hand = lanes_lane(m0, m1, m2, x, lp, NW)
     cdef int pos = x, r, q, land, seeds, od = 0, target
     cdef unsigned capturing = 0               # Katro: lanes whose landing would capture
-    cdef long long laps = 1, calm = 0
-    cdef const u64* step
-    cdef bint captured
-    words_clear(&m0, &m1, &m2, x, NW)
+    cdef unsigned captured
+    cdef u64 deeper
+    cdef long long laps = 1
+    cdef long long calm_from = 1              # the lap after the start or the last capture
+    cdef const LapStep* step
+    words_clear(&m0, &m1, &m2, x, lp, NW)
     if family == FAM_KATRO:
         capturing = katro_capturing_lanes(O, T, NW, L, &od)
     while True:
-        if calm >= CYCLE_START:
-            if calm == CYCLE_START:
+        if laps - calm_from >= CYCLE_START:
+            if laps - calm_from == CYCLE_START:
                 power = 1
-                lam = 0
-                s0 = m0; s1 = m1; s2 = m2; spos = pos; shand = hand
+                left = 1
+                s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
             else:
                 if ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
-                        | <u64>(<unsigned>(pos ^ spos)) | <u64>(<unsigned>(hand ^ shand))) == 0:
+                        | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0:
                     return -laps
-                lam += 1
-                if lam == power:
+                left -= 1
+                if left == 0:
                     power *= 2
-                    lam = 0
-                    s0 = m0; s1 = m1; s2 = m2; spos = pos; shand = hand
+                    left = power
+                    s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
         r = hand
         if hand >= L:                          # whole rounds: q to every lane
             q = hand // L
@@ -289,36 +304,43 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
                 m1 += <u64>q * lp.valid[1]
             if NW > 2:
                 m2 += <u64>q * lp.valid[2]
-        step = lp.ahead[d][pos][r]
-        m0 += step[0]
+        step = &lp.step[d][pos][r]
+        m0 += step.add[0]
         if NW > 1:
-            m1 += step[1]
+            m1 += step.add[1]
         if NW > 2:
-            m2 += step[2]
-        land = lp.land[d][pos][r]
-        seeds = lane_of(word_select(m0, m1, m2, land, NW), land)
+            m2 += step.add[2]
+        land = step.land
+        seeds = lanes_lane(m0, m1, m2, land, lp, NW)
         if seeds == 1:                         # it was empty: the move ends
             break
-        words_clear(&m0, &m1, &m2, land, NW)   # lifted into the hand
+        words_clear(&m0, &m1, &m2, land, lp, NW)   # lifted into the hand
         pos = land
         if family == FAM_KATRO:
-            captured = katro_lap_captures(m0, m1, m2, land, capturing, T, NW)
+            # branch-free: the verdict is data-dependent in long relay chains
+            deeper = m0 & T.deeper[land][0]
+            if NW > 1:
+                deeper |= m1 & T.deeper[land][1]
+            if NW > 2:
+                deeper |= m2 & T.deeper[land][2]
+            captured = katro_lap_captures(deeper, land, capturing)
             if captured:
                 target = T.face[land][od]
                 seeds += lanes_get(O, target)
                 lanes_clear(O, target)
                 capturing = katro_capturing_lanes(O, T, NW, L, &od)
         else:
-            target = T.front_face[land]
-            captured = target >= 0 and lanes_get(O, target) != 0
+            captured = mpantsaka_lap_captures(O, land, T)
             if captured:
-                seeds += lanes_get(O, target)
+                target = T.front_face[land]
+                seeds += captured
                 lanes_clear(O, target)
         if laps >= limit:
             return -laps
         laps += 1
         hand = seeds
-        calm = 0 if captured else calm + 1
+        if captured:
+            calm_from = laps
     M[0] = m0
     if NW > 1:
         M[1] = m1
@@ -335,7 +357,9 @@ cdef inline long long side_play_lanes(SideNode* child, const SideNode* s, int mo
     for w in range(NW):
         child.me[w] = s.op[w]
         child.op[w] = s.me[w]
-    return side_sow_lanes(child.op, child.me, move & 31, move >> 5, T, family, NW, L, LAP_LIMIT_C)
+    if move >> 5:       # a constant direction in each copy of the loop
+        return side_sow_lanes(child.op, child.me, move & 31, 1, T, family, NW, L, LAP_LIMIT_C)
+    return side_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
 
 
 cdef inline bint side_first_lap_ends(const SideNode* s, int move, const SideLanes* T,
@@ -346,7 +370,7 @@ cdef inline bint side_first_lap_ends(const SideNode* s, int move, const SideLane
     cdef int n = lanes_get(s.me, x)
     if n >= L:
         return 0
-    return lanes_get(s.me, T.loop.land[move >> 5][x][n]) == 0
+    return lanes_get(s.me, T.loop.step[move >> 5][x][n].land) == 0
 
 
 cdef inline u64 side_moves(const SideNode* s, const SideLanes* T, int family, int simplified,

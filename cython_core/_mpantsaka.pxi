@@ -108,3 +108,10 @@ cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes
     if not simplified:
         seeded &= front if seeded & front else back
     return seeded | (seeded << 32)
+
+
+cdef inline unsigned mpantsaka_lap_captures(const u64* op, int land, const SideLanes* T) noexcept nogil:
+    """The seeds a landing in lane land (just lifted) captures: those of the
+    opponent's front hole facing it if land is a front lane, else 0 (§3.3).
+    Masked, not branched: the verdict is data-dependent."""
+    return <unsigned>(lanes_get(op, T.front_face[land]) & T.is_front[land])
