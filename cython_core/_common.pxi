@@ -569,7 +569,10 @@ cdef int _build_tables() except -1:
             _side_lanes(&SIDE_LANES[gi], g)
         elif g.family == FAM_DJENON:
             _djenon_lanes(g)
-    _require(sizeof(SideFrame) <= sizeof(PerftFrame) and sizeof(DjenonFrame) <= sizeof(PerftFrame),
+        else:
+            _gore_lanes(g)
+    _require(sizeof(SideFrame) <= sizeof(PerftFrame) and sizeof(DjenonFrame) <= sizeof(PerftFrame)
+             and sizeof(GoreFrame) <= sizeof(PerftFrame),
              "a lane frame fits a PerftFrame")
 
 

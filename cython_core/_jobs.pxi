@@ -87,6 +87,7 @@ cdef inline u64 perft_count_lanes(const State* root, int depth, void* frames,
     cdef GameTable* g = &TABLES[root.game]
     cdef SideNode side
     cdef DjenonNode djenon
+    cdef GoreNode gore
     cdef const SideLanes* T = &SIDE_LANES[root.game]
     if g.family == FAM_KATRO:
         side_pack(&side, root, T)
@@ -101,9 +102,63 @@ cdef inline u64 perft_count_lanes(const State* root, int depth, void* frames,
             return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 1, 2, 16)
         return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 0, 2, 16)
     if g.family == FAM_GORE:
-        return perft_count_of(root, depth, <PerftFrame*>frames, js, g, FAM_GORE)
+        gore_pack(&gore, root)
+        return gore_perft(&gore, depth, <GoreFrame*>frames, js)
     djenon_pack(&djenon, root)
     return djenon_perft(&djenon, depth, <DjenonFrame*>frames, js)
+
+
+ctypedef struct GoreFrame:
+    GoreNode node
+    int n                  # legal actions of node
+    int k                  # the next to try
+    u64 leaves
+    int acts[MAX_CANDIDATES]
+
+
+cdef inline int gore_frame_begin(GoreFrame* f) noexcept nogil:
+    cdef GoreView v
+    gore_view_lanes(&v, &f.node)
+    f.n = gore_actions_of(&v, f.acts)
+    f.k = 0
+    f.leaves = 0
+    return f.n
+
+
+cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
+    cdef GoreView v
+    gore_view_lanes(&v, s)
+    return gore_count_of(&v)
+
+
+cdef inline u64 gore_perft(const GoreNode* root, int depth, GoreFrame* frames,
+                           JobStop* js) noexcept nogil:
+    """perft_count_of on Goré's word (frames[0..depth]); the last ply counted
+    from masks.  Every action is legal (no relays)."""
+    cdef int top = 0
+    cdef GoreFrame* f
+    if depth == 1:
+        return gore_count_lanes(root)
+    frames[0].node = root[0]
+    gore_frame_begin(&frames[0])
+    while True:
+        f = &frames[top]
+        if f.k < f.n:
+            frames[top + 1].node = f.node
+            gore_apply_lanes(&frames[top + 1].node, f.acts[f.k])
+            f.k += 1
+            if top == depth - 2:
+                f.leaves += gore_count_lanes(&frames[top + 1].node)
+            else:
+                top += 1
+                gore_frame_begin(&frames[top])
+            if job_should_stop(js, 1):
+                return 0
+            continue
+        if top == 0:
+            return f.leaves
+        top -= 1
+        frames[top].leaves += f.leaves
 
 
 ctypedef struct DjenonFrame:
