@@ -259,3 +259,11 @@ cdef inline void djenon_pack(DjenonNode* node, const State* s) noexcept nogil:
     node.to_move = s.to_move
     node.stores[0] = s.stores[0]
     node.stores[1] = s.stores[1]
+
+
+cdef inline void djenon_scores_lanes(const DjenonNode* s, int* south, int* north) noexcept nogil:
+    """djenon_outcome's scores: stores plus the seeds left in each row (lanes
+    0..5 South's, 6..11 North's; sums by multiplication, at most 255)."""
+    cdef u64 b0 = s.b[0], b1 = s.b[1]
+    south[0] = s.stores[0] + <int>(((b0 & 0xFFFFFFFFFFFFULL) * LANE_ONES) >> 56)
+    north[0] = s.stores[1] + <int>((((b0 >> 48) + b1) * LANE_ONES) >> 56)

@@ -349,3 +349,14 @@ cdef inline void gore_pack(GoreNode* node, const State* s) noexcept nogil:
     node.to_move = s.to_move
     node.stores[0] = s.stores[0]
     node.stores[1] = s.stores[1]
+
+
+cdef inline void gore_scores_lanes(const GoreNode* s, int* south, int* north) noexcept nogil:
+    """gore_outcome's scores: stores plus the seeds in the holes each owns."""
+    cdef u64 north_lanes = 0
+    cdef int i
+    for i in range(GORE_HOLES):
+        if (s.north >> i) & 1:
+            north_lanes |= <u64>0xFF << (8 * i)
+    north[0] = s.stores[1] + <int>(((s.b & north_lanes) * LANE_ONES) >> 56)
+    south[0] = s.stores[0] + <int>(((s.b & ~north_lanes) * LANE_ONES) >> 56)
