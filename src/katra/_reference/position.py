@@ -140,9 +140,12 @@ class Position:
             raise IllegalMoveError(f"an action must be an int, not {type(action).__name__}")
         return action in self.legal_actions()
 
-    def apply(self, action: int, watch: LapWatcher | None = None) -> None:
-        """Play a legal action in place; ``watch`` (a reference extra, used by
-        ``katra.explain``) is told about every lap of its sowing."""
+    def apply(self, action: int) -> None:
+        self._apply_watched(action, None)
+
+    def _apply_watched(self, action: int, watch: LapWatcher | None) -> None:
+        """``apply``, telling ``watch`` about every lap of the sowing (``katra.explain``;
+        the reference only, so not in the surface the core shares)."""
         check_action_range(self.spec, action)
         legal = self.legal_actions()
         if action not in legal:
