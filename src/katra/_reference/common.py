@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .._games import GameSpec
 
@@ -95,11 +95,17 @@ def sowings_that_end(pos: Position, candidates: list[int], sow: Sow, limit: int)
     return [a for a in candidates if sow(pos.copy(), a, limit) is not None]
 
 
+class SowWatched(Protocol):
+    """``sow`` as the rules files define it, with the optional watcher."""
+
+    def __call__(self, pos: Position, action: int, limit: int,
+                 watch: LapWatcher | None = None, /) -> int | None: ...
+
+
 def sow_and_pass_the_turn(pos: Position, sow: SowWatched, action: int, limit: int,
                           watch: LapWatcher | None = None) -> None:
-    sow(pos, action, limit, watch)
+    if watch is None:
+        sow(pos, action, limit)  # as before watchers: a patched three-argument sow works
+    else:
+        sow(pos, action, limit, watch)
     pos.to_move = 1 - pos.to_move
-
-
-#: ``sow`` as the rules files define it, with the optional watcher.
-SowWatched = Callable[["Position", int, int, "LapWatcher | None"], "int | None"]
