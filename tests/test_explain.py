@@ -213,3 +213,14 @@ def test_malformed_positions():
         katra.explain("chess", "e4")
     with pytest.raises(ValueError):
         katra.explain(42, "a1")
+
+
+def test_the_examples_of_docs_explain_md_run():
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "explain.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=(
+        doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE), verbose=False, report=True)
+    assert result.attempted >= 12
+    assert result.failed == 0, f"{result.failed} doctest(s) failed in docs/explain.md"
