@@ -283,6 +283,9 @@ def test_replay_html_bad_output_path(tmp_path):
     result = run("replay", str(record), "--html", str(tmp_path / "no" / "page.html"))
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert "cannot write" in result.stderr
+    both = run("replay", str(record), "--html", str(tmp_path / "page.html"), "--ply", "1")
+    assert both.returncode == 2 and "it takes no --ply" in both.stderr
+    assert not (tmp_path / "page.html").exists()
 
 
 # ---------------------------------------------------------------- the referee
