@@ -9,7 +9,7 @@ import katra
 from katra import _core
 from katra._reference.jobs import SplitMix64
 
-GAMES_PER_ID = 43          # 7 game ids: 301 games
+GAMES_PER_ID = 43          # 7 game ids: 301 games (``-m slow``: 300 per game id)
 MAX_PLIES = 60             # Katra Mpantsaka and Goré games run long: a ply cap
 
 
@@ -60,9 +60,9 @@ def rulebook_decision(state, lap):
     return "relay", []
 
 
-def random_games(game_id):
-    """(state, action) for every ply of GAMES_PER_ID seeded random games (§6.2 recipe)."""
-    for game in range(GAMES_PER_ID):
+def random_games(game_id, games):
+    """(state, action) for every ply of ``games`` seeded random games (§6.2 recipe)."""
+    for game in range(games):
         rng = SplitMix64(1234 + (game << 32))
         state = katra.State(game_id)
         for _ in range(MAX_PLIES):
@@ -76,8 +76,18 @@ def random_games(game_id):
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
 def test_every_move_of_random_games(game_id):
+    check_random_games(game_id, GAMES_PER_ID)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", katra.GAME_IDS)
+def test_every_move_of_300_random_games(game_id):
+    check_random_games(game_id, 300)
+
+
+def check_random_games(game_id, games):
     moves = laps_seen = 0
-    for state, action in random_games(game_id):
+    for state, action in random_games(game_id, games):
         trace = state.explain(action)
         moves += 1
         assert trace.after == state.child(action)
@@ -116,4 +126,4 @@ def test_every_move_of_random_games(game_id):
         if spec.family in ("gore", "djenon") and sows:
             gained = sum(lap.captured_seeds for lap in trace.laps)
             assert trace.after.stores[state.to_move] == state.stores[state.to_move] + gained
-    assert moves > GAMES_PER_ID and laps_seen >= moves // 2
+    assert moves > games and laps_seen >= moves // 2
