@@ -259,10 +259,7 @@ cdef inline u64 side_perft(const SideNode* root, int depth, SideFrame* frames, J
 
 cdef int _check_depth(object depth, int minimum) except -1:
     """A perft depth in minimum..MAX_PERFT_DEPTH (ValueError otherwise)."""
-    cdef long long d = _int_arg(depth, "depth", minimum, 1LL << 62)
-    if d > _games.MAX_PERFT_DEPTH:
-        raise ValueError(f"depth must be <= {_games.MAX_PERFT_DEPTH}, got {depth}")
-    return <int>d
+    return <int>_int_arg(depth, "depth", minimum, _games.MAX_PERFT_DEPTH)
 
 
 cdef Position _check_position(object pos):
@@ -515,7 +512,7 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2); a dict of counts."""
     cdef Position p = _check_position(pos)
     cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
-    cdef long long limit = _int_arg(max_plies, "max_plies", 0, 1LL << 62)
+    cdef long long limit = _limit_arg(max_plies, "max_plies", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, not {type(seed).__name__}")
     if not 0 <= seed < 2 ** 64:
