@@ -667,7 +667,7 @@ cdef class VectorGame:
                     picks[i] = 0
                     continue
                 picks[i] = self.e.legal_acts[i * MAX_CANDIDATES
-                                             + splitmix64(&self.e.rngs[i]) % <u64>n]
+                                             + mod_small(splitmix64(&self.e.rngs[i]), n)]
         PyBuffer_Release(&buf)
         return out
 
