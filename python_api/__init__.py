@@ -7,6 +7,7 @@ from katra._core import JobCancelled, cancel_jobs
 
 from ._batch import legal_actions_masks, observations, read_records, write_records
 from ._search import MATE, SearchResult, search
+from ._solve import SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 
@@ -15,5 +16,6 @@ __all__ = [
     "observations", "legal_actions_masks", "read_records", "write_records",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE",
+    "solve", "SolveResult",
     "cancel_jobs", "JobCancelled",
 ]

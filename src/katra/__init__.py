@@ -33,6 +33,8 @@ from katra.api import (
     playouts,
     read_records,
     search,
+    solve,
+    SolveResult,
     write_records,
 )
 
@@ -42,7 +44,7 @@ __all__ = [
     "perft", "divide", "playouts",
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
-    "search", "SearchResult",
+    "search", "SearchResult", "solve", "SolveResult",
     "VectorGame", "BufferItemError",
     "cancel_jobs", "JobCancelled",
 ]

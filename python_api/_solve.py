@@ -1,0 +1,268 @@
+"""Exact solving: proven values and distances (docs/rules.md §6.3, docs/solve.md).
+
+One call into the compiled core's solver (``katra._core.Solver``), or, with
+``jobs``/``executor``, the root's children solved as tasks (threads, a
+process pool or a dask client, like perft: docs/scale.md) and their exact
+thresholds combined, so the answer is the same whatever the split.
+"""
+from __future__ import annotations
+
+import time as _clock
+from dataclasses import dataclass
+from typing import Any
+
+from katra import _core
+from katra._games import GAMES
+from katra._text import action_text
+
+from ._parallel import Workers
+from ._search import _check_time
+from .jobs import _check_int, _workers, load_position
+
+__all__ = ["MAX_SOLVE_PLIES", "SolveResult", "solve"]
+
+#: The largest ply bound :func:`solve` accepts (and its default).
+MAX_SOLVE_PLIES = 500
+
+#: Index of each predicate in a thresholds list: 2 * player + target.
+_DRAW, _WIN = 0, 1
+
+#: Thresholds of a position: least bounds for (South draw-or-better, South win,
+#: North draw-or-better, North win); -1: not within the bound searched; None: never.
+Thresholds = list[int | None]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What :func:`solve` proved, from the side of the player to move (``to_move``: 0 South).
+
+    ``outcome`` is ``"win"``, ``"loss"`` or ``"draw"``, or None when nothing
+    is proven within ``max_plies`` (the bound searched: the requested one, or
+    less if the clock ran out); ``plies`` is the exact distance
+    (docs/rules.md §6.3), None with no result; ``best_action``/``best_move``
+    the move that keeps it (-1 / ``""`` with no result) and ``pv`` a line of
+    best moves to the end of the game.  ``nodes`` counts positions visited.
+    """
+
+    outcome: str | None
+    plies: int | None
+    best_action: int
+    best_move: str
+    pv: tuple[int, ...]
+    nodes: int
+    seconds: float
+    max_plies: int
+    to_move: int
+    timed_out: bool
+
+    def describe(self) -> str:
+        """In words: ``"South wins in 17 plies"``, ``"draw in 4 plies"``, ``"not proven ..."``."""
+        me = "South" if self.to_move == 0 else "North"
+        other = "North" if self.to_move == 0 else "South"
+        unit = "ply" if self.plies == 1 else "plies"
+        if self.outcome == "win":
+            return f"{me} wins in {self.plies} {unit}"
+        if self.outcome == "loss":
+            return f"{other} wins in {self.plies} {unit}"
+        if self.outcome == "draw":
+            return f"draw in {self.plies} {unit}"
+        return f"no result within {self.max_plies} plies"
+
+
+def value_of(thresholds: Thresholds, mover: int) -> tuple[str | None, int | None]:
+    """(outcome for ``mover``, distance) from a position's thresholds, or (None, None)."""
+    other = 1 - mover
+    mine_win, theirs_win = thresholds[2 * mover + _WIN], thresholds[2 * other + _WIN]
+    mine_draw, theirs_draw = thresholds[2 * mover + _DRAW], thresholds[2 * other + _DRAW]
+    if mine_win is not None and mine_win >= 0:
+        return "win", mine_win
+    if theirs_win is not None and theirs_win >= 0:
+        return "loss", theirs_win
+    if mine_draw is not None and mine_draw >= 0 and theirs_draw is not None and theirs_draw >= 0:
+        return "draw", max(mine_draw, theirs_draw)
+    return None, None
+
+
+def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: int) -> list[int]:
+    """Best moves from ``pos`` (value resolved within ``bound``) to the end of the game."""
+    line: list[int] = []
+    pos = pos.copy(stack=False)
+    while not pos.is_terminal() and bound >= 1:
+        best = int(solver.best_action(pos, thresholds))
+        if best < 0:
+            break
+        line.append(best)
+        pos.apply(best)
+        bound -= 1
+        if pos.is_terminal() or bound < 1:
+            break
+        thresholds, _, _ = solver.thresholds(pos, bound)
+    return line
+
+
+def solve_here(text: str, max_plies: int, time: float | None,
+               tt_bits: int | None) -> dict[str, Any]:
+    """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv."""
+    pos = _core.Position.from_text(text)
+    solver = _core.Solver(tt_bits)
+    if pos.is_terminal():
+        outcome = pos.outcome()
+        thresholds: Thresholds = [0 if outcome[0] in (p, -1) and (t == _DRAW or outcome[0] == p)
+                                  else None for p in (0, 1) for t in (_DRAW, _WIN)]
+        return {"thresholds": thresholds, "bound": max_plies, "timed_out": False,
+                "nodes": 1, "best": -1, "pv": []}
+    thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time)
+    best, pv = -1, []
+    if value_of(thresholds, pos.to_move)[0] is not None:
+        best = int(solver.best_action(pos, thresholds))
+        pv = _principal_variation(solver, pos, thresholds, bound)
+    return {"thresholds": thresholds, "bound": bound, "timed_out": timed_out,
+            "nodes": int(solver.nodes), "best": best, "pv": pv}
+
+
+def combine(mover: int, children: list[Thresholds]) -> Thresholds:
+    """A position's thresholds from its children's (found within one bound less):
+    the mover's predicates need one child, the opponent's every child."""
+    combined: Thresholds = []
+    for index in range(4):
+        values = [child[index] for child in children]
+        known = [v for v in values if v is not None and v >= 0]
+        if index // 2 == mover:   # the least known child; else open unless all are never
+            if known:
+                combined.append(1 + min(known))
+            else:
+                combined.append(None if all(v is None for v in values) else -1)
+        elif any(v is None for v in values):
+            combined.append(None)
+        elif len(known) < len(values):
+            combined.append(-1)
+        else:
+            combined.append(1 + max(known))
+    return combined
+
+
+def _best_from_children(thresholds: Thresholds, mover: int,
+                        children: list[tuple[int, Thresholds]]) -> int:
+    """The least action whose child keeps the deciding threshold d at exactly d - 1."""
+    other = 1 - mover
+    outcome, _ = value_of(thresholds, mover)
+    index = {"win": 2 * mover + _WIN, "loss": 2 * other + _WIN,
+             "draw": 2 * mover + _DRAW}[outcome or "win"]
+    target = thresholds[index]
+    for action, child in children:
+        if target is not None and child[index] == target - 1:
+            return action
+    return -1
+
+
+def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | None,
+                 workers: Workers) -> tuple[dict[str, Any], int]:
+    """Solve the root's children as tasks, bound after bound; (the root's result, nodes)."""
+    start = _clock.monotonic()
+    mover = int(pos.to_move)
+    children: list[tuple[int, str]] = []
+    for action in pos.legal_actions():
+        child = pos.copy(stack=False)
+        child.apply(action)
+        children.append((int(action), child.text()))
+    # a bound of 0 for every child: a finished child is known exactly, others are open
+    results: dict[str, dict[str, Any]] = {}
+    for _, text in children:
+        if _core.Position.from_text(text).is_terminal():
+            results[text] = solve_here(text, 1, None, 10)
+    nodes = len(children)
+    root = {"thresholds": [-1, -1, -1, -1], "bound": 0, "timed_out": False, "best": -1,
+            "pv": []}
+    for cap in range(0, max_plies):
+        if cap:
+            pending = sorted({text for _, text in children
+                              if text not in results
+                              or value_of(results[text]["thresholds"],
+                                          _core.Position.from_text(text).to_move)[0] is None})
+            left = None if time is None else time - (_clock.monotonic() - start)
+            if left is not None and left <= 0:
+                root["timed_out"] = True
+                break
+            found: dict[str, dict[str, Any]] = {}
+
+            def keep(i: int, value: dict[str, Any], pending: list[str] = pending,
+                     found: dict[str, dict[str, Any]] = found) -> None:
+                found[pending[i]] = value
+
+            workers.run("solve", [("core", text, cap, left, tt_bits) for text in pending], keep,
+                        lambda i, pending=pending, cap=cap: (
+                            f"solve within {cap} plies of the position {pending[i]!r}"))
+            nodes += sum(int(r["nodes"]) for r in found.values())
+            if any(r["timed_out"] for r in found.values()):
+                root["timed_out"] = True
+                break
+            results.update(found)
+        child_thresholds = [results[text]["thresholds"] if text in results else [-1, -1, -1, -1]
+                            for _, text in children]
+        thresholds = combine(mover, child_thresholds)
+        root = {"thresholds": thresholds, "bound": cap + 1, "timed_out": False, "best": -1,
+                "pv": []}
+        if value_of(thresholds, mover)[0] is not None:
+            best = _best_from_children(thresholds, mover,
+                                       [(a, t) for (a, _), t in zip(children, child_thresholds)])
+            text = dict(children)[best]
+            root["best"] = best
+            root["pv"] = [best] + list(results[text]["pv"]) if text in results else [best]
+            break
+    return root, nodes
+
+
+def check_max_plies(max_plies: object) -> int:
+    """``max_plies`` as an int in 1..MAX_SOLVE_PLIES (None: MAX_SOLVE_PLIES)."""
+    if max_plies is None:
+        return MAX_SOLVE_PLIES
+    return _check_int("max_plies", max_plies, 1, MAX_SOLVE_PLIES)
+
+
+def check_tt_bits(tt_bits: object) -> int | None:
+    if tt_bits is None:
+        return None
+    return _check_int("tt_bits", tt_bits, 10, 28)
+
+
+def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: Any = None,
+          time: float | None = None, tt_bits: int | None = None) -> SolveResult:
+    """Prove the value of ``state`` and its distance (docs/rules.md §6.3, docs/solve.md).
+
+    ``state``: a :class:`katra.State`, a game id or name (its start) or a
+    position text; it must not be finished.  ``max_plies``: the largest
+    bound to search, an int 1..500 (None: 500); ``time``: None or seconds
+    (the result is then the last bound completed); ``tt_bits``: the
+    transposition table holds ``2**tt_bits`` entries of 24 bytes (10..28;
+    None: 20, 24 MiB, per task).  ``jobs``/``executor`` split the root's
+    children into tasks as :func:`katra.perft` does; the outcome, distance,
+    best move and line are the same whatever the split.  Bad arguments raise
+    ``ValueError`` naming them; Ctrl-C and :func:`katra.cancel_jobs` stop it.
+
+    >>> r = solve("katro-4x4")
+    >>> r.describe(), r.best_move, len(r.pv)
+    ('South wins in 17 plies', 'b1', 17)
+    """
+    pos = load_position(state, "core")
+    plies = check_max_plies(max_plies)
+    seconds = _check_time(time)
+    bits = check_tt_bits(tt_bits)
+    workers = _workers(jobs, executor)
+    if pos.is_terminal():
+        raise ValueError(f"cannot solve a finished game: {pos.text()}")
+    start = _clock.monotonic()
+    if workers is None:
+        raw = solve_here(pos.text(), plies, seconds, bits)
+        nodes = int(raw["nodes"])
+    else:
+        raw, nodes = _solve_split(pos, plies, seconds, bits, workers)
+    mover = int(pos.to_move)
+    outcome, distance = value_of(raw["thresholds"], mover)
+    best = int(raw["best"]) if outcome is not None else -1
+    spec = GAMES[pos.game_id]
+    return SolveResult(
+        outcome=outcome, plies=distance, best_action=best,
+        best_move=action_text(spec, best) if best >= 0 else "",
+        pv=tuple(int(a) for a in raw["pv"]), nodes=nodes,
+        seconds=_clock.monotonic() - start, max_plies=int(raw["bound"]), to_move=mover,
+        timed_out=bool(raw["timed_out"]))
