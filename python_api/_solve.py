@@ -247,7 +247,12 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     plies = check_max_plies(max_plies)
     seconds = _check_time(time)
     bits = check_tt_bits(tt_bits)
-    workers = _workers(jobs, executor)
+    return solve_position(pos, plies, seconds, bits, _workers(jobs, executor))
+
+
+def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None,
+                   workers: Workers | None) -> SolveResult:
+    """:func:`solve` of a core ``Position`` with checked arguments (workers None: this thread)."""
     if pos.is_terminal():
         raise ValueError(f"cannot solve a finished game: {pos.text()}")
     start = _clock.monotonic()
