@@ -102,15 +102,10 @@ def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: i
 
 def solve_here(text: str, max_plies: int, time: float | None,
                tt_bits: int | None) -> dict[str, Any]:
-    """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv."""
+    """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv
+    (a finished position too: its thresholds are 0 or never)."""
     pos = _core.Position.from_text(text)
     solver = _core.Solver(tt_bits)
-    if pos.is_terminal():
-        outcome = pos.outcome()
-        thresholds: Thresholds = [0 if outcome[0] in (p, -1) and (t == _DRAW or outcome[0] == p)
-                                  else None for p in (0, 1) for t in (_DRAW, _WIN)]
-        return {"thresholds": thresholds, "bound": max_plies, "timed_out": False,
-                "nodes": 1, "best": -1, "pv": []}
     thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time)
     best, pv = -1, []
     if value_of(thresholds, pos.to_move)[0] is not None:
@@ -155,6 +150,22 @@ def _best_from_children(thresholds: Thresholds, mover: int,
     return -1
 
 
+def _run_round(workers: Workers, pending: list[str], cap: int, left: float | None,
+               tt_bits: int | None) -> dict[str, dict[str, Any]]:
+    """solve_here(text, cap) of every pending child, as tasks: {text: result}."""
+    found: dict[str, dict[str, Any]] = {}
+
+    def keep(i: int, value: dict[str, Any]) -> None:
+        found[pending[i]] = value
+
+    def describe(i: int) -> str:
+        return f"solve within {cap} plies of the position {pending[i]!r}"
+
+    workers.run("solve", [("core", text, cap, left, tt_bits) for text in pending], keep,
+                describe)
+    return found
+
+
 def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | None,
                  workers: Workers) -> tuple[dict[str, Any], int]:
     """Solve the root's children as tasks, bound after bound; (the root's result, nodes)."""
@@ -171,43 +182,36 @@ def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | No
         if _core.Position.from_text(text).is_terminal():
             results[text] = solve_here(text, 1, None, 10)
     nodes = len(children)
-    root = {"thresholds": [-1, -1, -1, -1], "bound": 0, "timed_out": False, "best": -1,
-            "pv": []}
+    open_child: Thresholds = [-1, -1, -1, -1]
+    root: dict[str, Any] = {"thresholds": open_child, "bound": 0, "timed_out": False,
+                            "best": -1, "pv": []}
     for cap in range(0, max_plies):
         if cap:
-            pending = sorted({text for _, text in children
-                              if text not in results
+            pending = sorted({text for _, text in children if text not in results
                               or value_of(results[text]["thresholds"],
                                           _core.Position.from_text(text).to_move)[0] is None})
             left = None if time is None else time - (_clock.monotonic() - start)
             if left is not None and left <= 0:
                 root["timed_out"] = True
                 break
-            found: dict[str, dict[str, Any]] = {}
-
-            def keep(i: int, value: dict[str, Any], pending: list[str] = pending,
-                     found: dict[str, dict[str, Any]] = found) -> None:
-                found[pending[i]] = value
-
-            workers.run("solve", [("core", text, cap, left, tt_bits) for text in pending], keep,
-                        lambda i, pending=pending, cap=cap: (
-                            f"solve within {cap} plies of the position {pending[i]!r}"))
+            found = _run_round(workers, pending, cap, left, tt_bits)
             nodes += sum(int(r["nodes"]) for r in found.values())
             if any(r["timed_out"] for r in found.values()):
                 root["timed_out"] = True
                 break
             results.update(found)
-        child_thresholds = [results[text]["thresholds"] if text in results else [-1, -1, -1, -1]
-                            for _, text in children]
+        child_thresholds: list[Thresholds] = [
+            results[text]["thresholds"] if text in results else open_child
+            for _, text in children]
         thresholds = combine(mover, child_thresholds)
         root = {"thresholds": thresholds, "bound": cap + 1, "timed_out": False, "best": -1,
                 "pv": []}
         if value_of(thresholds, mover)[0] is not None:
-            best = _best_from_children(thresholds, mover,
-                                       [(a, t) for (a, _), t in zip(children, child_thresholds)])
+            best = _best_from_children(thresholds, mover, [
+                (action, child) for (action, _), child in zip(children, child_thresholds)])
             text = dict(children)[best]
             root["best"] = best
-            root["pv"] = [best] + list(results[text]["pv"]) if text in results else [best]
+            root["pv"] = [best, *results[text]["pv"]] if text in results else [best]
             break
     return root, nodes
 

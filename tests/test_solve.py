@@ -3,7 +3,7 @@ core's solver against a brute-force minimax over the reference that follows
 the definition of docs/rules.md §6.3 word for word (lo_N, hi_N, the distance,
 the best move)."""
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -18,7 +18,7 @@ from katra.api._parallel import ArgumentTypeError
 LOSS, DRAW, WIN = -1, 0, 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def value(text, plies, player, unfinished):
     """The outcome player can force from text within plies plies, an unfinished
     line counting as `unfinished` for player (lo_N: LOSS, hi_N: WIN)."""

@@ -22,6 +22,7 @@ from katra.api import (
     LegalMoves,
     Outcome,
     SearchResult,
+    SolveResult,
     State,
     cancel_jobs,
     divide,
@@ -34,7 +35,6 @@ from katra.api import (
     read_records,
     search,
     solve,
-    SolveResult,
     write_records,
 )
 

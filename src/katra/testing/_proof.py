@@ -68,7 +68,7 @@ class _Checker:
         self.at = 0                  # index of the next unread line
         self.targets: set[int] = set()
         for raw in lines:            # lines some reference names: remember their subtrees
-            head, sep, tail = raw.partition(" = ")
+            _head, sep, tail = raw.partition(" = ")
             if sep and tail.isdigit():
                 self.targets.add(int(tail))
         self.subtrees: dict[int, tuple[str, int, int, int]] = {}  # line -> (text, P, t, height)
