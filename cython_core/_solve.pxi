@@ -157,6 +157,17 @@ cdef int solve_forces(SolveCtx* c, const State* s, int pi, int k, int ply) noexc
         solve_store_finished(c, key, winner)
         return solve_good(winner, pi)
 
+    if k == 1:                   # the children are leaves: no table, no ordering
+        for i in range(n):
+            r = solve_forces(c, &children[i], pi, 0, ply + 1)
+            if c.stop:
+                return 0
+            if r == or_node:
+                solve_store(c, key, pi, k, r)
+                return r
+        solve_store(c, key, pi, k, not or_node)
+        return not or_node
+
     # A child the table already decides at k - 1 settles the node at once.
     for i in range(n):
         r = solve_probe(c, search_key(&children[i]), pi, k - 1)
@@ -212,21 +223,24 @@ cdef void thresholds_close(int* thr) noexcept nogil:
                     thr[other + k] = SOLVE_INFINITE
 
 
-cdef int solve_thresholds(SolveCtx* c, const State* root, int max_plies, int* thr) noexcept nogil:
-    """The four thresholds of root by iterative deepening on the bound N = 1..max_plies,
-    until the value is resolved: each exact (found at N and not at N - 1),
-    SOLVE_INFINITE or SOLVE_OPEN (above the bound).  Returns the last bound
-    completed (max_plies at most; a finished root: max_plies)."""
-    cdef int winner, south, north, n, pi, p, bound = 0
+cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_plies,
+                          int* thr) noexcept nogil:
+    """The four thresholds of root by iterative deepening on the bound N =
+    first..max_plies, until the value is resolved: each exact (found at N and
+    not at N - 1), SOLVE_INFINITE or SOLVE_OPEN (above the bound).  thr holds
+    what is known on entry (all SOLVE_OPEN, or what an earlier call found up to
+    bound first - 1).  Returns the last bound completed (first - 1 if none; a
+    finished root: max_plies)."""
+    cdef int winner, south, north, n, pi, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
-    for pi in range(SOLVE_PREDICATES):
-        thr[pi] = SOLVE_OPEN
     if not has_legal(root):
         outcome_of(root, &winner, &south, &north)
         for pi in range(SOLVE_PREDICATES):
             thr[pi] = 0 if solve_good(winner, pi) else SOLVE_INFINITE
         return max_plies
-    for n in range(1, max_plies + 1):
+    if thresholds_resolved(thr):
+        return max_plies
+    for n in range(first, max_plies + 1):
         memcpy(saved, thr, sizeof(saved))
         for p in range(2):
             pi = 2 * p + TARGET_DRAW
@@ -294,6 +308,21 @@ cdef int _solve_plies_arg(object value) except -1:
     if not 1 <= value <= SOLVE_MAX_PLIES:
         raise ValueError(f"max_plies must be in 1..{SOLVE_MAX_PLIES}, got {value}")
     return value
+
+
+cdef int _read_thresholds(object thresholds, int* thr) except -1:
+    """A Python thresholds list (ints -1..500, None for never) into thr."""
+    if not isinstance(thresholds, (list, tuple)) or len(thresholds) != SOLVE_PREDICATES:
+        raise ValueError("thresholds must be a list of 4 entries")
+    for k in range(SOLVE_PREDICATES):
+        t = thresholds[k]
+        if t is None:
+            thr[k] = SOLVE_INFINITE
+        elif isinstance(t, int) and not isinstance(t, bool) and -1 <= t <= SOLVE_MAX_PLIES:
+            thr[k] = t
+        else:
+            raise ValueError(f"threshold {k} must be None or an int in -1..{SOLVE_MAX_PLIES}")
+    return 0
 
 
 cdef class Solver:
@@ -371,22 +400,34 @@ cdef class Solver:
         """Positions visited by every call so far."""
         return self.c.nodes
 
-    def thresholds(self, pos, max_plies, time_seconds=None):
+    def thresholds(self, pos, max_plies, time_seconds=None, known=None):
         """(thresholds, bound, timed_out): the least bounds within which South
         forces a draw or better, South a win, North a draw or better, North a
         win (each an int, -1 if not within bound, or None if never), found by
         iterative deepening up to max_plies (1..500) until the value is known;
-        bound: the largest bound completed; timed_out: the clock stopped it."""
+        bound: the largest bound completed; timed_out: the clock stopped it.
+        known: None, or (thresholds, bound) of an earlier call on the same
+        position: the search then resumes at bound + 1."""
         cdef Position p = _check_position(pos)
         cdef int plies = _solve_plies_arg(max_plies)
         cdef int thr[SOLVE_PREDICATES]
-        cdef int bound, k
+        cdef int bound, k, first = 1
         cdef State root = p.st
         cdef JobStop js
+        for k in range(SOLVE_PREDICATES):
+            thr[k] = SOLVE_OPEN
+        if known is not None:
+            if not isinstance(known, tuple) or len(known) != 2:
+                raise ValueError("known must be None or a (thresholds, bound) pair")
+            b = known[1]
+            if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < SOLVE_MAX_PLIES:
+                raise ValueError(f"the known bound must be an int in 0..{SOLVE_MAX_PLIES - 1}")
+            first = b + 1
+            _read_thresholds(known[0], thr)
         self._reserve(plies)
         self._begin(&js, time_seconds)
         with nogil:
-            bound = solve_thresholds(&self.c, &root, plies, thr)
+            bound = solve_thresholds(&self.c, &root, first, plies, thr)
         timed_out = self.c.stop == 2
         self._end(&js)
         return ([None if thr[k] == SOLVE_INFINITE else thr[k] for k in range(SOLVE_PREDICATES)],
@@ -422,17 +463,10 @@ cdef class Solver:
         cdef int k, best, top = 0
         cdef State root = p.st
         cdef JobStop js
-        if not isinstance(thresholds, (list, tuple)) or len(thresholds) != SOLVE_PREDICATES:
-            raise ValueError("thresholds must be a list of 4 entries")
+        _read_thresholds(thresholds, thr)
         for k in range(SOLVE_PREDICATES):
-            t = thresholds[k]
-            if t is None:
-                thr[k] = SOLVE_INFINITE
-            elif isinstance(t, int) and not isinstance(t, bool) and -1 <= t <= SOLVE_MAX_PLIES:
-                thr[k] = t
-                top = max(top, t)
-            else:
-                raise ValueError(f"threshold {k} must be None or an int in -1..{SOLVE_MAX_PLIES}")
+            if thr[k] != SOLVE_INFINITE:
+                top = max(top, thr[k])
         self._reserve(max(top, 1))
         self._begin(&js, None)
         with nogil:

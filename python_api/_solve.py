@@ -100,13 +100,15 @@ def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: i
     return line
 
 
-def solve_here(text: str, max_plies: int, time: float | None,
-               tt_bits: int | None) -> dict[str, Any]:
+def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | None,
+               known: tuple[Thresholds, int] | None = None) -> dict[str, Any]:
     """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv
-    (a finished position too: its thresholds are 0 or never)."""
+    (a finished position too: its thresholds are 0 or never).  ``known``: the
+    thresholds and bound of an earlier call on ``text``: only the bounds above
+    it are searched."""
     pos = _core.Position.from_text(text)
     solver = _core.Solver(tt_bits)
-    thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time)
+    thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known)
     best, pv = -1, []
     if value_of(thresholds, pos.to_move)[0] is not None:
         best = int(solver.best_action(pos, thresholds))
@@ -151,8 +153,10 @@ def _best_from_children(thresholds: Thresholds, mover: int,
 
 
 def _run_round(workers: Workers, pending: list[str], cap: int, left: float | None,
-               tt_bits: int | None) -> dict[str, dict[str, Any]]:
-    """solve_here(text, cap) of every pending child, as tasks: {text: result}."""
+               tt_bits: int | None,
+               results: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every pending child searched at bound cap (resuming from its results so
+    far, which reach cap - 1), as tasks: {text: result}."""
     found: dict[str, dict[str, Any]] = {}
 
     def keep(i: int, value: dict[str, Any]) -> None:
@@ -161,8 +165,13 @@ def _run_round(workers: Workers, pending: list[str], cap: int, left: float | Non
     def describe(i: int) -> str:
         return f"solve within {cap} plies of the position {pending[i]!r}"
 
-    workers.run("solve", [("core", text, cap, left, tt_bits) for text in pending], keep,
-                describe)
+    def known(text: str) -> tuple[Thresholds, int] | None:
+        if text not in results:
+            return None
+        return results[text]["thresholds"], results[text]["bound"]
+
+    workers.run("solve", [("core", text, cap, left, tt_bits, known(text)) for text in pending],
+                keep, describe)
     return found
 
 
@@ -194,7 +203,7 @@ def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | No
             if left is not None and left <= 0:
                 root["timed_out"] = True
                 break
-            found = _run_round(workers, pending, cap, left, tt_bits)
+            found = _run_round(workers, pending, cap, left, tt_bits, results)
             nodes += sum(int(r["nodes"]) for r in found.values())
             if any(r["timed_out"] for r in found.values()):
                 root["timed_out"] = True
