@@ -226,3 +226,13 @@ def test_cli_check_names_the_wrong_line(tmp_path, capsys):
                            "stores=23,23\nclaim win 1\ntree S win 1\n1 b1\nend\n")
     assert main(["solve", "--check", str(path)]) == 2
     assert "line 5: b1 is not legal" in capsys.readouterr().err
+
+
+def test_solve_doc_examples_run():
+    """docs/solve.md's examples are doctests."""
+    import doctest
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "docs" / "solve.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=(
+        doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE), verbose=False, report=True)
+    assert result.attempted >= 10 and result.failed == 0
