@@ -19,6 +19,30 @@
 # Everything below Solver's methods runs without the GIL; a solve is a job
 # (_stop.pxi): Ctrl-C or cancel_jobs() stops it within milliseconds.
 
+cdef extern from *:
+    """
+    #if defined(__linux__)
+    #include <pthread.h>
+    /* The lowest address of the calling thread's stack, or NULL if unknown. */
+    static char* katra_stack_low(void) {
+        pthread_attr_t attr;
+        void* addr = NULL;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0) return NULL;
+        if (pthread_attr_getstack(&attr, &addr, &size) != 0) addr = NULL;
+        pthread_attr_destroy(&attr);
+        return (char*)addr;
+    }
+    /* The current frame (not a local's address: sanitizers may move locals off the stack). */
+    #define katra_stack_here() ((char*)__builtin_frame_address(0))
+    #else
+    static char* katra_stack_low(void) { return NULL; }
+    #define katra_stack_here() ((char*)0)
+    #endif
+    """
+    char* katra_stack_low() noexcept nogil
+    char* katra_stack_here() noexcept nogil
+
 cdef enum:
     SOLVE_MAX_PLIES = 500        # the largest bound accepted
     SOLVE_PREDICATES = 4         # index 2 * player + target
@@ -30,6 +54,10 @@ cdef enum:
     SOLVE_INFINITE = 1 << 20     # a threshold known not to exist (the predicate never holds)
     SOLVE_CLOCK_MASK = 1023      # look at the clock every 1024 nodes
     SOLVE_NODE_WORK = 8          # a node's weight in job polls (as search's)
+    SOLVE_STACK_SPARE = 12 * 1024   # stack kept free below the recursion (bytes)
+    SOLVE_STOP_JOB = 1           # SolveCtx.stop: Ctrl-C or cancel_jobs()
+    SOLVE_STOP_CLOCK = 2         # the clock ran out
+    SOLVE_STOP_STACK = 3         # the thread's stack is too small for this bound
 
 ctypedef struct SolveEntry:
     u64 key
@@ -46,7 +74,9 @@ ctypedef struct SolveCtx:
     u64 tt_mask
     u64 nodes
     double deadline              # < 0: no clock
-    int stop                     # 1: the job was stopped, 2: the clock ran out
+    int stop                     # SOLVE_STOP_*, 0 while running
+    char* stack_floor            # the recursion stops (SOLVE_STOP_STACK) below this
+                                 # address: a deep bound in a small thread stack
     int plies                    # the plies the buffers below hold
     JobStop* js
     State* children              # [plies + 1][MAX_CANDIDATES]
@@ -129,10 +159,12 @@ cdef int solve_forces(SolveCtx* c, const State* s, int pi, int k, int ply) noexc
 
     c.nodes += 1
     if job_should_stop(c.js, SOLVE_NODE_WORK):
-        c.stop = 1
+        c.stop = SOLVE_STOP_JOB
     elif c.deadline >= 0 and (c.nodes & SOLVE_CLOCK_MASK) == 0:
         if monotonic_seconds() >= c.deadline:
-            c.stop = 2
+            c.stop = SOLVE_STOP_CLOCK
+    if katra_stack_here() < c.stack_floor:
+        c.stop = SOLVE_STOP_STACK
     if c.stop:
         return 0
 
@@ -372,11 +404,13 @@ cdef class Solver:
         return 0
 
     cdef int _begin(self, JobStop* js, object time_seconds) except -1:
+        cdef char* low = katra_stack_low()
         if self.busy:
             raise RuntimeError("this Solver is already in use (one thread at a time)")
         job_stop_init(js)
         self.c.js = js
         self.c.stop = 0
+        self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
         self.c.deadline = -1.0
         if time_seconds is not None:
             if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
@@ -393,6 +427,9 @@ cdef class Solver:
         self.busy = 0
         self.c.js = NULL
         raise_if_stopped(js)
+        if self.c.stop == SOLVE_STOP_STACK:
+            raise RecursionError("solve: this thread's stack is too small for a bound this "
+                                 "deep (use a thread with a larger stack)")
         return 0
 
     @property
@@ -428,7 +465,7 @@ cdef class Solver:
         self._begin(&js, time_seconds)
         with nogil:
             bound = solve_thresholds(&self.c, &root, first, plies, thr)
-        timed_out = self.c.stop == 2
+        timed_out = self.c.stop == SOLVE_STOP_CLOCK
         self._end(&js)
         return ([None if thr[k] == SOLVE_INFINITE else thr[k] for k in range(SOLVE_PREDICATES)],
                 bound, timed_out)

@@ -131,13 +131,13 @@ def playouts_task(backend: str, text: str, games: int, seed: int, max_plies: int
 
 
 def solve_task(backend: str, text: str, max_plies: int, time: float | None,
-               tt_bits: int | None, known: Any) -> dict[str, Any]:
-    """Solve one position within max_plies, resuming from known (the core's solver,
-    docs/solve.md): one task."""
+               tt_bits: int | None, known: Any, session: str) -> dict[str, Any]:
+    """Solve one position within max_plies, resuming from known, with the solvers
+    this process keeps for the session (the core's solver, docs/solve.md): one task."""
     if backend != "core":
         raise ValueError("solve runs on the core only")
     from ._solve import solve_here
-    return solve_here(text, max_plies, time, tt_bits, known)
+    return solve_here(text, max_plies, time, tt_bits, known, session)
 
 
 _TASKS: dict[str, Callable[..., Any]] = {"perft": perft_task, "playouts": playouts_task,

@@ -7,7 +7,9 @@ thresholds combined, so the answer is the same whatever the split.
 """
 from __future__ import annotations
 
+import threading
 import time as _clock
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,21 +102,57 @@ def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: i
     return line
 
 
+class _SolverPool:
+    """The solvers of one split solve (its session) that this process keeps
+    between tasks, so that later bounds reuse the tables of earlier ones: at
+    most one per task running at once.  A new session drops the old one's."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.session: str | None = None
+        self.free: list[Any] = []
+
+    def acquire(self, session: str, tt_bits: int | None) -> Any:
+        with self.lock:
+            if session != self.session:
+                self.session, self.free = session, []
+            if self.free:
+                return self.free.pop()
+        return _core.Solver(tt_bits)
+
+    def release(self, session: str, solver: Any) -> None:
+        with self.lock:
+            if session == self.session:
+                self.free.append(solver)
+
+    def close(self, session: str) -> None:
+        with self.lock:
+            if session == self.session:
+                self.session, self.free = None, []
+
+
+_POOL = _SolverPool()
+
+
 def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | None,
-               known: tuple[Thresholds, int] | None = None) -> dict[str, Any]:
+               known: tuple[Thresholds, int] | None = None,
+               session: str | None = None) -> dict[str, Any]:
     """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv
     (a finished position too: its thresholds are 0 or never).  ``known``: the
     thresholds and bound of an earlier call on ``text``: only the bounds above
-    it are searched."""
+    it are searched.  ``session``: reuse this process's solvers of that split solve."""
     pos = _core.Position.from_text(text)
-    solver = _core.Solver(tt_bits)
+    solver = _POOL.acquire(session, tt_bits) if session else _core.Solver(tt_bits)
+    before = int(solver.nodes)
     thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known)
     best, pv = -1, []
     if value_of(thresholds, pos.to_move)[0] is not None:
         best = int(solver.best_action(pos, thresholds))
         pv = _principal_variation(solver, pos, thresholds, bound)
+    if session:
+        _POOL.release(session, solver)
     return {"thresholds": thresholds, "bound": bound, "timed_out": timed_out,
-            "nodes": int(solver.nodes), "best": best, "pv": pv}
+            "nodes": int(solver.nodes) - before, "best": best, "pv": pv}
 
 
 def combine(mover: int, children: list[Thresholds]) -> Thresholds:
@@ -153,8 +191,8 @@ def _best_from_children(thresholds: Thresholds, mover: int,
 
 
 def _run_round(workers: Workers, pending: list[str], cap: int, left: float | None,
-               tt_bits: int | None,
-               results: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+               tt_bits: int | None, results: dict[str, dict[str, Any]],
+               session: str) -> dict[str, dict[str, Any]]:
     """Every pending child searched at bound cap (resuming from its results so
     far, which reach cap - 1), as tasks: {text: result}."""
     found: dict[str, dict[str, Any]] = {}
@@ -170,13 +208,13 @@ def _run_round(workers: Workers, pending: list[str], cap: int, left: float | Non
             return None
         return results[text]["thresholds"], results[text]["bound"]
 
-    workers.run("solve", [("core", text, cap, left, tt_bits, known(text)) for text in pending],
-                keep, describe)
+    workers.run("solve", [("core", text, cap, left, tt_bits, known(text), session)
+                          for text in pending], keep, describe)
     return found
 
 
 def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | None,
-                 workers: Workers) -> tuple[dict[str, Any], int]:
+                 workers: Workers, session: str) -> tuple[dict[str, Any], int]:
     """Solve the root's children as tasks, bound after bound; (the root's result, nodes)."""
     start = _clock.monotonic()
     mover = int(pos.to_move)
@@ -203,7 +241,7 @@ def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | No
             if left is not None and left <= 0:
                 root["timed_out"] = True
                 break
-            found = _run_round(workers, pending, cap, left, tt_bits, results)
+            found = _run_round(workers, pending, cap, left, tt_bits, results, session)
             nodes += sum(int(r["nodes"]) for r in found.values())
             if any(r["timed_out"] for r in found.values()):
                 root["timed_out"] = True
@@ -273,7 +311,12 @@ def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None
         raw = solve_here(pos.text(), plies, seconds, bits)
         nodes = int(raw["nodes"])
     else:
-        raw, nodes = _solve_split(pos, plies, seconds, bits, workers)
+        session = uuid.uuid4().hex
+        try:
+            raw, nodes = _solve_split(pos, plies, seconds, bits, workers, session)
+        finally:
+            _POOL.close(session)    # this process's solvers (threads); workers elsewhere
+                                    # drop theirs when the next split solve starts
     mover = int(pos.to_move)
     outcome, distance = value_of(raw["thresholds"], mover)
     best = int(raw["best"]) if outcome is not None else -1
