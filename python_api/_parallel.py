@@ -130,18 +130,15 @@ def playouts_task(backend: str, text: str, games: int, seed: int, max_plies: int
                                 first_game))
 
 
-def solve_task(backend: str, text: str, max_plies: int, time: float | None,
-               tt_bits: int | None, known: Any, session: str) -> dict[str, Any]:
-    """Solve one position within max_plies, resuming from known, with the solvers
-    this process keeps for the session (the core's solver, docs/solve.md): one task."""
-    if backend != "core":
-        raise ValueError("solve runs on the core only")
-    from ._solve import solve_here
-    return solve_here(text, max_plies, time, tt_bits, known, session)
+_TASKS: dict[str, Callable[..., Any]] = {"perft": perft_task, "playouts": playouts_task}
 
 
-_TASKS: dict[str, Callable[..., Any]] = {"perft": perft_task, "playouts": playouts_task,
-                                         "solve": solve_task}
+def register_task(kind: str, task: Callable[..., Any]) -> None:
+    """Make ``task`` runnable as ``kind`` by the workers.  A module that defines
+    tasks registers them when imported, and importing katra imports it, so
+    every worker process knows them (katra.api._solve: ``solve``)."""
+    _TASKS[kind] = task
+
 
 # Runs with tasks in this process (threads of a dask worker): run id -> tasks running.
 _running_runs: dict[str, int] = {}

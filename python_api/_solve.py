@@ -17,7 +17,7 @@ from katra import _core
 from katra._games import GAMES
 from katra._text import action_text
 
-from ._parallel import Workers
+from ._parallel import Workers, register_task
 from ._search import _check_time
 from .jobs import _check_int, _workers, load_position
 
@@ -153,6 +153,18 @@ def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | Non
         _POOL.release(session, solver)
     return {"thresholds": thresholds, "bound": bound, "timed_out": timed_out,
             "nodes": int(solver.nodes) - before, "best": best, "pv": pv}
+
+
+def solve_task(backend: str, text: str, max_plies: int, time: float | None,
+               tt_bits: int | None, known: tuple[Thresholds, int] | None,
+               session: str) -> dict[str, Any]:
+    """One task of a split solve: solve_here with this process's solvers of the session."""
+    if backend != "core":
+        raise ValueError("solve runs on the core only")
+    return solve_here(text, max_plies, time, tt_bits, known, session)
+
+
+register_task("solve", solve_task)
 
 
 def combine(mover: int, children: list[Thresholds]) -> Thresholds:

@@ -273,6 +273,15 @@ def test_split_equals_single_on_endgames():
             assert [getattr(two, f) for f in fields] == [getattr(one, f) for f in fields], text
 
 
+def test_process_pool_equals_single():
+    import concurrent.futures as cf
+    one = katra.solve("katro-4x4")
+    with cf.ProcessPoolExecutor(2) as pool:
+        split = katra.solve("katro-4x4", executor=pool)
+    assert (split.outcome, split.plies, split.best_action, split.pv) == (
+        one.outcome, one.plies, one.best_action, one.pv)
+
+
 def test_tt_bits_do_not_change_the_answer():
     small = katra.solve("djenon-aboure", tt_bits=10)
     large = katra.solve("djenon-aboure", tt_bits=18)
