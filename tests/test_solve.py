@@ -347,3 +347,32 @@ def test_core_solver_bad_input():
 def test_clock_gives_the_last_bound_completed():
     r = katra.solve("katra-mpantsaka", time=0.2)
     assert r.timed_out and r.outcome is None and r.max_plies < 500
+
+
+def test_deep_bounds_in_a_small_thread_stop_instead_of_crashing():
+    """A bound deeper than a 32 KiB thread stack holds raises RecursionError (the
+    first line of Goré's offers and refusals never ends, so the search goes 500
+    plies down at once); shallow solves in the same thread run normally."""
+    from test_crash_safety import SMALL_STACK, run_python
+    rc, out, err = run_python(f"""
+        import threading, katra
+        from katra import _core
+        threading.stack_size({SMALL_STACK})
+        results = []
+        def work():
+            try:
+                _core.Solver(10).forces(_core.Position.initial("gore"), 0, 0, 500)
+                results.append("no error")
+            except RecursionError:
+                results.append("RecursionError")
+            results.append(katra.solve("djenon-aboure").describe())
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()
+        print(results[0])
+        print(results[1])
+    """)
+    assert rc == 0, err[-2000:]
+    first, second = out.splitlines()
+    assert second == "South wins in 18 plies"
+    assert first == "RecursionError"
