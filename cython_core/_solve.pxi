@@ -256,12 +256,13 @@ cdef void thresholds_close(int* thr) noexcept nogil:
 
 
 cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_plies,
-                          int* thr) noexcept nogil:
+                          int* thr, int players) noexcept nogil:
     """The four thresholds of root by iterative deepening on the bound N =
     first..max_plies, until the value is resolved: each exact (found at N and
     not at N - 1), SOLVE_INFINITE or SOLVE_OPEN (above the bound).  thr holds
     what is known on entry (all SOLVE_OPEN, or what an earlier call found up to
-    bound first - 1).  Returns the last bound completed (first - 1 if none; a
+    bound first - 1).  players: bit p set to ask player p's questions (a split
+    solve asks one player's at a time).  Returns the last bound completed (first - 1 if none; a
     finished root: max_plies)."""
     cdef int winner, south, north, n, pi, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
@@ -275,6 +276,8 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
     for n in range(first, max_plies + 1):
         memcpy(saved, thr, sizeof(saved))
         for p in range(2):
+            if not (players >> p) & 1:
+                continue
             pi = 2 * p + TARGET_DRAW
             if thr[pi] == SOLVE_OPEN and solve_forces(c, root, pi, n, 0):
                 thr[pi] = n
@@ -437,20 +440,26 @@ cdef class Solver:
         """Positions visited by every call so far."""
         return self.c.nodes
 
-    def thresholds(self, pos, max_plies, time_seconds=None, known=None):
+    def thresholds(self, pos, max_plies, time_seconds=None, known=None, players=(0, 1)):
         """(thresholds, bound, timed_out): the least bounds within which South
         forces a draw or better, South a win, North a draw or better, North a
         win (each an int, -1 if not within bound, or None if never), found by
         iterative deepening up to max_plies (1..500) until the value is known;
         bound: the largest bound completed; timed_out: the clock stopped it.
         known: None, or (thresholds, bound) of an earlier call on the same
-        position: the search then resumes at bound + 1."""
+        position: the search then resumes at bound + 1.  players: whose
+        questions to ask (both by default; the others' stay as known)."""
         cdef Position p = _check_position(pos)
         cdef int plies = _solve_plies_arg(max_plies)
         cdef int thr[SOLVE_PREDICATES]
-        cdef int bound, k, first = 1
+        cdef int bound, k, first = 1, mask = 0
         cdef State root = p.st
         cdef JobStop js
+        if not isinstance(players, tuple) or not players or any(
+                type(q) is not int or q not in (0, 1) for q in players):
+            raise ValueError(f"players must be a tuple of 0 and/or 1, got {players!r}")
+        for q in players:
+            mask |= 1 << q
         for k in range(SOLVE_PREDICATES):
             thr[k] = SOLVE_OPEN
         if known is not None:
@@ -464,7 +473,7 @@ cdef class Solver:
         self._reserve(plies)
         self._begin(&js, time_seconds)
         with nogil:
-            bound = solve_thresholds(&self.c, &root, first, plies, thr)
+            bound = solve_thresholds(&self.c, &root, first, plies, thr, mask)
         timed_out = self.c.stop == SOLVE_STOP_CLOCK
         self._end(&js)
         return ([None if thr[k] == SOLVE_INFINITE else thr[k] for k in range(SOLVE_PREDICATES)],

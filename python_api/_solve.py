@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time as _clock
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from katra import _core
@@ -135,16 +135,17 @@ _POOL = _SolverPool()
 
 
 def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | None,
-               known: tuple[Thresholds, int] | None = None,
-               session: str | None = None) -> dict[str, Any]:
+               known: tuple[Thresholds, int] | None = None, session: str | None = None,
+               players: tuple[int, ...] = (0, 1)) -> dict[str, Any]:
     """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv
     (a finished position too: its thresholds are 0 or never).  ``known``: the
     thresholds and bound of an earlier call on ``text``: only the bounds above
-    it are searched.  ``session``: reuse this process's solvers of that split solve."""
+    it are searched.  ``session``: reuse this process's solvers of that split solve;
+    ``players``: whose questions to ask."""
     pos = _core.Position.from_text(text)
     solver = _POOL.acquire(session, tt_bits) if session else _core.Solver(tt_bits)
     before = int(solver.nodes)
-    thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known)
+    thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known, players)
     best, pv = -1, []
     if value_of(thresholds, pos.to_move)[0] is not None:
         best = int(solver.best_action(pos, thresholds))
@@ -157,11 +158,11 @@ def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | Non
 
 def solve_task(backend: str, text: str, max_plies: int, time: float | None,
                tt_bits: int | None, known: tuple[Thresholds, int] | None,
-               session: str) -> dict[str, Any]:
+               session: str, players: tuple[int, ...]) -> dict[str, Any]:
     """One task of a split solve: solve_here with this process's solvers of the session."""
     if backend != "core":
         raise ValueError("solve runs on the core only")
-    return solve_here(text, max_plies, time, tt_bits, known, session)
+    return solve_here(text, max_plies, time, tt_bits, known, session, players)
 
 
 register_task("solve", solve_task)
@@ -202,77 +203,114 @@ def _best_from_children(thresholds: Thresholds, mover: int,
     return -1
 
 
-def _run_round(workers: Workers, pending: list[str], cap: int, left: float | None,
-               tt_bits: int | None, results: dict[str, dict[str, Any]],
-               session: str) -> dict[str, dict[str, Any]]:
-    """Every pending child searched at bound cap (resuming from its results so
-    far, which reach cap - 1), as tasks: {text: result}."""
-    found: dict[str, dict[str, Any]] = {}
+@dataclass
+class _Child:
+    """A distinct child position of a split solve's root and what is known of it."""
 
-    def keep(i: int, value: dict[str, Any]) -> None:
-        found[pending[i]] = value
-
-    def describe(i: int) -> str:
-        return f"solve within {cap} plies of the position {pending[i]!r}"
-
-    def known(text: str) -> tuple[Thresholds, int] | None:
-        if text not in results:
-            return None
-        return results[text]["thresholds"], results[text]["bound"]
-
-    workers.run("solve", [("core", text, cap, left, tt_bits, known(text), session)
-                          for text in pending], keep, describe)
-    return found
+    text: str
+    mover: int
+    thresholds: Thresholds = field(default_factory=lambda: [-1, -1, -1, -1])
+    bounds: list[int] = field(default_factory=lambda: [0, 0])  # searched, per player
+    pv: list[int] = field(default_factory=list)
+    resolved: bool = False
 
 
-def _solve_split(pos: Any, max_plies: int, time: float | None, tt_bits: int | None,
-                 workers: Workers, session: str) -> tuple[dict[str, Any], int]:
-    """Solve the root's children as tasks, bound after bound; (the root's result, nodes)."""
-    start = _clock.monotonic()
-    mover = int(pos.to_move)
-    children: list[tuple[int, str]] = []
-    for action in pos.legal_actions():
-        child = pos.copy(stack=False)
-        child.apply(action)
-        children.append((int(action), child.text()))
-    # a bound of 0 for every child: a finished child is known exactly, others are open
-    results: dict[str, dict[str, Any]] = {}
-    for _, text in children:
-        if _core.Position.from_text(text).is_terminal():
-            results[text] = solve_here(text, 1, None, 10)
-    nodes = len(children)
-    open_child: Thresholds = [-1, -1, -1, -1]
-    root: dict[str, Any] = {"thresholds": open_child, "bound": 0, "timed_out": False,
-                            "best": -1, "pv": []}
-    for cap in range(0, max_plies):
-        if cap:
-            pending = sorted({text for _, text in children if text not in results
-                              or value_of(results[text]["thresholds"],
-                                          _core.Position.from_text(text).to_move)[0] is None})
-            left = None if time is None else time - (_clock.monotonic() - start)
-            if left is not None and left <= 0:
-                root["timed_out"] = True
+class _SplitSolve:
+    """The root's children solved as tasks, bound after bound (docs/solve.md).
+
+    In round ``cap`` (the root's bound ``cap + 1``) every open child answers the
+    root player's questions at bound ``cap``: the root's answer is the least
+    child's.  The opponent's questions need every child, so they are asked in
+    batches of one task per worker, and only until a child fails at ``cap``
+    (which settles the root's answer at this bound); a child left out resumes
+    from its own bound later.  Every threshold stays exact, so the result is
+    the single call's.
+    """
+
+    def __init__(self, pos: Any, max_plies: int, time: float | None, tt_bits: int | None,
+                 workers: Workers, session: str) -> None:
+        self.start = _clock.monotonic()
+        self.max_plies, self.time, self.tt_bits = max_plies, time, tt_bits
+        self.workers, self.session = workers, session
+        self.mover = int(pos.to_move)
+        self.moves: list[tuple[int, str]] = []
+        self.children: dict[str, _Child] = {}
+        for action in pos.legal_actions():
+            child = pos.copy(stack=False)
+            child.apply(action)
+            text = child.text()
+            self.moves.append((int(action), text))
+            if text not in self.children:
+                self.children[text] = _Child(text, int(child.to_move))
+        self.nodes = 0
+        self.timed_out = False
+        for state in self.children.values():
+            if _core.Position.from_text(state.text).is_terminal():
+                self._update(state, solve_here(state.text, 1, None, 10), 1, 0)
+
+    def _update(self, state: _Child, result: dict[str, Any], cap: int, player: int) -> None:
+        state.thresholds = result["thresholds"]
+        state.bounds[player] = cap
+        state.resolved = value_of(state.thresholds, state.mover)[0] is not None
+        state.pv = list(result["pv"])
+        self.nodes += int(result["nodes"])
+        self.timed_out = self.timed_out or bool(result["timed_out"])
+
+    def _search(self, states: list[_Child], cap: int, player: int) -> None:
+        """The questions of player for each of states at bounds up to cap, as tasks."""
+        left = None if self.time is None else self.time - (_clock.monotonic() - self.start)
+        if left is not None and left <= 0:
+            self.timed_out = True
+            return
+
+        def keep(i: int, result: dict[str, Any]) -> None:
+            self._update(states[i], result, cap, player)
+
+        def describe(i: int) -> str:
+            return f"solve within {cap} plies of the position {states[i].text!r}"
+
+        self.workers.run("solve", [
+            ("core", state.text, cap, left, self.tt_bits,
+             (state.thresholds, state.bounds[player]), self.session, (player,))
+            for state in states], keep, describe)
+
+    def _fails_at(self, player: int, question: int, cap: int) -> bool:
+        """Some child is known not to satisfy the question at bound cap."""
+        index = 2 * player + question
+        return any(c.thresholds[index] == -1 and c.bounds[player] >= cap and not c.resolved
+                   for c in self.children.values())
+
+    def run(self) -> dict[str, Any]:
+        mover, other = self.mover, 1 - self.mover
+        thresholds: Thresholds = [-1, -1, -1, -1]
+        root: dict[str, Any] = {"thresholds": thresholds, "bound": 0, "best": -1, "pv": []}
+        for cap in range(self.max_plies):
+            open_questions = [i for i in range(4) if thresholds[i] == -1]
+            if cap and any(i // 2 == mover for i in open_questions):
+                self._search([c for c in self.children.values()
+                              if not c.resolved and c.bounds[mover] < cap], cap, mover)
+            theirs = [i % 2 for i in open_questions if i // 2 == other]
+            if cap and theirs and not self.timed_out:
+                waiting = sorted((c for c in self.children.values()
+                                  if not c.resolved and c.bounds[other] < cap),
+                                 key=lambda c: -c.bounds[other])
+                while waiting and not all(self._fails_at(other, q, cap) for q in theirs) \
+                        and not self.timed_out:
+                    batch, waiting = waiting[:self.workers.count], waiting[self.workers.count:]
+                    self._search(batch, cap, other)
+            if self.timed_out:
                 break
-            found = _run_round(workers, pending, cap, left, tt_bits, results, session)
-            nodes += sum(int(r["nodes"]) for r in found.values())
-            if any(r["timed_out"] for r in found.values()):
-                root["timed_out"] = True
+            thresholds = combine(mover, [self.children[text].thresholds
+                                         for _, text in self.moves])
+            root = {"thresholds": thresholds, "bound": cap + 1, "best": -1, "pv": []}
+            if value_of(thresholds, mover)[0] is not None:
+                best = _best_from_children(thresholds, mover, [
+                    (action, self.children[text].thresholds) for action, text in self.moves])
+                root["best"] = best
+                root["pv"] = [best, *self.children[dict(self.moves)[best]].pv]
                 break
-            results.update(found)
-        child_thresholds: list[Thresholds] = [
-            results[text]["thresholds"] if text in results else open_child
-            for _, text in children]
-        thresholds = combine(mover, child_thresholds)
-        root = {"thresholds": thresholds, "bound": cap + 1, "timed_out": False, "best": -1,
-                "pv": []}
-        if value_of(thresholds, mover)[0] is not None:
-            best = _best_from_children(thresholds, mover, [
-                (action, child) for (action, _), child in zip(children, child_thresholds)])
-            text = dict(children)[best]
-            root["best"] = best
-            root["pv"] = [best, *results[text]["pv"]] if text in results else [best]
-            break
-    return root, nodes
+        root["timed_out"] = self.timed_out
+        return root
 
 
 def check_max_plies(max_plies: object) -> int:
@@ -325,7 +363,8 @@ def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None
     else:
         session = uuid.uuid4().hex
         try:
-            raw, nodes = _solve_split(pos, plies, seconds, bits, workers, session)
+            split = _SplitSolve(pos, plies, seconds, bits, workers, session)
+            raw, nodes = split.run(), split.nodes
         finally:
             _POOL.close(session)    # this process's solvers (threads); workers elsewhere
                                     # drop theirs when the next split solve starts
