@@ -10,14 +10,12 @@ referred to by its line number instead of being written again.  The checker
 """
 from __future__ import annotations
 
-import contextlib
-import sys
-from collections.abc import Iterator
 from typing import Any, TextIO
 
 from katra import _core
 from katra._games import GAMES
 from katra._text import action_text
+from katra.testing._proof import recursion_room
 
 from ._solve import MAX_SOLVE_PLIES, SolveResult
 
@@ -34,17 +32,6 @@ def trees_for(outcome: str, mover: int) -> list[tuple[int, int]]:
     """The (player, target) trees a claim needs, in file order (target 0: draw or better)."""
     other = 1 - mover
     return {"win": [(mover, 1)], "loss": [(other, 1)], "draw": [(mover, 0), (other, 0)]}[outcome]
-
-
-@contextlib.contextmanager
-def recursion_room(depth: int) -> Iterator[None]:
-    """Enough Python recursion for a walk ``depth`` plies deep (a few frames a ply)."""
-    before = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(before, 4 * depth + 200))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(before)
 
 
 class _Writer:

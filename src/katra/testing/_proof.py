@@ -45,7 +45,8 @@ class ProofSummary:
 
 
 @contextlib.contextmanager
-def _recursion_room(depth: int) -> Iterator[None]:
+def recursion_room(depth: int) -> Iterator[None]:
+    """Enough Python recursion for a walk ``depth`` plies deep (a few frames a ply)."""
     before = sys.getrecursionlimit()
     sys.setrecursionlimit(max(before, 4 * depth + 200))
     try:
@@ -173,7 +174,7 @@ def check_proof(path: str | Path) -> ProofSummary:
     needed = {"win": [(mover, 1)], "loss": [(other, 1)],
               "draw": [(mover, 0), (other, 0)]}[claim[1]]
     checker = _Checker(lines[3:], root.game_id, 3)
-    with _recursion_room(plies):
+    with recursion_room(plies):
         for player, target in needed:
             number = checker.at + 4
             want = f"tree {'SN'[player]} {'win' if target else 'draw'} {plies}"
