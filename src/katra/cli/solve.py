@@ -33,6 +33,9 @@ def register(commands: Any) -> None:
                        help="check a proof file with the reference backend (no position)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     add_worker_options(solve)
+    for action in solve._actions:   # solve's default is one thread, not every core
+        if "--jobs" in action.option_strings:
+            action.help = "threads to split the root's moves over (default 1; 0: every core)"
     solve.set_defaults(run=cmd_solve, backend="core")
 
 
