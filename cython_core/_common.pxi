@@ -300,6 +300,12 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
 
 # ---------------------------------------------------------------- dispatch
 
+# The State-level entry points (candidates, play, outcome_of, the children
+# iterator, legal_actions_c, zobrist_c) are functions, not inline: the hot
+# inline functions are forced inline (setup.py), and inlined into the search's
+# and the solver's recursions they would swell every frame of it.  The jobs'
+# own loops call the *_of forms, which stay inline.
+
 # The *_of forms take the family as an argument: called with a constant one
 # (perft_count's per-family loops), the C compiler keeps only that family's code.
 
@@ -313,7 +319,7 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
     return djenon_sowing_candidates(s, g, acts)
 
 
-cdef inline int candidates(const State* s, int* acts) noexcept nogil:
+cdef int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
     return candidates_of(s, g, g.family, acts)
@@ -330,7 +336,7 @@ cdef inline long long play_of(State* s, GameTable* g, int family, int action,
     return djenon_apply(s, g, action, limit)
 
 
-cdef inline long long play(State* s, int action, long long limit) noexcept nogil:
+cdef long long play(State* s, int action, long long limit) noexcept nogil:
     """Play a candidate in place (the family's apply); the laps it took (0 for
     non-sowing actions), or a negative number (minus the laps played) if its
     sowing does not end within limit laps (s is then garbage)."""
@@ -361,7 +367,7 @@ cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int ac
     return djenon_first_lap_ends(s, g, action)
 
 
-cdef inline void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
+cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
     """Winner and scores of a terminal position (the family's outcome)."""
     cdef GameTable* g = &TABLES[s.game]
     if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
@@ -421,18 +427,18 @@ cdef inline int children_next_of(Children* it, const State* s, GameTable* g, int
     return -1
 
 
-cdef inline void children_begin(Children* it, const State* s) noexcept nogil:
+cdef void children_begin(Children* it, const State* s) noexcept nogil:
     cdef GameTable* g = &TABLES[s.game]
     children_begin_of(it, s, g, g.family)
 
 
-cdef inline int children_next(Children* it, const State* s, State* child) noexcept nogil:
+cdef int children_next(Children* it, const State* s, State* child) noexcept nogil:
     """The next legal action of s, ascending, with its child in child; -1 when done."""
     cdef GameTable* g = &TABLES[s.game]
     return children_next_of(it, s, g, g.family, child)
 
 
-cdef inline int legal_children(const State* s, int* acts, State* children) noexcept nogil:
+cdef int legal_children(const State* s, int* acts, State* children) noexcept nogil:
     """Legal actions (ascending) and their children; returns how many."""
     cdef Children it
     cdef int a, m = 0
@@ -476,7 +482,7 @@ cdef inline int legal_count_of(const State* s, GameTable* g, int family, State* 
     return m
 
 
-cdef inline int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
+cdef int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
     """Legal actions, ascending; adds the laps sown to work."""
     cdef GameTable* g = &TABLES[s.game]
     cdef State scratch
@@ -497,13 +503,13 @@ cdef inline int legal_actions_work(const State* s, int* acts, long long* work) n
     return m
 
 
-cdef inline int legal_actions_c(const State* s, int* acts) noexcept nogil:
+cdef int legal_actions_c(const State* s, int* acts) noexcept nogil:
     """Legal actions, ascending."""
     cdef long long work = 0
     return legal_actions_work(s, acts, &work)
 
 
-cdef inline u64 zobrist_c(const State* s) noexcept nogil:
+cdef u64 zobrist_c(const State* s) noexcept nogil:
     """A 64-bit Zobrist-style hash with fixed keys: stable across runs."""
     cdef GameTable* g = &TABLES[s.game]
     cdef u64 z = ZKEY_GAME[s.game]
