@@ -15,7 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from katra import _core, _reference
-from katra._games import GAME_IDS, GAMES, GORE, KATRO, MAX_TOTAL_SEEDS, MPANTSAKA
+from katra._games import (
+    GAME_IDS,
+    GAMES,
+    GORE,
+    GORE_OFFER_BASE,
+    GORE_PASS,
+    KATRO,
+    MAX_TOTAL_SEEDS,
+    MPANTSAKA,
+)
 from katra._reference import katro as ref_katro
 from katra._reference import mpantsaka as ref_mpantsaka
 from katra._text import PositionData, format_position
@@ -169,7 +178,14 @@ def packed_positions(draw, game_id):
               if spec.has_stores else [0, 0])
     while sum(board) + sum(stores) > MAX_TOTAL_SEEDS:
         board[board.index(max(board))] //= 2
-    return position_text(game_id, board, draw(st.integers(0, 1)), stores, owners)
+    text = position_text(game_id, board, draw(st.integers(0, 1)), stores, owners)
+    if spec.family == GORE and draw(st.booleans()):     # an offer waiting for its answer
+        ref = _reference.Position.from_text(text)
+        offers = [a for a in ref.legal_actions() if GORE_OFFER_BASE <= a < GORE_PASS]
+        if offers:
+            ref.apply(draw(st.sampled_from(offers)))
+            text = ref.text()
+    return text
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
