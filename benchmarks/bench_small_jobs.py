@@ -29,6 +29,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import katra
@@ -69,9 +70,7 @@ def api_rows(repeat: int) -> list[list[str]]:
     for game, job, run in jobs:
         answer = run(1)
         assert run(2) == answer and run(0) == answer, (game, job)
-        one = best(lambda: run(1), repeat)
-        two = best(lambda: run(2), repeat)
-        every = best(lambda: run(0), repeat)
+        one, two, every = (best(partial(run, jobs), repeat) for jobs in (1, 2, 0))
         size = answer if isinstance(answer, int) else answer["plies"]
         worst = max(two, every)
         rows.append([game, job, f"{size:,}", ms(one), ms(two), ms(every),

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
-from katra._reference.jobs import SplitMix64
+from katra._reference.counting import SplitMix64
 from katra._text import (
     action_text,
     check_action_range,
