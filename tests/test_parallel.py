@@ -337,6 +337,7 @@ def test_ctrl_c_stops_every_worker(kind):
 
 
 @pytest.mark.parametrize("args", [["perft", *map(str, LONG_PERFT), "--jobs", "2"],
+                                  ["perft", "katro", "400"],  # the planner once overflowed
                                   ["playouts", "gore", str(10**12), "--jobs", "2"]])
 def test_ctrl_c_in_the_cli_exits_130(args):
     process = subprocess.Popen([sys.executable, "-m", "katra", *args],

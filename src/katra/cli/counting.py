@@ -25,6 +25,7 @@ from typing import Any
 from katra._limits import (
     MAX_GAMES,
     MAX_JOBS,
+    MAX_PERFT_DEPTH,
     MAX_PLIES,
     check_perft_depth,
     check_playout_args,
@@ -39,6 +40,7 @@ CONNECT_TIMEOUT = 3
 
 _ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|inproc|ucx)://)?[\w.\-\[\]:]+:\d{1,5}$")
 
+depth_arg = int_arg("depth", 0, MAX_PERFT_DEPTH)           # perft DEPTH
 jobs_arg = int_arg("jobs", 0, MAX_JOBS)                    # 0: every usable core
 games_arg = int_arg("games", 0, MAX_GAMES)
 max_plies_arg = int_arg("max_plies", 0, MAX_PLIES)         # refused, never capped, above

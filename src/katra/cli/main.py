@@ -128,7 +128,13 @@ def build_parser() -> Parser:
     from katra._version import __version__
     from katra.api import DEFAULT_MAX_PLIES
 
-    from .counting import add_worker_options, first_game_arg, games_arg, max_plies_arg
+    from .counting import (
+        add_worker_options,
+        depth_arg,
+        first_game_arg,
+        games_arg,
+        max_plies_arg,
+    )
 
     parser = Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
@@ -144,7 +150,7 @@ def build_parser() -> Parser:
     perft = commands.add_parser("perft", help="count the nodes of the game tree")
     perft.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
-    perft.add_argument("depth", nargs="?", type=non_negative_arg, metavar="DEPTH")
+    perft.add_argument("depth", nargs="?", type=depth_arg, metavar="DEPTH")
     perft.add_argument("--divide", action="store_true", help="count per legal move")
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)
