@@ -191,6 +191,11 @@ class Workers:
             self.kind, self.count = "processes", usable_cores()
         self.count = max(1, self.count)
 
+    @property
+    def inline(self) -> bool:
+        """The tasks run one after the other in the calling thread."""
+        return self.executor is None and self.jobs == 1
+
     def run(self, kind: str, tasks: list[tuple[Any, ...]],
             on_result: Callable[[int, Any], None], describe: Callable[[int], str]) -> None:
         """Run ``_TASKS[kind](*tasks[i])`` for every i; ``on_result(i, value)`` as each ends.
@@ -201,7 +206,7 @@ class Workers:
         run_id = uuid.uuid4().hex
         if self.kind == "dask" and not _is_client_executor(self.executor):
             _run_on_dask(self.executor, run_id, kind, tasks, on_result, describe)
-        elif self.executor is None and self.jobs == 1:
+        elif self.inline:
             _run_inline(kind, tasks, on_result, describe)
         elif self.executor is None:
             with cf.ThreadPoolExecutor(self.jobs, thread_name_prefix="katra") as pool:
@@ -440,9 +445,8 @@ def count_divide(backend: str, root: Any, depth: int, workers: Workers | None,
     if workers is not None or progress is not None:
         workers = workers or Workers(1)
         weight = NODE_WEIGHT[backend]
-        enough = MIN_SPLIT_NODES[workers.kind]
-        if workers.count == 1:  # inline, for the progress display only: worth it for long jobs
-            enough = MIN_SPLIT_NODES["dask"]
+        # Inline tasks (one thread) only show progress: worth it for long jobs only.
+        enough = MIN_SPLIT_NODES["dask" if workers.inline else workers.kind]
         size, counted = perft_size(module, root, depth, PROBE_NODES // weight,
                                    -(-enough // weight))
         if counted is None and size * weight >= enough:
@@ -508,7 +512,7 @@ def count_playouts(backend: str, root: Any, games: int, seed: int, max_plies: in
         return dict(module.playouts(root, games, seed, max_plies, first_game))
     workers = workers or Workers(1)
     weight = NODE_WEIGHT[backend]
-    enough = MIN_SPLIT_PLIES["dask" if workers.count == 1 else workers.kind]
+    enough = MIN_SPLIT_PLIES["dask" if workers.inline else workers.kind]
     tally = dict.fromkeys(_TALLY_KEYS, 0)
     batch = 1
     while tally["games"] < games and tally["plies"] * weight < PROBE_PLIES:
