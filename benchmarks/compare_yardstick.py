@@ -9,7 +9,9 @@ whose output contains ``N plies/s``.  For every case of
 runs the binary's perft and ``katra._core.perft`` alternately, asserts equal
 leaf counts and reports the median times and core/C; for playouts it runs the
 command and ``katra._core.playouts`` alternately and reports C/core plies per
-second.  Lower is better for both ratios (1.00 = parity).
+second.  Lower is better for both ratios (1.00 = parity).  Both sides are
+timed by the CPU time they use (``--clock wall`` for the wall clock): on a
+shared machine the CPU time of a single-threaded job is much steadier.
 
 Usage::
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import resource
 import shlex
 import statistics
 import subprocess
@@ -36,6 +39,7 @@ from compare_c import CASES
 
 PERFT_LINE = re.compile(r"^perft\s+(\d+)\s+(\d+)\s+([0-9.eE+-]+)\s*s\b", re.M)
 PLIES_PER_S = re.compile(r"([0-9.eE+]+)\s+plies/s")
+WALL_SECONDS = re.compile(r"([0-9.]+)\s+s\b")
 
 #: Playout workload per game id: (games, max_plies), a few tenths of a second in C.
 PLAYOUTS: dict[str, tuple[int, int]] = {
@@ -49,36 +53,62 @@ PLAYOUTS: dict[str, tuple[int, int]] = {
 }
 
 
+# --clock cpu (the default) times both sides by the CPU time they used (the C
+# program's from the kernel's accounting of the finished child, the core's by
+# time.process_time()), which a shared, busy machine disturbs far less than
+# the wall clock; --clock wall takes the C program's own report and
+# time.perf_counter() instead.
+CLOCK = "cpu"
+
+
+def child_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def core_clock() -> float:
+    return time.process_time() if CLOCK == "cpu" else time.perf_counter()
+
+
 def run_c_perft(binary: str, game: str, depth: int, text: str | None) -> tuple[int, float]:
     args = [binary, "perft", game, str(depth)] + ([text] if text else [])
+    cpu0 = child_cpu_seconds()
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    cpu = child_cpu_seconds() - cpu0
     m = PERFT_LINE.search(out)
     if m is None or int(m.group(1)) != depth:
         sys.exit(f"compare_yardstick: no 'perft {depth} LEAVES SECONDS s' line in {out!r}")
-    return int(m.group(2)), float(m.group(3))
+    return int(m.group(2)), cpu if CLOCK == "cpu" else float(m.group(3))
 
 
 def run_core_perft(core, game: str, depth: int, text: str | None) -> tuple[int, float]:
     pos = core.Position.from_text(text) if text else core.Position.initial(game)
-    t0 = time.perf_counter()
+    t0 = core_clock()
     leaves = core.perft(pos, depth)
-    return leaves, time.perf_counter() - t0
+    return leaves, core_clock() - t0
 
 
 def run_c_playouts(template: str, game: str, games: int, max_plies: int) -> float:
     cmd = template.format(game=game, games=games, seed=1, max_plies=max_plies)
+    cpu0 = child_cpu_seconds()
     out = subprocess.run(shlex.split(cmd), check=True, capture_output=True, text=True).stdout
+    cpu = child_cpu_seconds() - cpu0
     m = PLIES_PER_S.search(out)
     if m is None:
         sys.exit(f"compare_yardstick: no 'N plies/s' in the output of {cmd!r}: {out!r}")
-    return float(m.group(1))
+    if CLOCK == "wall":
+        return float(m.group(1))
+    wall = WALL_SECONDS.search(out)
+    if wall is None:
+        sys.exit(f"compare_yardstick: --clock cpu needs 'T s' in the output of {cmd!r}: {out!r}")
+    return float(m.group(1)) * float(wall.group(1)) / cpu     # plies / CPU seconds
 
 
 def run_core_playouts(core, game: str, games: int, max_plies: int) -> float:
     pos = core.Position.initial(game)
-    t0 = time.perf_counter()
+    t0 = core_clock()
     tally = core.playouts(pos, games, 1, max_plies)
-    return tally["plies"] / (time.perf_counter() - t0)
+    return tally["plies"] / (core_clock() - t0)
 
 
 def fmt_table(head: tuple[str, ...], body: list[tuple[str, ...]], left: int) -> str:
@@ -98,7 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playout-cmd", help="command template printing 'N plies/s'")
     ap.add_argument("--repeat", type=int, default=3, help="alternating runs per case (default 3)")
     ap.add_argument("--only", action="append", metavar="GAME", help="only this game id")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="time by CPU seconds used (default) or by the wall clock")
     args = ap.parse_args(argv)
+    global CLOCK
+    CLOCK = args.clock
     if args.repeat < 1:
         ap.error("--repeat must be >= 1")
     import katra._core as core

@@ -30,17 +30,19 @@ cdef enum:
     FAM_GORE = 2
     FAM_DJENON = 3
 
-# Action numbers (docs/rules.md §1.5), checked against katra._games at import.
+# Action numbers (docs/rules.md §1.5) and a rule constant, checked against
+# katra._games at import.
 cdef enum:
     GORE_OFFER_BASE_C = 8
     GORE_PASS_C = 264
     GORE_ACCEPT_C = 265
     GORE_DECLINE_C = 266
     DJENON_PASS_C = 12
+    GORE_SEEDS_PER_TRADED_HOLE_C = 6   # Goré: seeds per traded hole (§4.2); a constant,
+                                       # so that dividing by it is a multiplication
 
 # Rule constants taken from katra._games at import (_build_tables): one source.
 cdef long long LAP_LIMIT_C = 0        # a sowing must end within this many laps (§1.3)
-cdef int GORE_SEEDS_PER_TRADED_HOLE_C = 0       # Goré: seeds per traded hole (§4.2)
 
 ctypedef unsigned long long u64
 
@@ -90,6 +92,10 @@ cdef int POPCOUNT8[256]
 cdef int CTZ8[256]          # the lowest set bit of a non-zero byte
 # Goré: OFFER_COUNT[owned][most] = the number of offers of 1..most of owned holes, one kept.
 cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
+# Goré: OFFER_MASKS[mine][0..OFFER_MASK_COUNT[mine]) = the non-empty submasks of
+# mine of at most 3 holes, ascending (the offers, before the opponent's purse).
+cdef unsigned char OFFER_MASKS[256][92]
+cdef int OFFER_MASK_COUNT[256]
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -100,6 +106,45 @@ cdef inline u64 splitmix64(u64* state) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
+
+
+# x % n for the small n of playouts (1 <= n <= MAX_CANDIDATES), exact for
+# every 64-bit x, by multiplications (Lemire, Kaser and Kurz, "Faster remainder
+# by direct computation", 2019): with M = ceil(2**128 / n), x % n is the high
+# 128 bits of (M * x mod 2**128) * n.  Where the compiler has no 128-bit
+# integers, the division.  tests/test_lanes.py checks it for every n against
+# Python's % on edge cases and a large sample.
+cdef extern from *:
+    """
+    #if defined(__SIZEOF_INT128__)
+    typedef unsigned __int128 katra_u128;
+    static katra_u128 katra_mod_magic[129];
+    static void katra_mod_init(void) {
+        int n;
+        for (n = 1; n <= 128; n++) katra_mod_magic[n] = ~(katra_u128)0 / (unsigned)n + 1;
+    }
+    static inline unsigned long long katra_mod_small(unsigned long long x, int n) {
+        katra_u128 low = katra_mod_magic[n] * x;            /* mod 2**128 */
+        katra_u128 mid = ((katra_u128)(unsigned long long)low * (unsigned)n) >> 64;
+        mid += (katra_u128)(unsigned long long)(low >> 64) * (unsigned)n;
+        return (unsigned long long)(mid >> 64);
+    }
+    #else
+    static void katra_mod_init(void) {}
+    static inline unsigned long long katra_mod_small(unsigned long long x, int n) {
+        return x % (unsigned long long)n;
+    }
+    #endif
+    """
+    void mod_small_init "katra_mod_init"() noexcept nogil
+    u64 mod_small "katra_mod_small"(u64 x, int n) noexcept nogil   # 1 <= n <= 128
+
+
+def _mod_small(x, n):
+    """Tests only: the core's x % n for playouts (n in 1..128, x a 64-bit int)."""
+    if not (1 <= n <= 128 and 0 <= x < 2 ** 64):
+        raise ValueError("n must be in 1..128 and x in 0..2**64-1")
+    return mod_small(<u64>x, <int>n)
 
 
 cdef inline u64 mix64(u64 z) noexcept nogil:
@@ -255,6 +300,12 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
 
 # ---------------------------------------------------------------- dispatch
 
+# The State-level entry points (candidates, play, outcome_of, the children
+# iterator, legal_actions_c, zobrist_c) are functions, not inline: the hot
+# inline functions are forced inline (setup.py), and inlined into the search's
+# and the solver's recursions they would swell every frame of it.  The jobs'
+# own loops call the *_of forms, which stay inline.
+
 # The *_of forms take the family as an argument: called with a constant one
 # (perft_count's per-family loops), the C compiler keeps only that family's code.
 
@@ -268,7 +319,7 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
     return djenon_sowing_candidates(s, g, acts)
 
 
-cdef inline int candidates(const State* s, int* acts) noexcept nogil:
+cdef int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
     return candidates_of(s, g, g.family, acts)
@@ -285,7 +336,7 @@ cdef inline long long play_of(State* s, GameTable* g, int family, int action,
     return djenon_apply(s, g, action, limit)
 
 
-cdef inline long long play(State* s, int action, long long limit) noexcept nogil:
+cdef long long play(State* s, int action, long long limit) noexcept nogil:
     """Play a candidate in place (the family's apply); the laps it took (0 for
     non-sowing actions), or a negative number (minus the laps played) if its
     sowing does not end within limit laps (s is then garbage)."""
@@ -316,7 +367,7 @@ cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int ac
     return djenon_first_lap_ends(s, g, action)
 
 
-cdef inline void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
+cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
     """Winner and scores of a terminal position (the family's outcome)."""
     cdef GameTable* g = &TABLES[s.game]
     if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
@@ -376,18 +427,18 @@ cdef inline int children_next_of(Children* it, const State* s, GameTable* g, int
     return -1
 
 
-cdef inline void children_begin(Children* it, const State* s) noexcept nogil:
+cdef void children_begin(Children* it, const State* s) noexcept nogil:
     cdef GameTable* g = &TABLES[s.game]
     children_begin_of(it, s, g, g.family)
 
 
-cdef inline int children_next(Children* it, const State* s, State* child) noexcept nogil:
+cdef int children_next(Children* it, const State* s, State* child) noexcept nogil:
     """The next legal action of s, ascending, with its child in child; -1 when done."""
     cdef GameTable* g = &TABLES[s.game]
     return children_next_of(it, s, g, g.family, child)
 
 
-cdef inline int legal_children(const State* s, int* acts, State* children) noexcept nogil:
+cdef int legal_children(const State* s, int* acts, State* children) noexcept nogil:
     """Legal actions (ascending) and their children; returns how many."""
     cdef Children it
     cdef int a, m = 0
@@ -431,7 +482,7 @@ cdef inline int legal_count_of(const State* s, GameTable* g, int family, State* 
     return m
 
 
-cdef inline int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
+cdef int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
     """Legal actions, ascending; adds the laps sown to work."""
     cdef GameTable* g = &TABLES[s.game]
     cdef State scratch
@@ -452,13 +503,13 @@ cdef inline int legal_actions_work(const State* s, int* acts, long long* work) n
     return m
 
 
-cdef inline int legal_actions_c(const State* s, int* acts) noexcept nogil:
+cdef int legal_actions_c(const State* s, int* acts) noexcept nogil:
     """Legal actions, ascending."""
     cdef long long work = 0
     return legal_actions_work(s, acts, &work)
 
 
-cdef inline u64 zobrist_c(const State* s) noexcept nogil:
+cdef u64 zobrist_c(const State* s) noexcept nogil:
     """A 64-bit Zobrist-style hash with fixed keys: stable across runs."""
     cdef GameTable* g = &TABLES[s.game]
     cdef u64 z = ZKEY_GAME[s.game]
@@ -495,7 +546,7 @@ cdef int _build_tables() except -1:
     """Build TABLES from katra._games (run once at import; not callable from Python,
     since rebuilding them under a running job would break it)."""
     global ZKEY_MOVE, ZKEY_OFFER
-    global LAP_LIMIT_C, GORE_SEEDS_PER_TRADED_HOLE_C
+    global LAP_LIMIT_C
     cdef int i, gi, p, d, row, col, mask
     cdef GameTable* g
     # The keys are defined once, in katra._zobrist, which the reference reads too.
@@ -513,16 +564,24 @@ cdef int _build_tables() except -1:
     cdef State probe
     _require(<char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed")
     LAP_LIMIT_C = _games.LAP_LIMIT
-    GORE_SEEDS_PER_TRADED_HOLE_C = _games.GORE_SEEDS_PER_TRADED_HOLE
     for name, value in (("GORE_OFFER_BASE", GORE_OFFER_BASE_C), ("GORE_PASS", GORE_PASS_C),
                         ("GORE_ACCEPT", GORE_ACCEPT_C), ("GORE_DECLINE", GORE_DECLINE_C),
-                        ("DJENON_PASS", DJENON_PASS_C)):
+                        ("DJENON_PASS", DJENON_PASS_C),
+                        ("GORE_SEEDS_PER_TRADED_HOLE", GORE_SEEDS_PER_TRADED_HOLE_C)):
         _require(getattr(_games, name) == value,
                  f"katra._games.{name} is {getattr(_games, name)}, the core has {value}")
     _require(_games.MAX_TOTAL_SEEDS < (1 << 20), "MAX_TOTAL_SEEDS too large for the core")
+    _require(MAX_CANDIDATES == 128, "mod_small's table covers 1..128")
+    mod_small_init()
     for mask in range(256):
         POPCOUNT8[mask] = bin(mask).count("1")
         CTZ8[mask] = (mask & -mask).bit_length() - 1 if mask else 8
+    for mask in range(256):
+        subs = [sub for sub in range(1, 256) if sub & mask == sub and bin(sub).count("1") <= 3]
+        _require(len(subs) <= 92, "OFFER_MASKS rows")
+        OFFER_MASK_COUNT[mask] = len(subs)
+        for i in range(len(subs)):
+            OFFER_MASKS[mask][i] = subs[i]
     for owned in range(GORE_HOLES + 1):
         for most in range(4):
             OFFER_COUNT[owned][most] = sum(math.comb(owned, k)

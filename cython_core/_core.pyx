@@ -22,8 +22,10 @@ include "_djenon.pxi"
 include "_position.pxi"
 include "_jobs.pxi"
 include "_search.pxi"
+include "_solve.pxi"     # the exact solver (docs/solve.md)
 include "_vector.pxi"   # observations, masks, VectorGame (learning)
 
 _build_tables()
 
-__all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame"]
+__all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
+           "Solver"]

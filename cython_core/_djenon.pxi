@@ -140,12 +140,12 @@ cdef inline unsigned djenon_sowing_candidates_lanes(const DjenonNode* s) noexcep
 cdef inline int djenon_capture_run_lanes(u64* b0, u64* b1, int h, const LoopLanes* lp) noexcept nogil:
     """Empty lane h and the run of 2s and 4s behind it; the seeds taken (§5.2)."""
     cdef int taken = 0
-    cdef int seeds = lanes_lane(b0[0], b1[0], 0, h, lp, 2)
+    cdef int seeds = lanes_lane(b0[0], b1[0], 0, h, 2)
     while seeds == 2 or seeds == 4:
         taken += seeds
         words_clear(b0, b1, b1, h, lp, 2)
         h = lp.prv[h]
-        seeds = lanes_lane(b0[0], b1[0], 0, h, lp, 2)
+        seeds = lanes_lane(b0[0], b1[0], 0, h, 2)
     return taken
 
 
@@ -158,7 +158,7 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     cdef u64 s0 = 0, s1 = 0
     cdef int saved_at = 0
     cdef long long power = 1, left = 0
-    cdef int hand = lanes_lane(b0, b1, 0, x, lp, 2)
+    cdef int hand = lanes_lane(b0, b1, 0, x, 2)
     cdef int pos = x, r, q, land, seeds
     cdef long long laps = 1
     cdef const LapStep* step
@@ -187,7 +187,7 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
         b0 += step.add[0]
         b1 += step.add[1]
         land = step.land
-        seeds = lanes_lane(b0, b1, 0, land, lp, 2)
+        seeds = lanes_lane(b0, b1, 0, land, 2)
         if <unsigned>((seeds <= 4) & (0x16 >> (seeds & 7))) & 1:
             if seeds != 1:
                 s.stores[s.to_move] += djenon_capture_run_lanes(&b0, &b1, land, lp)

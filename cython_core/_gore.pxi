@@ -26,8 +26,9 @@ cdef inline int gore_sowing_candidates(int sowable, int* acts) noexcept nogil:
 
 cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
     """Offer actions, ascending: 1-3 owned holes (mine), one kept, affordable by
-    the opponent (opp_store, §4.2).  Submasks of mine are walked in ascending order."""
-    cdef int n = 0, mask
+    the opponent (opp_store, §4.2): mine's small submasks (OFFER_MASKS, ascending)
+    of at most `most` holes."""
+    cdef int n = 0, i, mask
     cdef int most = opp_store // GORE_SEEDS_PER_TRADED_HOLE_C
     if most > 3:
         most = 3
@@ -35,12 +36,11 @@ cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
         most = POPCOUNT8[mine] - 1
     if most < 1:
         return 0
-    mask = (0 - mine) & mine
-    while mask:
+    for i in range(OFFER_MASK_COUNT[mine]):
+        mask = OFFER_MASKS[mine][i]
         if POPCOUNT8[mask] <= most:
             acts[n] = GORE_OFFER_BASE_C + mask
             n += 1
-        mask = (mask - mine) & mine
     return n
 
 
@@ -125,7 +125,7 @@ cdef inline int gore_nth_of(const GoreView* v, int k) noexcept nogil:
     """gore_actions_of(v)[k] for 0 <= k < gore_count_of(v), without the list
     (playouts draw one action per ply)."""
     cdef int sowable = v.sowable, mine = v.mine
-    cdef int sows, most, mask
+    cdef int sows, most, mask, i
     if v.offer:
         return GORE_ACCEPT_C if k == 0 else GORE_DECLINE_C
     if not sowable:
@@ -140,13 +140,14 @@ cdef inline int gore_nth_of(const GoreView* v, int k) noexcept nogil:
     most = v.opp_store // GORE_SEEDS_PER_TRADED_HOLE_C
     if most > 3:
         most = 3
-    mask = (0 - mine) & mine        # gore_offers' ascending walk, stopped at the k-th
-    while True:
+    i = 0
+    while True:                     # gore_offers' list, stopped at the k-th
+        mask = OFFER_MASKS[mine][i]
         if POPCOUNT8[mask] <= most:
             if k == 0:
                 return GORE_OFFER_BASE_C + mask
             k -= 1
-        mask = (mask - mine) & mine
+        i += 1
 
 
 cdef inline int gore_legal_actions(const State* s, GameTable* g, int* acts) noexcept nogil:

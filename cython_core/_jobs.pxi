@@ -129,6 +129,8 @@ cdef inline int gore_frame_begin(GoreFrame* f) noexcept nogil:
 
 cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
     cdef GoreView v
+    if s.offer:                 # accept or decline
+        return 2
     gore_view_lanes(&v, s)
     return gore_count_of(&v)
 
@@ -137,7 +139,7 @@ cdef inline u64 gore_perft(const GoreNode* root, int depth, GoreFrame* frames,
                            JobStop* js) noexcept nogil:
     """perft_count_of on Goré's word (frames[0..depth]); the last ply counted
     from masks.  Every action is legal (no relays)."""
-    cdef int top = 0
+    cdef int top = 0, a
     cdef GoreFrame* f
     if depth == 1:
         return gore_count_lanes(root)
@@ -146,9 +148,13 @@ cdef inline u64 gore_perft(const GoreNode* root, int depth, GoreFrame* frames,
     while True:
         f = &frames[top]
         if f.k < f.n:
-            frames[top + 1].node = f.node
-            gore_apply_lanes(&frames[top + 1].node, f.acts[f.k])
+            a = f.acts[f.k]
             f.k += 1
+            if top == depth - 2 and GORE_OFFER_BASE_C <= a < GORE_PASS_C:
+                f.leaves += 2           # an offer's answers: accept or decline
+                continue
+            frames[top + 1].node = f.node
+            gore_apply_lanes(&frames[top + 1].node, a)
             if top == depth - 2:
                 f.leaves += gore_count_lanes(&frames[top + 1].node)
             else:
@@ -259,10 +265,7 @@ cdef inline u64 side_perft(const SideNode* root, int depth, SideFrame* frames, J
 
 cdef int _check_depth(object depth, int minimum) except -1:
     """A perft depth in minimum..MAX_PERFT_DEPTH (ValueError otherwise)."""
-    cdef long long d = _int_arg(depth, "depth", minimum, 1LL << 62)
-    if d > _games.MAX_PERFT_DEPTH:
-        raise ValueError(f"depth must be <= {_games.MAX_PERFT_DEPTH}, got {depth}")
-    return <int>d
+    return <int>_int_arg(depth, "depth", minimum, _games.MAX_PERFT_DEPTH)
 
 
 cdef Position _check_position(object pos):
@@ -352,7 +355,7 @@ cdef inline int playout_state(const State* root, u64* rng, long long limit, long
             return winner_code(winner)
         if plies[0] == limit:
             return PLAYOUT_UNFINISHED
-        a = <int>(splitmix64(rng) % <u64>n)
+        a = <int>(mod_small(splitmix64(rng), n))
         a = gore_nth_action(&st, a) if fast else acts[a]
         work += play(&st, a, LAP_LIMIT_C)
         plies[0] += 1
@@ -397,7 +400,7 @@ cdef inline int side_playout(const SideNode* root, int to_move, u64* rng, long l
             return PLAYOUT_NORTH if to_move == 0 else PLAYOUT_SOUTH
         if plies[0] == limit:
             return PLAYOUT_UNFINISHED
-        pick = <int>(splitmix64(rng) % <u64>n)
+        pick = <int>(mod_small(splitmix64(rng), n))
         if sown[pick]:
             node = kids[pick]
         else:
@@ -448,7 +451,7 @@ cdef inline int djenon_playout(const DjenonNode* root, u64* rng, long long limit
             n = 1
         if plies[0] == limit:
             return PLAYOUT_UNFINISHED
-        pick = <int>(splitmix64(rng) % <u64>n)
+        pick = <int>(mod_small(splitmix64(rng), n))
         if sown[pick]:
             node = kids[pick]
         else:
@@ -473,7 +476,7 @@ cdef inline int gore_playout(const GoreNode* root, u64* rng, long long limit, lo
                     PLAYOUT_NORTH if north > south else PLAYOUT_DRAW)
         if plies[0] == limit:
             return PLAYOUT_UNFINISHED
-        gore_apply_lanes(&node, gore_nth_of(&v, <int>(splitmix64(rng) % <u64>n)))
+        gore_apply_lanes(&node, gore_nth_of(&v, <int>(mod_small(splitmix64(rng), n))))
         plies[0] += 1
     return PLAYOUT_STOPPED
 
@@ -515,7 +518,7 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2); a dict of counts."""
     cdef Position p = _check_position(pos)
     cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
-    cdef long long limit = _int_arg(max_plies, "max_plies", 0, 1LL << 62)
+    cdef long long limit = _limit_arg(max_plies, "max_plies", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, not {type(seed).__name__}")
     if not 0 <= seed < 2 ** 64:

@@ -67,14 +67,14 @@ cdef inline u64 lane_clear_mask(int i) noexcept nogil:
     return ~(<u64>0xFF << ((i & 7) * 8))
 
 
-cdef inline int lanes_lane(u64 w0, u64 w1, u64 w2, int x, const LoopLanes* lp,
-                           int NW) noexcept nogil:
-    """Lane x of the words w0..w2 (NW a constant), without a data-dependent branch."""
+cdef inline int lanes_lane(u64 w0, u64 w1, u64 w2, int x, int NW) noexcept nogil:
+    """Lane x of the words w0..w2 (NW a constant), by conditional moves: the
+    word is picked without a data-dependent branch."""
     cdef u64 w = w0
-    if NW == 2:
-        w = (w0 & lp.holds[x][0]) | (w1 & lp.holds[x][1])
-    elif NW == 3:
-        w = (w0 & lp.holds[x][0]) | (w1 & lp.holds[x][1]) | (w2 & lp.holds[x][2])
+    if NW > 1:
+        w = w1 if x >= 8 else w
+    if NW > 2:
+        w = w2 if x >= 16 else w
     return lane_of(w, x)
 
 
@@ -144,7 +144,6 @@ ctypedef struct LoopLanes:
     u64 valid[MAX_WORDS]                # every lane of the loop
     LapStep step[2][MAX_LANES][MAX_LANES]
     u64 keep[MAX_LANES][MAX_WORDS]      # every lane but x (AND masks that empty lane x)
-    u64 holds[MAX_LANES][MAX_WORDS]     # all ones for the word holding lane x, else 0
     unsigned char nxt[MAX_LANES]        # the next lane on the loop (direction 0)
     unsigned char prv[MAX_LANES]
 
@@ -163,7 +162,6 @@ cdef void _loop_lanes(LoopLanes* t, int L, int offset):
         t.prv[x] = (x + L - 1) % L
         for w in range(MAX_WORDS):
             t.keep[x][w] = ~(<u64>0xFF << ((x & 7) * 8)) if w == x >> 3 else ~(<u64>0)
-            t.holds[x][w] = ~(<u64>0) if w == x >> 3 else 0
     for d in range(2):
         step = 1 if d == 0 else L - 1
         for p in range(L):
@@ -273,7 +271,7 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     cdef u64 s0 = 0, s1 = 0, s2 = 0           # the detector's saved lap start
     cdef int saved_at = 0
     cdef long long power = 1, left = 0        # Brent: laps until the next save
-    cdef int hand = lanes_lane(m0, m1, m2, x, lp, NW)
+    cdef int hand = lanes_lane(m0, m1, m2, x, NW)
     cdef int pos = x, r, q, land, seeds, od = 0, target
     cdef unsigned capturing                   # the mover's lanes whose landing would capture
     cdef unsigned captured
@@ -317,7 +315,7 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
         if NW > 2:
             m2 += step.add[2]
         land = step.land
-        seeds = lanes_lane(m0, m1, m2, land, lp, NW)
+        seeds = lanes_lane(m0, m1, m2, land, NW)
         if seeds == 1:                         # it was empty: the move ends
             break
         words_clear(&m0, &m1, &m2, land, lp, NW)   # lifted into the hand

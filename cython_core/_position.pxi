@@ -44,15 +44,23 @@ cdef object _game_spec(int game):
     return _games.GAMES[_games.GAME_IDS[game]]
 
 
-cdef long long _int_arg(object value, str name, long long minimum, long long clamp) except? -2:
-    """An int argument >= minimum (ValueError naming it otherwise), clamped to clamp."""
+cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2:
+    """An int argument in minimum..maximum (ValueError naming it otherwise)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be an int, not {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    if value > clamp:
-        return clamp
+    if value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {value}")
     return value
+
+
+cdef long long _limit_arg(object value, str name, long long minimum) except? -2:
+    """A limit (plies, laps) >= minimum; any larger than 2**62 means the same
+    as 2**62, which no job reaches, so it is read as 2**62."""
+    if isinstance(value, int) and not isinstance(value, bool) and value > (1LL << 62):
+        return 1LL << 62
+    return _int_arg(value, name, minimum, 1LL << 62)
 
 
 cdef class Position:
@@ -251,7 +259,7 @@ cdef class Position:
         """Laps the sowing candidate action takes if <= limit, else None."""
         spec = _game_spec(self.st.game)
         cdef int a = _text.check_action_range(spec, action)
-        cdef long long lim = _int_arg(limit, "limit", 1, 1LL << 62)
+        cdef long long lim = _limit_arg(limit, "limit", 1)
         cdef State child
         cdef long long laps
         if not is_sowing_candidate(&self.st, a):

@@ -99,7 +99,7 @@ cdef inline int owner_at(const State* s, GameTable* g, int i) noexcept nogil:
     return s.owner[i] if g.family == FAM_GORE else g.owner0[i]
 
 
-cdef inline int mobility(const State* s, GameTable* g, int p) noexcept nogil:
+cdef int mobility(const State* s, GameTable* g, int p) noexcept nogil:
     """Origin holes player p could sow from if it were to move (lap limit and
     Goré offers/answers ignored): docs/engine.md."""
     cdef int i, d, start, n = 0
@@ -172,7 +172,7 @@ cdef inline int evaluate(const State* s) noexcept nogil:
     return EVAL_STORE * (s.stores[me] - s.stores[opp]) + EVAL_HOLE * held + mob
 
 
-cdef inline bint has_legal(const State* s) noexcept nogil:
+cdef bint has_legal(const State* s) noexcept nogil:
     """Exact non-terminal test, cheaper than listing: stops at the first legal action."""
     cdef int cand[MAX_CANDIDATES]
     cdef int n = candidates(s, cand)

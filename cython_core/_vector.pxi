@@ -498,7 +498,7 @@ cdef class VectorGame:
         cdef long long n = _int_arg(num_envs, "num_envs", 1, 1LL << 62)
         if n > (1 << 24):
             raise ValueError(f"num_envs must be <= {1 << 24}, got {num_envs}")
-        cdef long long max_plies_c = _int_arg(max_plies, "max_plies", 1, 1LL << 62)
+        cdef long long max_plies_c = _limit_arg(max_plies, "max_plies", 1)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
             raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
         if view is not None and (isinstance(view, bool) or view not in (0, 1)):
@@ -667,7 +667,7 @@ cdef class VectorGame:
                     picks[i] = 0
                     continue
                 picks[i] = self.e.legal_acts[i * MAX_CANDIDATES
-                                             + splitmix64(&self.e.rngs[i]) % <u64>n]
+                                             + mod_small(splitmix64(&self.e.rngs[i]), n)]
         PyBuffer_Release(&buf)
         return out
 

@@ -9,6 +9,7 @@ from ._batch import legal_actions_masks, observations, read_records, write_recor
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._explain import explain
 from ._search import MATE, SearchResult, search
+from ._solve import SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from ._trace import Lap, MoveTrace, TraceMismatchError
 
@@ -17,6 +18,7 @@ __all__ = [
     "observations", "legal_actions_masks", "read_records", "write_records",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE",
+    "solve", "SolveResult",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",
 ]

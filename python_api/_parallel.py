@@ -129,6 +129,14 @@ def playouts_task(backend: str, position: Any, games: int, seed: int, max_plies:
 
 _TASKS: dict[str, Callable[..., Any]] = {"perft": perft_task, "playouts": playouts_task}
 
+
+def register_task(kind: str, task: Callable[..., Any]) -> None:
+    """Make ``task`` runnable as ``kind`` by the workers.  A module that defines
+    tasks registers them when imported, and importing katra imports it, so
+    every worker process knows them (katra.api._solve: ``solve``)."""
+    _TASKS[kind] = task
+
+
 # Runs with tasks in this process (threads of a dask worker): run id -> tasks running.
 _running_runs: dict[str, int] = {}
 _running_lock = threading.Lock()

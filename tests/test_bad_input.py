@@ -105,3 +105,17 @@ def test_perft_depth_has_a_documented_ceiling(impl):
         impl.perft(finished, MAX_PERFT_DEPTH + 1)
     with pytest.raises(ValueError, match="depth"):
         impl.divide(finished, 10**30)
+
+
+@pytest.mark.parametrize("games, first_game", [(10**30, 0), (2**62 + 1, 0), (2**62, 1)])
+def test_too_many_playouts_are_refused_not_clamped(impl, games, first_game):
+    """Both backends refuse a batch past 2**62 games (the core once clamped it and
+    started 2**62 games that never returned)."""
+    pos = impl.Position.initial("gore")
+    with pytest.raises(ValueError, match="games"):
+        impl.playouts(pos, games, 0, 10, first_game)
+
+
+def test_a_limit_past_2_62_plies_means_no_limit(impl):
+    pos = impl.Position.initial("djenon-aboure")
+    assert impl.playouts(pos, 3, 5, 10**30) == impl.playouts(pos, 3, 5, 2**62)

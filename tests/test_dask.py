@@ -278,3 +278,13 @@ def gone(pid):
             return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
     except FileNotFoundError:
         return True
+
+
+@pytest.mark.parametrize("position", ["katro-4x4", "djenon-aboure",
+                                      "gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS"])
+def test_solve_on_the_cluster_equals_one_call(client, position):
+    one = katra.solve(position, 20)
+    fields = ("outcome", "plies", "best_action", "pv", "max_plies")
+    for executor in (client, client.get_executor()):
+        split = katra.solve(position, 20, executor=executor)
+        assert [getattr(split, f) for f in fields] == [getattr(one, f) for f in fields]

@@ -207,3 +207,22 @@ def test_deeper_perft_on_both_forms(game_id):
     split = on_both_forms(_core.divide, core, depth)     # the forms agree on every subtree
     assert [a for a, _ in split] == ref.legal_actions()
     assert sum(n for _, n in split) == on_both_forms(_core.perft, core, depth)
+
+
+# ---------------------------------------------------------------- the draw's remainder
+
+def test_the_playout_remainder_is_exact_for_every_divisor():
+    """Playouts draw actions[next() % len(actions)] (docs/rules.md §6.2); the core
+    computes the remainder by multiplications.  Exact for every divisor it can
+    meet (1..128) on the edges of the 64-bit range and a large random sample."""
+    rng = random.Random(20261201)
+    top = 2**64 - 1
+    for n in range(1, 129):
+        edges = {0, 1, n - 1, n, n + 1, top, top - 1, top - n, 2**63, 2**63 - 1, 2**32, 2**32 - 1}
+        edges |= {k * n + r for k in (2**57, (top // n), (top // n) - 1) for r in (0, n - 1)
+                  if k * n + r <= top}
+        sample = list(edges) + [rng.getrandbits(64) for _ in range(3000)]
+        for x in sample:
+            assert _core._mod_small(x, n) == x % n, (x, n)
+    with pytest.raises(ValueError):
+        _core._mod_small(5, 0)

@@ -37,7 +37,7 @@ SECTIONS = {
     3: ["3.1", "3.2", "3.3", "3.4"],
     4: ["4.1", "4.2", "4.3", "4.4", "4.5"],
     5: ["5.1", "5.2", "5.3"],
-    6: ["6.1", "6.2"],
+    6: ["6.1", "6.2", "6.3"],
 }
 GAME_SECTION = {"katro": 2, "katro-4x6": 2, "katro-4x4": 2, "katra-mpantsaka": 3,
                 "katra-mpantsaka-simplified": 3, "gore": 4, "djenon-aboure": 5}

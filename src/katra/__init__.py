@@ -26,6 +26,7 @@ from katra.api import (
     MoveTrace,
     Outcome,
     SearchResult,
+    SolveResult,
     State,
     cancel_jobs,
     divide,
@@ -38,6 +39,7 @@ from katra.api import (
     playouts,
     read_records,
     search,
+    solve,
     write_records,
 )
 
@@ -48,7 +50,7 @@ __all__ = [
     "perft", "divide", "playouts",
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
-    "search", "SearchResult",
+    "search", "SearchResult", "solve", "SolveResult",
     "VectorGame", "BufferItemError",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap",

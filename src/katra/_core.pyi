@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = ["Position", "perft", "divide", "playouts", "search", "cancel_jobs", "JobCancelled",
-           "VectorGame"]
+           "VectorGame", "Solver"]
 
 class Position:
     """One position of one game (mutable); the state is a C struct held by value."""
@@ -111,6 +111,31 @@ def search(pos: Position, depth: int | None = None, time_seconds: float | None =
     "pv": list[int], "seconds": float}``; ``score`` is from the side to move, a win
     ``plies`` plies away is ``100000 - plies``.  ``pos`` is not changed.
     """
+
+class Solver:
+    """The exact solver's state: a transposition table kept between calls
+    (docs/solve.md).  ``tt_bits``: ``2**tt_bits`` entries of 24 bytes, 10..28
+    (None: 20).  One thread at a time; every method runs without the GIL and
+    stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
+
+    def __init__(self, tt_bits: int | None = None) -> None: ...
+    @property
+    def nodes(self) -> int:
+        """Positions visited by every call so far."""
+    def thresholds(self, pos: Position, max_plies: int, time_seconds: float | None = None,
+                   known: tuple[list[int | None], int] | None = None,
+                   players: tuple[int, ...] = (0, 1)) -> tuple[list[int | None], int, bool]:
+        """``(thresholds, bound, timed_out)``: the least bounds within which South
+        forces a draw or better, South a win, North a draw or better, North a win
+        (-1: not within ``bound``, None: never), by iterative deepening on the
+        bound up to ``max_plies`` (1..500) until the value is known.  ``known``:
+        ``(thresholds, bound)`` of an earlier call on ``pos``: resume at ``bound + 1``;
+        ``players``: whose questions to ask (the others' stay as known)."""
+    def forces(self, pos: Position, player: int, target: int, plies: int) -> bool:
+        """Can ``player`` force the end within ``plies`` plies with a draw or better
+        (``target`` 0) or a win (1)?"""
+    def best_action(self, pos: Position, thresholds: list[int | None]) -> int:
+        """The best action given resolved ``thresholds`` (-1 if they are not)."""
 
 class JobCancelled(KeyboardInterrupt):
     """A core job stopped by cancel_jobs()."""

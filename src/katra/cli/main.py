@@ -1,7 +1,7 @@
 """The ``katra`` command line (docs/cli.md).
 
 Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
-``replay`` and ``diff``.  Every failure caused by the input (unknown game, malformed
+``replay``, ``diff`` and ``solve``.  Every failure caused by the input (unknown game, malformed
 position, bad number, unreadable or malformed record file, illegal move given
 on the command line) prints one line on stderr and exits with status 2.
 Output is plain text unless stdout is a terminal (then it has colours);
@@ -240,6 +240,8 @@ def build_parser() -> Parser:
     replay.set_defaults(run=cmd_replay)
 
     register_diff(commands)  # katra diff (docs/diff.md)
+    from .solve import register as register_solve
+    register_solve(commands)  # katra solve (docs/solve.md)
     return parser
 
 

@@ -67,6 +67,25 @@ def _search_notes(result: Any) -> str:
     return f"depth {result.depth}, {value}, {result.nodes:,} nodes, {result.seconds:.2f} s"
 
 
+#: ``hint`` first gives the solver this long (docs/solve.md) to prove the position.
+HINT_SOLVE_SECONDS = 0.3
+
+
+def _solve_briefly(state: Any) -> Any:
+    """katra.solve's result if it proves the position within HINT_SOLVE_SECONDS, else None."""
+    from katra.api import solve
+    result = solve(state, time=HINT_SOLVE_SECONDS)
+    return result if result.outcome is not None else None
+
+
+def _proof_notes(result: Any) -> str:
+    """``proven: wins in 17 plies, 46,684 nodes, 0.12 s``, from the side to move."""
+    unit = "ply" if result.plies == 1 else "plies"
+    verb = {"win": "wins", "loss": "loses", "draw": "draws"}[result.outcome]
+    return (f"proven: {verb} in {result.plies} {unit}, {result.nodes:,} nodes, "
+            f"{result.seconds:.2f} s")
+
+
 class _Game:
     """One game of ``katra play``: the state, who made each move, the record file."""
 
@@ -152,6 +171,11 @@ class _Game:
         self.draw(last=self.state.peek() if self.state.move_stack else None)
 
     def hint(self) -> None:
+        proven = _solve_briefly(self.state)
+        if proven is not None:   # the solver's perfect move, with its distance
+            line = " ".join(self.state.action_text(a) for a in proven.pv)
+            self.say(f"Hint: {proven.best_move}   ({_proof_notes(proven)}; line: {line})")
+            return
         result = self.think()
         line = " ".join(self.state.action_text(a) for a in result.pv)
         self.say(f"Hint: {result.best_move}   ({_search_notes(result)}; line: {line})")

@@ -21,11 +21,13 @@ from katra._limits import check_playout_args
 from katra._text import action_text
 from katra.api import DEFAULT_MAX_PLIES
 
+from ._proof import ProofError, ProofSummary, check_proof
 from ._referee import Difference, DrillResult, ProgramError, WalkResult, drill_down, read_move, walk
 from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
-           "WalkResult", "DrillResult", "ProgramError", "drill_down", "walk"]
+           "WalkResult", "DrillResult", "ProgramError", "drill_down", "walk",
+           "check_proof", "ProofError", "ProofSummary"]
 
 
 class _ObjectSide:

@@ -1,0 +1,521 @@
+# The solver (docs/solve.md): exact values and distances within a ply bound,
+# as docs/rules.md §6.3 defines them.
+#
+# Everything reduces to one predicate, F(p, P, t, k): "player P can force the
+# game to end within k plies with an outcome of at least t for P" (t: a draw
+# or better, or a win).  It is monotone in k, so its least k (the predicate's
+# threshold) is a fact about the position alone, and a transposition table
+# keyed by the position keeps, per predicate, the least bound known to suffice
+# and the largest known not to: both stay true whatever path reaches the
+# position, so every entry is reusable at every bound.  The four thresholds
+# of a position (South/North x draw/win) give its value: lo_N and hi_N
+# (§6.3) are the predicates of the player to move and of the opponent.
+#
+# F is an AND/OR search: at a node of P one child must satisfy F at k - 1
+# (OR), at the opponent's every child must (AND).  Goré's answers keep the
+# turn and Djenon-aboure's pass is an ordinary child: predicates name players,
+# not "the side to move", so neither needs a special case.
+#
+# Everything below Solver's methods runs without the GIL; a solve is a job
+# (_stop.pxi): Ctrl-C or cancel_jobs() stops it within milliseconds.
+
+cdef extern from *:
+    """
+    #if defined(__linux__)
+    #include <pthread.h>
+    /* The lowest address of the calling thread's stack, or NULL if unknown. */
+    static char* katra_stack_low(void) {
+        pthread_attr_t attr;
+        void* addr = NULL;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) != 0) return NULL;
+        if (pthread_attr_getstack(&attr, &addr, &size) != 0) addr = NULL;
+        pthread_attr_destroy(&attr);
+        return (char*)addr;
+    }
+    /* The current frame (not a local's address: sanitizers may move locals off the stack). */
+    #define katra_stack_here() ((char*)__builtin_frame_address(0))
+    #else
+    static char* katra_stack_low(void) { return NULL; }
+    #define katra_stack_here() ((char*)0)
+    #endif
+    """
+    char* katra_stack_low() noexcept nogil
+    char* katra_stack_here() noexcept nogil
+
+cdef enum:
+    SOLVE_MAX_PLIES = 500        # the largest bound accepted
+    SOLVE_PREDICATES = 4         # index 2 * player + target
+    TARGET_DRAW = 0              # a draw or better
+    TARGET_WIN = 1
+    SOLVE_NO_PROOF = 0xFFFF      # SolveEntry.proven: no bound known to suffice
+    SOLVE_NEVER = 0x7FFF         # SolveEntry.refuted: no bound ever suffices
+    SOLVE_OPEN = -1              # a threshold not found within the bound searched
+    SOLVE_INFINITE = 1 << 20     # a threshold known not to exist (the predicate never holds)
+    SOLVE_CLOCK_MASK = 1023      # look at the clock every 1024 nodes
+    SOLVE_NODE_WORK = 8          # a node's weight in job polls (as search's)
+    SOLVE_STACK_SPARE = 12 * 1024   # stack kept free below the recursion (bytes)
+    SOLVE_STOP_JOB = 1           # SolveCtx.stop: Ctrl-C or cancel_jobs()
+    SOLVE_STOP_CLOCK = 2         # the clock ran out
+    SOLVE_STOP_STACK = 3         # the thread's stack is too small for this bound
+
+ctypedef struct SolveEntry:
+    u64 key
+    unsigned short proven[SOLVE_PREDICATES]   # F holds at every bound >= this
+    short refuted[SOLVE_PREDICATES]           # F fails at every bound <= this (-1: none known)
+
+ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search's)
+    int acts[MAX_CANDIDATES]
+    int keys[MAX_CANDIDATES]
+    int order[MAX_CANDIDATES]
+
+ctypedef struct SolveCtx:
+    SolveEntry* tt
+    u64 tt_mask
+    u64 nodes
+    double deadline              # < 0: no clock
+    int stop                     # SOLVE_STOP_*, 0 while running
+    char* stack_floor            # the recursion stops (SOLVE_STOP_STACK) below this
+                                 # address: a deep bound in a small thread stack
+    int plies                    # the plies the buffers below hold
+    JobStop* js
+    State* children              # [plies + 1][MAX_CANDIDATES]
+    SolveLists* lists            # [plies + 1]
+
+
+cdef inline bint solve_good(int winner, int pi) noexcept nogil:
+    """Does a finished game won by winner (-1: a draw) satisfy predicate pi?"""
+    if winner == (pi >> 1):
+        return 1
+    return winner < 0 and (pi & 1) == TARGET_DRAW
+
+
+cdef inline SolveEntry* solve_entry(SolveCtx* c, u64 key) noexcept nogil:
+    """The table slot of key, cleared if it held another position."""
+    cdef SolveEntry* e = &c.tt[key & c.tt_mask]
+    cdef int i
+    if e.key != key:
+        e.key = key
+        for i in range(SOLVE_PREDICATES):
+            e.proven[i] = SOLVE_NO_PROOF
+            e.refuted[i] = -1
+    return e
+
+
+cdef inline void solve_store(SolveCtx* c, u64 key, int pi, int k, bint holds) noexcept nogil:
+    """Record F(pi, k) and what follows from it: a win is a draw or better,
+    a failed draw-or-better is a failed win, and a player who can force a
+    draw or better leaves the other no win (nor a draw or better, after a win)."""
+    cdef SolveEntry* e = solve_entry(c, key)
+    cdef int p = pi >> 1
+    cdef int other = 2 * (1 - p)
+    if holds:
+        if k < e.proven[pi]:
+            e.proven[pi] = <unsigned short>k
+        if (pi & 1) == TARGET_WIN and k < e.proven[2 * p]:
+            e.proven[2 * p] = <unsigned short>k
+        e.refuted[other + TARGET_WIN] = SOLVE_NEVER
+        if (pi & 1) == TARGET_WIN:
+            e.refuted[other + TARGET_DRAW] = SOLVE_NEVER
+    else:
+        if k > e.refuted[pi]:
+            e.refuted[pi] = <short>k
+        if (pi & 1) == TARGET_DRAW and k > e.refuted[pi + 1]:
+            e.refuted[pi + 1] = <short>k
+
+
+cdef inline void solve_store_finished(SolveCtx* c, u64 key, int winner) noexcept nogil:
+    """A finished game: each predicate holds at every bound, or at none."""
+    cdef SolveEntry* e = solve_entry(c, key)
+    cdef int pi
+    for pi in range(SOLVE_PREDICATES):
+        if solve_good(winner, pi):
+            e.proven[pi] = 0
+        else:
+            e.refuted[pi] = SOLVE_NEVER
+
+
+cdef inline int solve_probe(SolveCtx* c, u64 key, int pi, int k) noexcept nogil:
+    """1 or 0 if the table decides F(pi, k), else -1."""
+    cdef SolveEntry* e = &c.tt[key & c.tt_mask]
+    if e.key == key:
+        if e.proven[pi] <= k:
+            return 1
+        if e.refuted[pi] >= k:
+            return 0
+    return -1
+
+
+cdef int solve_forces(SolveCtx* c, const State* s, int pi, int k, int ply) noexcept nogil:
+    """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  ply < c.plies."""
+    cdef int* acts
+    cdef int* keys
+    cdef int* order
+    cdef State* children
+    cdef GameTable* g = &TABLES[s.game]
+    cdef u64 key
+    cdef int n, i, j, best, r, winner, south, north, before
+    cdef bint or_node = s.to_move == (pi >> 1)
+
+    c.nodes += 1
+    if job_should_stop(c.js, SOLVE_NODE_WORK):
+        c.stop = SOLVE_STOP_JOB
+    elif c.deadline >= 0 and (c.nodes & SOLVE_CLOCK_MASK) == 0:
+        if monotonic_seconds() >= c.deadline:
+            c.stop = SOLVE_STOP_CLOCK
+    if katra_stack_here() < c.stack_floor:
+        c.stop = SOLVE_STOP_STACK
+    if c.stop:
+        return 0
+
+    if k == 0:                   # only a finished game can satisfy it
+        if has_legal(s):
+            return 0
+        outcome_of(s, &winner, &south, &north)
+        return solve_good(winner, pi)
+
+    key = search_key(s)
+    r = solve_probe(c, key, pi, k)
+    if r >= 0:
+        return r
+
+    children = &c.children[ply * MAX_CANDIDATES]
+    acts = c.lists[ply].acts
+    keys = c.lists[ply].keys
+    order = c.lists[ply].order
+    n = legal_children(s, acts, children)
+    if n == 0:
+        outcome_of(s, &winner, &south, &north)
+        solve_store_finished(c, key, winner)
+        return solve_good(winner, pi)
+
+    if k == 1:                   # the children are leaves: no table, no ordering
+        for i in range(n):
+            r = solve_forces(c, &children[i], pi, 0, ply + 1)
+            if c.stop:
+                return 0
+            if r == or_node:
+                solve_store(c, key, pi, k, r)
+                return r
+        solve_store(c, key, pi, k, not or_node)
+        return not or_node
+
+    # A child the table already decides at k - 1 settles the node at once.
+    for i in range(n):
+        r = solve_probe(c, search_key(&children[i]), pi, k - 1)
+        if r == or_node:
+            solve_store(c, key, pi, k, r)
+            return r
+
+    # Order: the mover's best gains first (the attacker's at OR nodes, the
+    # defender's at AND nodes: the likeliest proof, or refutation, first).
+    before = material(s, g, s.to_move)
+    for i in range(n):
+        order[i] = i
+        keys[i] = material(&children[i], g, s.to_move) - before
+    for i in range(n):
+        best = i                 # selection sort step: the best remaining key to slot i
+        for j in range(i + 1, n):
+            if keys[order[j]] > keys[order[best]]:
+                best = j
+        j = order[best]
+        order[best] = order[i]
+        order[i] = j
+        r = solve_forces(c, &children[j], pi, k - 1, ply + 1)
+        if c.stop:
+            return 0
+        if r == or_node:         # OR: one child suffices; AND: one child refutes
+            solve_store(c, key, pi, k, r)
+            return r
+    solve_store(c, key, pi, k, not or_node)
+    return not or_node
+
+
+cdef inline bint threshold_known(int t) noexcept nogil:
+    return 0 <= t < SOLVE_INFINITE
+
+
+cdef bint thresholds_resolved(const int* thr) noexcept nogil:
+    """The value is known: someone's win is proven, or both sides' draw-or-better."""
+    return (threshold_known(thr[TARGET_WIN]) or threshold_known(thr[2 + TARGET_WIN])
+            or (threshold_known(thr[TARGET_DRAW]) and threshold_known(thr[2 + TARGET_DRAW])))
+
+
+cdef void thresholds_close(int* thr) noexcept nogil:
+    """The thresholds that can no longer exist: a player who forces a draw or
+    better leaves the other no win; one who forces a win leaves the other nothing."""
+    cdef int p, other, k
+    for p in range(2):
+        other = 2 * (1 - p)
+        if threshold_known(thr[2 * p + TARGET_DRAW]) and thr[other + TARGET_WIN] == SOLVE_OPEN:
+            thr[other + TARGET_WIN] = SOLVE_INFINITE
+        if threshold_known(thr[2 * p + TARGET_WIN]):
+            for k in range(2):
+                if thr[other + k] == SOLVE_OPEN:
+                    thr[other + k] = SOLVE_INFINITE
+
+
+cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_plies,
+                          int* thr, int players) noexcept nogil:
+    """The four thresholds of root by iterative deepening on the bound N =
+    first..max_plies, until the value is resolved: each exact (found at N and
+    not at N - 1), SOLVE_INFINITE or SOLVE_OPEN (above the bound).  thr holds
+    what is known on entry (all SOLVE_OPEN, or what an earlier call found up to
+    bound first - 1).  players: bit p set to ask player p's questions (a split
+    solve asks one player's at a time).  Returns the last bound completed (first - 1 if none; a
+    finished root: max_plies)."""
+    cdef int winner, south, north, n, pi, p, bound = first - 1
+    cdef int saved[SOLVE_PREDICATES]
+    if not has_legal(root):
+        outcome_of(root, &winner, &south, &north)
+        for pi in range(SOLVE_PREDICATES):
+            thr[pi] = 0 if solve_good(winner, pi) else SOLVE_INFINITE
+        return max_plies
+    if thresholds_resolved(thr):
+        return max_plies
+    for n in range(first, max_plies + 1):
+        memcpy(saved, thr, sizeof(saved))
+        for p in range(2):
+            if not (players >> p) & 1:
+                continue
+            pi = 2 * p + TARGET_DRAW
+            if thr[pi] == SOLVE_OPEN and solve_forces(c, root, pi, n, 0):
+                thr[pi] = n
+            if c.stop:
+                break
+            # a win is a draw or better: no need to try it before that holds
+            if threshold_known(thr[pi]) and thr[pi + 1] == SOLVE_OPEN:
+                if solve_forces(c, root, pi + 1, n, 0):
+                    thr[pi + 1] = n
+            if c.stop:
+                break
+        if c.stop:
+            memcpy(thr, saved, sizeof(saved))   # a bound half searched proves nothing new
+            return bound
+        bound = n
+        thresholds_close(thr)
+        if thresholds_resolved(thr):
+            break
+    return bound
+
+
+cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* best) noexcept nogil:
+    """The best action of a resolved, unfinished root (docs/solve.md): the least
+    action whose child keeps the threshold d of the deciding predicate exactly
+    d - 1 (a win: the shortest; a loss: the longest resistance; a draw: the
+    fastest hold).  Sets *best (-1 if unresolved); returns 0."""
+    cdef int acts[MAX_CANDIDATES]
+    cdef int m = root.to_move
+    cdef int o = 1 - m
+    cdef int pi, d, n, i
+    cdef State* child = &c.children[0]   # ply 0's slots: the searches below start at ply 1
+    best[0] = -1
+    if threshold_known(thr[2 * m + TARGET_WIN]):
+        pi = 2 * m + TARGET_WIN
+    elif threshold_known(thr[2 * o + TARGET_WIN]):
+        pi = 2 * o + TARGET_WIN
+    elif threshold_known(thr[2 * m + TARGET_DRAW]) and threshold_known(thr[2 * o + TARGET_DRAW]):
+        pi = 2 * m + TARGET_DRAW
+    else:
+        return 0
+    d = thr[pi]
+    n = legal_actions_c(root, acts)
+    for i in range(n):
+        copy_hot(child, root)
+        play(child, acts[i], LAP_LIMIT_C)
+        if not solve_forces(c, child, pi, d - 1, 1):
+            if c.stop:
+                return 0
+            continue
+        if d >= 2:
+            if solve_forces(c, child, pi, d - 2, 1) or c.stop:
+                if c.stop:
+                    return 0
+                continue
+        best[0] = acts[i]
+        return 0
+    return 0
+
+
+cdef int _solve_plies_arg(object value) except -1:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"max_plies must be an int, not {type(value).__name__}")
+    if not 1 <= value <= SOLVE_MAX_PLIES:
+        raise ValueError(f"max_plies must be in 1..{SOLVE_MAX_PLIES}, got {value}")
+    return value
+
+
+cdef int _read_thresholds(object thresholds, int* thr) except -1:
+    """A Python thresholds list (ints -1..500, None for never) into thr."""
+    if not isinstance(thresholds, (list, tuple)) or len(thresholds) != SOLVE_PREDICATES:
+        raise ValueError("thresholds must be a list of 4 entries")
+    for k in range(SOLVE_PREDICATES):
+        t = thresholds[k]
+        if t is None:
+            thr[k] = SOLVE_INFINITE
+        elif isinstance(t, int) and not isinstance(t, bool) and -1 <= t <= SOLVE_MAX_PLIES:
+            thr[k] = t
+        else:
+            raise ValueError(f"threshold {k} must be None or an int in -1..{SOLVE_MAX_PLIES}")
+    return 0
+
+
+cdef class Solver:
+    """An exact solver with its transposition table (docs/solve.md), kept
+    between calls so that a line of positions reuses what earlier calls proved.
+
+    tt_bits: the table holds 2**tt_bits entries of 24 bytes (10..28; None:
+    20, 24 MiB).  One thread at a time may use a Solver.
+    """
+    cdef SolveCtx c
+    cdef bint busy
+
+    def __cinit__(self, tt_bits=None):
+        cdef int bits = 20
+        if tt_bits is not None:
+            if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 10 <= tt_bits <= 28:
+                raise ValueError(f"tt_bits must be None or an int in 10..28, got {tt_bits!r}")
+            bits = tt_bits
+        memset(&self.c, 0, sizeof(SolveCtx))
+        self.c.tt = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
+        if self.c.tt == NULL:
+            raise MemoryError("solve: cannot allocate the transposition table")
+        self.c.tt_mask = ((<u64>1) << bits) - 1
+
+    def __dealloc__(self):
+        free(self.c.tt)
+        free(self.c.children)
+        free(self.c.lists)
+
+    cdef int _reserve(self, int plies) except -1:
+        """Buffers for searches of up to plies plies."""
+        cdef State* children
+        cdef SolveLists* lists
+        if plies <= self.c.plies:
+            return 0
+        children = <State*>malloc((plies + 1) * MAX_CANDIDATES * sizeof(State))
+        lists = <SolveLists*>malloc((plies + 1) * sizeof(SolveLists))
+        if children == NULL or lists == NULL:
+            free(children)
+            free(lists)
+            raise MemoryError("solve: cannot allocate the search buffers")
+        free(self.c.children)
+        free(self.c.lists)
+        self.c.children = children
+        self.c.lists = lists
+        self.c.plies = plies + 1
+        return 0
+
+    cdef int _begin(self, JobStop* js, object time_seconds) except -1:
+        cdef char* low = katra_stack_low()
+        if self.busy:
+            raise RuntimeError("this Solver is already in use (one thread at a time)")
+        job_stop_init(js)
+        self.c.js = js
+        self.c.stop = 0
+        self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
+        self.c.deadline = -1.0
+        if time_seconds is not None:
+            if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
+                raise ValueError(f"time_seconds must be None or a positive number, "
+                                 f"not {type(time_seconds).__name__}")
+            if not 0 < time_seconds <= SEARCH_MAX_SECONDS:
+                raise ValueError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}], "
+                                 f"got {time_seconds!r}")
+            self.c.deadline = monotonic_seconds() + time_seconds
+        self.busy = 1
+        return 0
+
+    cdef int _end(self, JobStop* js) except -1:
+        self.busy = 0
+        self.c.js = NULL
+        raise_if_stopped(js)
+        if self.c.stop == SOLVE_STOP_STACK:
+            raise RecursionError("solve: this thread's stack is too small for a bound this "
+                                 "deep (use a thread with a larger stack)")
+        return 0
+
+    @property
+    def nodes(self):
+        """Positions visited by every call so far."""
+        return self.c.nodes
+
+    def thresholds(self, pos, max_plies, time_seconds=None, known=None, players=(0, 1)):
+        """(thresholds, bound, timed_out): the least bounds within which South
+        forces a draw or better, South a win, North a draw or better, North a
+        win (each an int, -1 if not within bound, or None if never), found by
+        iterative deepening up to max_plies (1..500) until the value is known;
+        bound: the largest bound completed; timed_out: the clock stopped it.
+        known: None, or (thresholds, bound) of an earlier call on the same
+        position: the search then resumes at bound + 1.  players: whose
+        questions to ask (both by default; the others' stay as known)."""
+        cdef Position p = _check_position(pos)
+        cdef int plies = _solve_plies_arg(max_plies)
+        cdef int thr[SOLVE_PREDICATES]
+        cdef int bound, k, first = 1, mask = 0
+        cdef State root = p.st
+        cdef JobStop js
+        if not isinstance(players, tuple) or not players or any(
+                type(q) is not int or q not in (0, 1) for q in players):
+            raise ValueError(f"players must be a tuple of 0 and/or 1, got {players!r}")
+        for q in players:
+            mask |= 1 << q
+        for k in range(SOLVE_PREDICATES):
+            thr[k] = SOLVE_OPEN
+        if known is not None:
+            if not isinstance(known, tuple) or len(known) != 2:
+                raise ValueError("known must be None or a (thresholds, bound) pair")
+            b = known[1]
+            if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < SOLVE_MAX_PLIES:
+                raise ValueError(f"the known bound must be an int in 0..{SOLVE_MAX_PLIES - 1}")
+            first = b + 1
+            _read_thresholds(known[0], thr)
+        self._reserve(plies)
+        self._begin(&js, time_seconds)
+        with nogil:
+            bound = solve_thresholds(&self.c, &root, first, plies, thr, mask)
+        timed_out = self.c.stop == SOLVE_STOP_CLOCK
+        self._end(&js)
+        return ([None if thr[k] == SOLVE_INFINITE else thr[k] for k in range(SOLVE_PREDICATES)],
+                bound, timed_out)
+
+    def forces(self, pos, player, target, plies):
+        """F(pos, player, target, plies): can player (0 South, 1 North) force
+        the game to end within plies plies (0..500) with a draw or better
+        (target 0) or a win (target 1)?"""
+        cdef Position p = _check_position(pos)
+        cdef int k, pi, r
+        cdef State root = p.st
+        cdef JobStop js
+        if (type(player) is not int or type(target) is not int or player not in (0, 1)
+                or target not in (0, 1)):
+            raise ValueError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
+        if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= SOLVE_MAX_PLIES:
+            raise ValueError(f"plies must be an int in 0..{SOLVE_MAX_PLIES}, got {plies!r}")
+        k = plies
+        pi = 2 * player + target
+        self._reserve(k)
+        self._begin(&js, None)
+        with nogil:
+            r = solve_forces(&self.c, &root, pi, k, 0)
+        self._end(&js)
+        return bool(r)
+
+    def best_action(self, pos, thresholds):
+        """The best action of an unfinished position whose thresholds (as
+        returned by thresholds()) resolve its value; -1 if they do not."""
+        cdef Position p = _check_position(pos)
+        cdef int thr[SOLVE_PREDICATES]
+        cdef int k, best, top = 0
+        cdef State root = p.st
+        cdef JobStop js
+        _read_thresholds(thresholds, thr)
+        for k in range(SOLVE_PREDICATES):
+            if thr[k] != SOLVE_INFINITE:
+                top = max(top, thr[k])
+        self._reserve(max(top, 1))
+        self._begin(&js, None)
+        with nogil:
+            solve_best_child(&self.c, &root, thr, &best)
+        self._end(&js)
+        return best
