@@ -51,8 +51,8 @@ def test_check_int_takes_its_bounds_and_refuses_beyond():
 BAD_PLAYOUT_ARGS = [
     ("games", -1, ArgumentError), ("games", 2**62 + 1, ArgumentError),
     ("games", 3.0, ArgumentTypeError), ("seed", 2**64, ArgumentError),
-    ("seed", True, ArgumentTypeError), ("max_plies", 2**62 + 1, ArgumentError),
-    ("max_plies", 10**30, ArgumentError), ("max_plies", "9", ArgumentTypeError),
+    ("seed", True, ArgumentTypeError), ("max_plies", -1, ArgumentError),
+    ("max_plies", "9", ArgumentTypeError),
     ("first_game", 2**62, ArgumentError), ("first_game", -1, ArgumentError),
 ]
 

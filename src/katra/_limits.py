@@ -29,7 +29,7 @@ from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
 __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
            "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MATE", "MATE_BOUND",
            "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
-           "check_jobs", "usable_cores", "bound_text"]
+           "check_jobs", "read_ply_limit", "usable_cores", "bound_text"]
 
 #: Playouts: at most this many games per call, and the games of a batch are
 #: numbered 0..MAX_GAMES - 1 (the core counts them in 64 bits).
@@ -108,6 +108,15 @@ def check_playout_args(games: object, seed: object, max_plies: object,
     if first > MAX_GAMES - n:
         raise ArgumentError(f"first_game + games must be <= {bound_text(MAX_GAMES)}, "
                             f"got {first_game} + {games}")
+
+
+def read_ply_limit(max_plies: object) -> object:
+    """The backends' reading of a ply limit: any int above MAX_PLIES means no limit
+    (no game reaches 2**62 plies), read as MAX_PLIES, as the core reads it.  The
+    API and the command line refuse it instead (check_playout_args)."""
+    if isinstance(max_plies, int) and not isinstance(max_plies, bool) and max_plies > MAX_PLIES:
+        return MAX_PLIES
+    return max_plies
 
 
 def check_jobs(jobs: object) -> int:
