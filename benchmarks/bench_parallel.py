@@ -113,11 +113,11 @@ def local_cluster() -> tuple[Any, Any]:
 
 
 def split_perft(text: str, depth: int, workers: Workers) -> int:
-    return sum(run_perft("core", text, depth, workers).values())
+    return sum(run_perft("core", katra.api.load_position(text), depth, workers).values())
 
 
 def split_playouts(text: str, games: int, max_plies: int, workers: Workers) -> dict[str, int]:
-    return run_playouts("core", text, games, 1, max_plies, 0, workers)
+    return run_playouts("core", katra.api.load_position(text), games, 1, max_plies, 0, workers)
 
 
 def speedup(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -169,7 +169,7 @@ def speedup(args: argparse.Namespace) -> list[dict[str, Any]]:
 def overhead(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Per-task cost: N perft-depth-1 tasks through each kind of worker vs N direct calls."""
     text, n = start_text("katro"), args.tasks
-    tasks = [("core", text, 1)] * n
+    tasks = [("core", katra.api.load_position(text), 1)] * n
     from katra.api._parallel import perft_task
     direct, _ = timed(lambda: [perft_task(*t) for t in tasks], 3)
     rows = []

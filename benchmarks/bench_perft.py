@@ -51,7 +51,7 @@ def test_playouts(benchmark, impl, game_id):
 def api_playouts(game_id, games, seed, max_plies):
     """The same seeded games (docs/rules.md §6.2) played through the Python API, move by move."""
     import katra
-    from katra._reference.jobs import SplitMix64
+    from katra._reference.counting import SplitMix64
 
     tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
              "plies": 0}

@@ -6,12 +6,12 @@ See docs/api.md.
 from katra._core import JobCancelled, cancel_jobs
 
 from ._batch import legal_actions_masks, observations, read_records, write_records
+from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._explain import explain
 from ._search import MATE, SearchResult, search
 from ._solve import SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from ._trace import Lap, MoveTrace, TraceMismatchError
-from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 
 __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._counting import load_position
 from ._state import State
 from ._trace import MoveTrace
-from .jobs import load_position
 
 __all__ = ["explain"]
 

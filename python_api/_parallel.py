@@ -1,15 +1,19 @@
-"""Perft, divide and playouts split into tasks for threads, processes and dask (docs/scale.md).
+"""Perft, divide and playouts on many workers: threads, processes and dask (docs/scale.md).
 
-A task is plain data, so it can run in a thread, another process or on
-another machine:
+A job runs as one call unless a split can win: a cheap probe first
+estimates its size (perft: counts of the first plies, extrapolated in
+integers; playouts: the first games of the batch, which are part of the
+answer), and only a job above the workers' minimum is split.  A task is
+plain data, so it can run in a thread, another process or on another
+machine (backend ``Position`` objects pickle as their text):
 
-* perft: ``(position text, remaining depth)``.  The tree is expanded in the
+* perft: ``(position, remaining depth)``.  The tree is expanded in the
   calling thread to a split depth chosen from a node estimate, so that there
   are many more tasks than workers; identical positions reached by different
   move orders are counted once and their count multiplied by the number of
   paths to them (exact, since perft depends on the position only);
-* playouts: ``(position text, games, seed, ply limit, first game)``: game
-  ``k`` of a batch always starts its generator from ``seed + k * 2**32``
+* playouts: ``(position, games, seed, ply limit, first game)``: game ``k`` of
+  a batch always starts its generator from ``seed + k * 2**32``
   (docs/rules.md §6.2), so ranges of game indices add up, field by field, to
   the tally of the whole batch.
 
@@ -19,14 +23,14 @@ the caller, with a note naming the task's position (dask re-runs lost tasks
 by itself).  Ctrl-C (or any exception) while waiting stops every worker:
 threads through ``katra._core.cancel_jobs()``, process pools by terminating
 their workers, dask by cancelling the futures and stopping the run's tasks
-on the workers.
+on the workers.  Arguments are checked by the caller (katra._limits) before
+anything here runs.
 """
 from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib
 import math
-import os
 import sys
 import threading
 import uuid
@@ -34,10 +38,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from ._backends import backend_module
+from katra._errors import ArgumentError, ArgumentTypeError
+from katra._limits import check_jobs, usable_cores
 
-#: ``jobs`` may ask for at most this many threads.
-MAX_JOBS = 4096
+from ._backends import backend_module
 
 #: Aim for this many tasks per worker (largest first), so that the work evens out.
 TASKS_PER_WORKER = 16
@@ -51,11 +55,26 @@ MIN_TASK_NODES = {"threads": 1 << 15, "processes": 1 << 20, "dask": 1 << 22}
 #: The fewest games in a playout task, by kind of worker.
 MIN_TASK_GAMES = {"threads": 16, "processes": 256, "dask": 1024}
 
+#: A job is split only if its estimated size reaches this, by kind of worker:
+#: perft nodes visited (every ply's, 15 to 500 ns each on the core) and
+#: playout plies (50 to 800 ns each).  Below it, splitting costs more than it
+#: saves (thread pool, planning, tasks: docs/scale.md, "Small jobs").
+MIN_SPLIT_NODES = {"threads": 200_000, "processes": 2_000_000, "dask": 20_000_000}
+MIN_SPLIT_PLIES = {"threads": 50_000, "processes": 500_000, "dask": 5_000_000}
+
+#: The probe that sizes a perft job counts at most this many nodes (well under
+#: a millisecond on the core); a playout job is sized by its first games, until
+#: they have played this many plies (they are part of the answer).
+PROBE_NODES = 1024
+PROBE_PLIES = 4096
+
+#: One node or ply of the pure-Python reference costs about this many of the core's.
+NODE_WEIGHT = {"core": 1, "reference": 100}
+
 _TALLY_KEYS = ("games", "south_wins", "north_wins", "draws", "unfinished", "plies")
 
-
-class ArgumentTypeError(TypeError, ValueError):
-    """An argument of the wrong type (both a ``TypeError`` and a ``ValueError``)."""
+#: ``progress(tasks_done, tasks, amount)``: the amount (nodes or games) done so far.
+Progress = Callable[[int, int, int], None]
 
 
 class TaskInterrupted(Exception):
@@ -70,28 +89,6 @@ class TaskInterrupted(Exception):
         return (TaskInterrupted, (self.cancelled,))
 
 
-def usable_cores() -> int:
-    """The cores this process may run on (``os.process_cpu_count()`` where it exists)."""
-    count: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)
-    if count is not None:
-        n = count()
-    elif hasattr(os, "sched_getaffinity"):
-        n = len(os.sched_getaffinity(0))
-    else:
-        n = os.cpu_count()
-    return max(1, n or 1)
-
-
-def check_jobs(jobs: object) -> int:
-    """The number of threads ``jobs`` asks for: an int 0..MAX_JOBS, 0 meaning every usable core."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise ArgumentTypeError(f"jobs must be an int (0: every usable core), "
-                                f"not {type(jobs).__name__}")
-    if not 0 <= jobs <= MAX_JOBS:
-        raise ValueError(f"jobs must be in 0..{MAX_JOBS} (0: every usable core), got {jobs}")
-    return jobs or usable_cores()
-
-
 def is_dask_client(executor: object) -> bool:
     """Whether ``executor`` is a ``dask.distributed.Client`` (without importing dask)."""
     distributed = sys.modules.get("distributed")
@@ -103,31 +100,31 @@ def _is_client_executor(executor: object) -> bool:
     return distributed is not None and isinstance(executor, distributed.ClientExecutor)
 
 
-def check_executor(executor: object, jobs: object) -> None:
-    """``executor`` is None, a ``concurrent.futures.Executor`` or a dask ``Client``."""
+def workers_for(jobs: object, executor: object) -> Workers | None:
+    """The workers ``jobs`` and ``executor`` ask for, checked; None for one call in this
+    thread (``jobs=1`` or one usable core, no executor)."""
+    threads = check_jobs(jobs) or usable_cores()
     if executor is None:
-        return
+        return None if threads == 1 else Workers(threads)
     if not (isinstance(executor, cf.Executor) or is_dask_client(executor)):
         raise ArgumentTypeError(f"executor must be a concurrent.futures.Executor or a "
                                 f"dask.distributed.Client, not {type(executor).__name__}")
     if jobs != 1:
-        raise ValueError("give jobs or executor, not both (the executor has its own workers)")
+        raise ArgumentError("give jobs or executor, not both (the executor has its own workers)")
+    return Workers(executor=executor)
 
 
 # ----------------------------------------------------------------- the tasks themselves
 
-def perft_task(backend: str, text: str, depth: int) -> int:
-    """perft(position text, depth) on the backend: one task."""
-    module = backend_module(backend)
-    return int(module.perft(module.Position.from_text(text), depth))
+def perft_task(backend: str, position: Any, depth: int) -> int:
+    """perft(position, depth) on the backend: one task."""
+    return int(backend_module(backend).perft(position, depth))
 
 
-def playouts_task(backend: str, text: str, games: int, seed: int, max_plies: int,
+def playouts_task(backend: str, position: Any, games: int, seed: int, max_plies: int,
                   first_game: int) -> dict[str, int]:
     """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``: one task."""
-    module = backend_module(backend)
-    return dict(module.playouts(module.Position.from_text(text), games, seed, max_plies,
-                                first_game))
+    return dict(backend_module(backend).playouts(position, games, seed, max_plies, first_game))
 
 
 _TASKS: dict[str, Callable[..., Any]] = {"perft": perft_task, "playouts": playouts_task}
@@ -202,6 +199,11 @@ class Workers:
             self.kind, self.count = "processes", usable_cores()
         self.count = max(1, self.count)
 
+    @property
+    def inline(self) -> bool:
+        """The tasks run one after the other in the calling thread."""
+        return self.executor is None and self.jobs == 1
+
     def run(self, kind: str, tasks: list[tuple[Any, ...]],
             on_result: Callable[[int, Any], None], describe: Callable[[int], str]) -> None:
         """Run ``_TASKS[kind](*tasks[i])`` for every i; ``on_result(i, value)`` as each ends.
@@ -212,7 +214,7 @@ class Workers:
         run_id = uuid.uuid4().hex
         if self.kind == "dask" and not _is_client_executor(self.executor):
             _run_on_dask(self.executor, run_id, kind, tasks, on_result, describe)
-        elif self.executor is None and self.jobs == 1:
+        elif self.inline:
             _run_inline(kind, tasks, on_result, describe)
         elif self.executor is None:
             with cf.ThreadPoolExecutor(self.jobs, thread_name_prefix="katra") as pool:
@@ -340,47 +342,84 @@ def _stop_dask_run(client: Any, run_id: str) -> None:
 
 # ----------------------------------------------------------------- perft and divide
 
+def _grow(level: int, num: int, den: int, steps: int, cap: int) -> int:
+    """``level * (num / den) ** k`` summed over k = 1..steps, in integers, capped at ``cap``."""
+    total = 0
+    for _ in range(steps):
+        level = level * num // den
+        total += level
+        if total >= cap or not level:
+            break
+    return min(total, cap)
+
+
+def perft_size(module: Any, root: Any, depth: int, budget: int,
+               cap: int) -> tuple[int, list[tuple[int, int]] | None]:
+    """The nodes a perft of ``root`` to ``depth`` visits, estimated (capped at ``cap``).
+
+    Counts depth 1, 2, ... in one call each while the next count is predicted
+    to visit at most ``budget`` nodes, then extrapolates from the branching of
+    the last two plies.  Returns the estimate and, when the probe reached
+    ``depth``, the divide it counted there (the answer itself).
+    """
+    levels = [1, len(root.legal_actions())]     # perft(root, k) for k = 0, 1, ...
+    counted: list[tuple[int, int]] | None = None
+    while len(levels) <= depth and levels[-1]:
+        if sum(levels) + _grow(levels[-1], levels[-1], levels[-2], 1, cap) > budget:
+            break
+        counted = [(int(a), int(n)) for a, n in module.divide(root, len(levels))]
+        levels.append(sum(n for _, n in counted))
+    known = len(levels) - 1
+    estimate = min(sum(levels) + _grow(levels[-1], levels[-1], max(levels[-2], 1),
+                                       depth - known, cap), cap)
+    if known == depth and counted is not None:
+        return estimate, counted
+    if not levels[-1]:  # the tree ends before depth: every deeper count is 0
+        return estimate, [(int(a), 0) for a in root.legal_actions()]
+    return estimate, None
+
+
 @dataclass
 class PerftPlan:
     """The tree cut at ``split_depth``: distinct positions and their paths per root action."""
 
     root_actions: list[int]
     depth: int                                  # remaining depth of every task
-    positions: list[str]                        # largest first
+    positions: list[Any]                        # backend Positions, largest first
     paths: list[dict[int, int]]                 # root action -> paths to the position
 
 
-def _expand(module: Any, frontier: dict[str, dict[int, int]]) -> dict[str, dict[int, int]]:
+def _expand(frontier: dict[Any, dict[int, int]]) -> dict[Any, dict[int, int]]:
     """The distinct children of every position, paths merged per root action."""
-    children: dict[str, dict[int, int]] = {}
-    for text, paths in frontier.items():
-        position = module.Position.from_text(text)
+    children: dict[Any, dict[int, int]] = {}
+    for position, paths in frontier.items():
         for action in position.legal_actions():
-            child = position.copy()
+            child = position.copy(stack=False)
             child.apply(action)
-            merged = children.setdefault(child.text(), {})
+            merged = children.setdefault(child, {})
             for root_action, count in paths.items():
                 merged[root_action] = merged.get(root_action, 0) + count
     return children
 
 
-def plan_perft(backend: str, text: str, depth: int, workers: int, min_task_nodes: int,
+def plan_perft(backend: str, root: Any, depth: int, workers: int, min_task_nodes: int,
                split_depth: int | None = None) -> PerftPlan:
-    """Cut the tree of ``text`` (``depth >= 2``) into tasks of depth ``depth - split``.
+    """Cut the tree of the backend Position ``root`` (``depth >= 2``) into tasks of depth
+    ``depth - split``.
 
     The split depth is ``split_depth`` if given (1..depth-1), else the first
     depth at which there are ``TASKS_PER_WORKER * workers`` distinct positions,
-    or past which tasks would fall under ``min_task_nodes`` (estimated from the
-    branching factor so far).
+    or past which tasks would fall under ``min_task_nodes`` (estimated in
+    integers from the branching factor so far).  Positions are dictionary
+    keys: equal positions compare equal on both backends.
     """
     module = backend_module(backend)
-    root = module.Position.from_text(text)
-    root_actions = root.legal_actions()
-    frontier: dict[str, dict[int, int]] = {}
+    root_actions = [int(a) for a in root.legal_actions()]
+    frontier: dict[Any, dict[int, int]] = {}
     for action in root_actions:
-        child = root.copy()
+        child = root.copy(stack=False)
         child.apply(action)
-        merged = frontier.setdefault(child.text(), {})
+        merged = frontier.setdefault(child, {})
         merged[action] = merged.get(action, 0) + 1
     level, paths_before, paths_now = 1, 1, len(root_actions)
     target = TASKS_PER_WORKER * workers
@@ -389,57 +428,117 @@ def plan_perft(backend: str, text: str, depth: int, workers: int, min_task_nodes
             if level >= split_depth:
                 break
         else:
-            branching = max(paths_now / paths_before, 1.0)
-            total = paths_now * branching ** (depth - level)
-            if len(frontier) >= target or total / (len(frontier) * branching) < min_task_nodes:
+            # nodes per task one ply further: paths * branching ** (depth - level - 1) / tasks
+            enough = min_task_nodes * len(frontier)
+            below = _grow(paths_now, paths_now, max(paths_before, 1), depth - level - 1,
+                          enough) < enough
+            if len(frontier) >= target or below:
                 break
-        frontier = _expand(module, frontier)
+        frontier = _expand(frontier)
         level += 1
         paths_before, paths_now = paths_now, sum(sum(p.values()) for p in frontier.values())
     remaining = depth - level
     # Largest first, by the size of the task's first plies (finished positions count 0).
-    sizes = {}
-    for position_text in frontier:
-        position = module.Position.from_text(position_text)
-        sizes[position_text] = int(module.perft(position, min(2 if backend == "core" else 1,
-                                                              remaining)))
-    order = sorted((t for t in frontier if sizes[t]), key=lambda t: -sizes[t])
-    return PerftPlan(root_actions, remaining, order, [frontier[t] for t in order])
+    first_plies = min(2 if backend == "core" else 1, remaining)
+    sizes = {position: int(module.perft(position, first_plies)) for position in frontier}
+    order = sorted((p for p in frontier if sizes[p]), key=lambda p: -sizes[p])
+    return PerftPlan(root_actions, remaining, order, [frontier[p] for p in order])
 
 
-def run_perft(backend: str, text: str, depth: int, workers: Workers, *,
-              on_start: Callable[[int], None] | None = None,
-              on_nodes: Callable[[int, int], None] | None = None,
-              split_depth: int | None = None,
+def count_divide(backend: str, root: Any, depth: int, workers: Workers | None,
+                 progress: Progress | None = None) -> dict[int, int]:
+    """``divide`` of the backend Position ``root`` as ``{root action: count}`` (depth >= 1):
+    one call, unless ``workers`` are given and the job's estimated size makes a split pay."""
+    module = backend_module(backend)
+    if workers is not None or progress is not None:
+        workers = workers or Workers(1)
+        weight = NODE_WEIGHT[backend]
+        # Inline tasks (one thread) only show progress: worth it for long jobs only.
+        enough = MIN_SPLIT_NODES["dask" if workers.inline else workers.kind]
+        size, counted = perft_size(module, root, depth, PROBE_NODES // weight,
+                                   -(-enough // weight))
+        if counted is None and size * weight >= enough:
+            return run_perft(backend, root, depth, workers, progress=progress)
+        if counted is not None:
+            result = dict(counted)
+            if progress is not None:
+                progress(1, 1, sum(result.values()))
+            return result
+    result = {int(a): int(n) for a, n in module.divide(root, depth)}
+    if progress is not None:
+        progress(1, 1, sum(result.values()))
+    return result
+
+
+def run_perft(backend: str, root: Any, depth: int, workers: Workers, *,
+              progress: Progress | None = None, split_depth: int | None = None,
               min_task_nodes: int | None = None) -> dict[int, int]:
-    """``divide`` of ``text`` (``depth >= 2``) as ``{root action: count}``, by tasks.
+    """``divide`` of the backend Position ``root`` (``depth >= 2``) as ``{root action:
+    count}``, always split into tasks (``count_divide`` decides whether to).
 
-    ``on_start(tasks)`` once the tree is cut, ``on_nodes(tasks_done, nodes)``
-    after each task (its nodes times the paths to it).  Returns counts for
-    every legal root action, in action order.
+    ``progress(tasks_done, tasks, nodes)`` once the tree is cut and after each
+    task.  Returns counts for every legal root action, in action order.
     """
     if min_task_nodes is None:
         min_task_nodes = MIN_TASK_NODES[workers.kind]
-    plan = plan_perft(backend, text, depth, workers.count, min_task_nodes, split_depth)
-    if on_start is not None:
-        on_start(len(plan.positions))
+    plan = plan_perft(backend, root, depth, workers.count, min_task_nodes, split_depth)
+    tasks_total = len(plan.positions)
+    if progress is not None:
+        progress(0, tasks_total, 0)
     counts = dict.fromkeys(plan.root_actions, 0)
-    done = [0]
+    done = [0, 0]  # tasks, nodes
 
     def add(i: int, nodes: int) -> None:
         for action, paths in plan.paths[i].items():
             counts[action] += nodes * paths
         done[0] += 1
-        if on_nodes is not None:
-            on_nodes(done[0], nodes * sum(plan.paths[i].values()))
+        done[1] += nodes * sum(plan.paths[i].values())
+        if progress is not None:
+            progress(done[0], tasks_total, done[1])
 
     tasks = [(backend, position, plan.depth) for position in plan.positions]
     workers.run("perft", tasks, add,
-                lambda i: f"perft depth {plan.depth} of the position {plan.positions[i]!r}")
+                lambda i: f"perft depth {plan.depth} of the position {plan.positions[i].text()!r}")
     return counts
 
 
 # ----------------------------------------------------------------- playouts
+
+def _add_tally(tally: dict[str, int], part: Any) -> None:
+    for key in _TALLY_KEYS:
+        tally[key] += int(part[key])
+
+
+def count_playouts(backend: str, root: Any, games: int, seed: int, max_plies: int,
+                   first_game: int, workers: Workers | None,
+                   progress: Progress | None = None) -> dict[str, int]:
+    """The tally of games ``first_game .. first_game + games - 1`` from the backend
+    Position ``root``: one call, unless ``workers`` are given and the first games
+    (1, 2, 4, ... of them, part of the answer) show that a split of the rest pays."""
+    module = backend_module(backend)
+    if workers is None and progress is None:
+        return dict(module.playouts(root, games, seed, max_plies, first_game))
+    workers = workers or Workers(1)
+    weight = NODE_WEIGHT[backend]
+    enough = MIN_SPLIT_PLIES["dask" if workers.inline else workers.kind]
+    tally = dict.fromkeys(_TALLY_KEYS, 0)
+    batch = 1
+    while tally["games"] < games and tally["plies"] * weight < PROBE_PLIES:
+        n = min(batch, games - tally["games"])
+        _add_tally(tally, module.playouts(root, n, seed, max_plies, first_game + tally["games"]))
+        batch *= 2
+    done, rest = tally["games"], games - tally["games"]
+    if rest and tally["plies"] * rest // done * weight >= enough:
+        part = run_playouts(backend, root, rest, seed, max_plies, first_game + done, workers,
+                            progress=None if progress is None else (
+                                lambda t, n, g: progress(t, n, done + g)))
+    else:
+        part = dict(module.playouts(root, rest, seed, max_plies, first_game + done))
+        if progress is not None:
+            progress(1, 1, games)
+    _add_tally(tally, part)
+    return tally
+
 
 def playout_ranges(games: int, first_game: int, workers: Workers,
                    chunk: int | None = None) -> list[tuple[int, int]]:
@@ -451,24 +550,25 @@ def playout_ranges(games: int, first_game: int, workers: Workers,
             for start in range(first_game, first_game + games, chunk)]
 
 
-def run_playouts(backend: str, text: str, games: int, seed: int, max_plies: int,
-                 first_game: int, workers: Workers, *,
-                 on_games: Callable[[int, int], None] | None = None,
+def run_playouts(backend: str, root: Any, games: int, seed: int, max_plies: int,
+                 first_game: int, workers: Workers, *, progress: Progress | None = None,
                  chunk: int | None = None) -> dict[str, int]:
-    """The tally of one ``playouts`` call, computed range by range on the workers."""
+    """The tally of one ``playouts`` call from the backend Position ``root``, always
+    computed range by range on the workers; ``progress(tasks_done, tasks, games)``."""
     ranges = playout_ranges(games, first_game, workers, chunk)
     tally = dict.fromkeys(_TALLY_KEYS, 0)
     done = [0]
 
     def add(i: int, part: dict[str, int]) -> None:
-        for key in _TALLY_KEYS:
-            tally[key] += part[key]
+        _add_tally(tally, part)
         done[0] += 1
-        if on_games is not None:
-            on_games(done[0], part["games"])
+        if progress is not None:
+            progress(done[0], len(ranges), tally["games"])
 
-    tasks = [(backend, text, n, seed, max_plies, start) for start, n in ranges]
+    if progress is not None:
+        progress(0, len(ranges), 0)
+    tasks = [(backend, root, n, seed, max_plies, start) for start, n in ranges]
     workers.run("playouts", tasks, add,
                 lambda i: (f"playouts of games {ranges[i][0]}..{sum(ranges[i]) - 1} "
-                           f"(seed {seed}) from the position {text!r}"))
+                           f"(seed {seed}) from the position {root.text()!r}"))
     return tally

@@ -85,7 +85,7 @@ def write_proof(out: TextIO, state: Any, result: SolveResult, *, tt_bits: int | 
     ``solver``: a ``katra._core.Solver`` to reuse (else a fresh one).  Returns
     the number of lines written.  ``ValueError`` if nothing was proven.
     """
-    from .jobs import load_position
+    from ._counting import load_position
     if result.outcome is None or result.plies is None:
         raise ValueError("nothing was proven: there is no proof to write")
     pos = load_position(state, "core")

@@ -6,27 +6,29 @@ released; docs/engine.md describes the algorithm and the evaluation per game.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from numbers import Real
 from typing import Any
 
 from katra import _core
 from katra._games import GAMES
+from katra._limits import (
+    MATE,
+    MATE_BOUND,
+    MAX_SEARCH_DEPTH,
+    MAX_SEARCH_TIME,
+    check_int,
+    check_seconds,
+)
 from katra._text import action_text
 
-from .jobs import load_position
+from ._counting import load_position
 
 __all__ = ["SearchResult", "search", "MATE"]
 
-#: A won position scores ``MATE - plies`` (plies until the win, from the
-#: searched position); a lost one ``-(MATE - plies)``.
-MATE = 100_000
-_MATE_BOUND = 99_000
-
-#: The longest ``time`` :func:`search` accepts, in seconds (about 11.6 days;
-#: the core's own bound).
-MAX_TIME = 10**6
+#: MATE: a won position scores ``MATE - plies`` (plies until the win, from the
+#: searched position); a lost one ``-(MATE - plies)``.  MAX_TIME: the longest
+#: ``time`` :func:`search` accepts, in seconds (about 11.6 days).
+MAX_TIME = MAX_SEARCH_TIME
 
 
 @dataclass(frozen=True)
@@ -52,12 +54,12 @@ class SearchResult:
     @property
     def is_win(self) -> bool:
         """The player to move has a proven win."""
-        return self.score > _MATE_BOUND
+        return self.score > MATE_BOUND
 
     @property
     def is_loss(self) -> bool:
         """The player to move has a proven loss (against best play)."""
-        return self.score < -_MATE_BOUND
+        return self.score < -MATE_BOUND
 
     @property
     def nodes_per_second(self) -> float:
@@ -65,19 +67,8 @@ class SearchResult:
 
 
 def _check_time(time: object) -> float | None:
-    """``time`` as a float in ``(0, MAX_TIME]``, or None; ``ValueError`` otherwise."""
-    if time is None:
-        return None
-    if isinstance(time, bool) or not isinstance(time, Real):
-        raise ValueError(f"time must be None or a number of seconds, not {type(time).__name__}")
-    try:
-        seconds = float(time)
-    except OverflowError:  # an int too large for a float
-        seconds = math.inf
-    if not 0 < seconds <= MAX_TIME:  # also rejects NaN
-        shown = "a number too large for a float" if seconds == math.inf else repr(time)
-        raise ValueError(f"time must be a number of seconds in (0, {MAX_TIME}], got {shown}")
-    return seconds
+    """``time`` as a float in ``(0, MAX_TIME]``, or None (katra._limits.check_seconds)."""
+    return None if time is None else check_seconds(time, "time", MAX_TIME)
 
 
 def search(state: Any, depth: int | None = None, time: float | None = None) -> SearchResult:
@@ -102,6 +93,8 @@ def search(state: Any, depth: int | None = None, time: float | None = None) -> S
     ('b1', 4, True)
     """
     position = load_position(state, "core")
+    if depth is not None:
+        check_int(depth, "depth", 1, MAX_SEARCH_DEPTH)
     raw = _core.search(position, depth, _check_time(time))
     spec = GAMES[position.game_id]
     return SearchResult(

@@ -15,11 +15,12 @@ from typing import Any
 
 from katra import _core
 from katra._games import GAMES
+from katra._limits import check_int
 from katra._text import action_text
 
-from ._parallel import Workers, register_task
+from ._counting import load_position
+from ._parallel import Workers, register_task, workers_for
 from ._search import _check_time
-from .jobs import _check_int, _workers, load_position
 
 __all__ = ["MAX_SOLVE_PLIES", "SolveResult", "solve"]
 
@@ -317,13 +318,13 @@ def check_max_plies(max_plies: object) -> int:
     """``max_plies`` as an int in 1..MAX_SOLVE_PLIES (None: MAX_SOLVE_PLIES)."""
     if max_plies is None:
         return MAX_SOLVE_PLIES
-    return _check_int("max_plies", max_plies, 1, MAX_SOLVE_PLIES)
+    return check_int(max_plies, "max_plies", 1, MAX_SOLVE_PLIES)
 
 
 def check_tt_bits(tt_bits: object) -> int | None:
     if tt_bits is None:
         return None
-    return _check_int("tt_bits", tt_bits, 10, 28)
+    return check_int(tt_bits, "tt_bits", 10, 28)
 
 
 def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: Any = None,
@@ -348,7 +349,7 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     plies = check_max_plies(max_plies)
     seconds = _check_time(time)
     bits = check_tt_bits(tt_bits)
-    return solve_position(pos, plies, seconds, bits, _workers(jobs, executor))
+    return solve_position(pos, plies, seconds, bits, workers_for(jobs, executor))
 
 
 def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None,

@@ -17,6 +17,7 @@ from katra import _core
 from katra._display import END_REASONS, offer_names
 from katra._errors import IllegalMoveError, KatraError, UnknownGameError
 from katra._games import DEFAULT_MAX_PLIES, GAME_IDS, GAMES, GameSpec, find_game
+from katra._limits import check_perft_depth
 from katra._text import action_text, check_action_range, parse_action
 
 from . import _learning
@@ -552,12 +553,14 @@ class State:
 
     # -- jobs
     def perft(self, depth: int) -> int:
-        """Leaf nodes ``depth`` plies deep (docs/rules.md §1.4), one call into the backend."""
-        return int(backend_module(self._backend).perft(self._pos, depth))
+        """Leaf nodes ``depth`` plies deep (docs/rules.md §1.4), one call into the backend
+        (``depth`` checked as :func:`katra.perft` checks it)."""
+        return int(backend_module(self._backend).perft(self._pos, check_perft_depth(depth)))
 
     def divide(self, depth: int) -> dict[str, int]:
         """``perft(child, depth - 1)`` per legal move text, in action order."""
         spec = self._game.spec
+        depth = check_perft_depth(depth, 1)
         return {action_text(spec, a): int(n)
                 for a, n in backend_module(self._backend).divide(self._pos, depth)}
 

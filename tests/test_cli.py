@@ -298,7 +298,7 @@ def test_no_progress_off_a_terminal():
     (["play", "gore 1,2/3 S"], "katra:"),
     (["play", "katro", "--depth", "2", "--time", "1"], "not allowed with"),
     (["play", "katro", "--depth", "0"], "--depth"),
-    (["play", "katro", "--depth", "65"], "at most 64"),
+    (["play", "katro", "--depth", "65"], "depth must be in 1..64"),
     (["play", "katro", "--depth", "deep"], "whole number"),
     (["play", "katro", "--time", "-1"], "--time"),
     (["play", "katro", "--time", "nan"], "--time"),

@@ -40,8 +40,9 @@ def client():
         cluster.close()
 
 
-def start_text(game_id):
-    return katra.game(game_id).initial_state().text()
+def start(game_id):
+    """The start position as a core Position (what the splitter takes)."""
+    return katra.api.load_position(game_id)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -53,13 +54,13 @@ def test_local_cluster_equals_one_call(client, game_id):
     # Forced splits: tens to hundreds of tasks go through the workers.
     state = katra.game(game_id).initial_state()
     for split in (1,) if game_id == "katra-mpantsaka-simplified" else (1, 2):
-        counts = run_perft("core", start_text(game_id), depth, Workers(executor=client),
+        counts = run_perft("core", start(game_id), depth, Workers(executor=client),
                            split_depth=split)
         assert {state.action_text(a): n for a, n in counts.items()} == whole
     tally = katra.playouts(game_id, 200, seed=13, max_plies=300)
     assert katra.playouts(game_id, 200, seed=13, max_plies=300, executor=client) == tally
     for chunk in (7, 64):
-        assert run_playouts("core", start_text(game_id), 200, 13, 300, 0,
+        assert run_playouts("core", start(game_id), 200, 13, 300, 0,
                             Workers(executor=client), chunk=chunk) == tally
 
 
@@ -67,18 +68,20 @@ def test_tasks_ran_on_the_workers(client):
     before = set(client.run(os.getpid).values())
     assert os.getpid() not in before and len(before) == 2
     seen = set()
-    run_perft("core", start_text("katro"), 7, Workers(executor=client), split_depth=3,
-              on_nodes=lambda done, nodes: seen.add(done))
+    run_perft("core", start("katro"), 7, Workers(executor=client), split_depth=3,
+              progress=lambda done, tasks, nodes: seen.add(done))
     assert len(seen) > 2 * len(before)  # many more tasks than workers
 
 
 def test_a_killed_worker_still_gives_the_exact_count(client):
-    text, depth = start_text("katro"), 10
-    expected = katra.divide(text, depth)
+    position, depth = start("katro"), 10
+    expected = katra.divide(position, depth)
     pids = client.run(os.getpid)  # worker address -> pid
     killed = []
 
-    def kill_a_busy_worker(tasks_done, nodes):
+    def kill_a_busy_worker(tasks_done, tasks, nodes):
+        if not tasks_done:  # planned, not started
+            return
         if killed:
             return
         busy = [address for address, keys in client.processing().items() if keys]
@@ -86,8 +89,8 @@ def test_a_killed_worker_still_gives_the_exact_count(client):
         os.kill(pids[busy[0]], signal.SIGKILL)
         killed.append(busy[0])
 
-    counts = run_perft("core", text, depth, Workers(executor=client), split_depth=4,
-                       on_nodes=kill_a_busy_worker)
+    counts = run_perft("core", position, depth, Workers(executor=client), split_depth=4,
+                       progress=kill_a_busy_worker)
     state = katra.game("katro").initial_state()
     assert killed and {state.action_text(a): n for a, n in counts.items()} == expected
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
@@ -187,10 +190,10 @@ INTERRUPTED_SCRIPT = textwrap.dedent("""
                                        dashboard_address=None, silence_logs=logging.ERROR)
     client = distributed.Client(cluster, set_as_default=False)
     print(*client.run(os.getpid).values(), flush=True)
-    text = katra.game("katro").initial_state().text()
+    position = katra.api.load_position("katro")
     try:
-        run_perft("core", text, 16, Workers(executor=client),
-                  on_start=lambda n: print("started", flush=True))
+        run_perft("core", position, 16, Workers(executor=client),
+                  progress=lambda done, tasks, nodes: done or print("started", flush=True))
     except KeyboardInterrupt:
         from katra.api import _parallel
         for _ in range(50):  # our tasks stopped on the workers, not only the futures

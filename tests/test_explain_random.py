@@ -7,7 +7,7 @@ import pytest
 
 import katra
 from katra import _core
-from katra._reference.jobs import SplitMix64
+from katra._reference.counting import SplitMix64
 
 GAMES_PER_ID = 43          # 7 game ids: 301 games (``-m slow``: 300 per game id)
 MAX_PLIES = 60             # Katra Mpantsaka and Goré games run long: a ply cap

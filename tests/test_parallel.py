@@ -19,6 +19,7 @@ import pytest
 
 import katra
 from katra._games import GAME_IDS
+from katra.api import load_position
 from katra.api._parallel import (
     ArgumentTypeError,
     Workers,
@@ -38,6 +39,11 @@ def start_text(game_id):
     return katra.game(game_id).initial_state().text()
 
 
+def start(game_id, backend="core"):
+    """The start position as a backend Position (what the splitter takes)."""
+    return load_position(game_id, backend)
+
+
 def by_action_text(game_id, counts):
     state = katra.game(game_id).initial_state()
     return {state.action_text(action): n for action, n in counts.items()}
@@ -50,7 +56,7 @@ def test_perft_split_at_every_depth_equals_one_call(game_id):
     with cf.ThreadPoolExecutor(2) as pool:
         for split in range(1, depth):
             for workers in (Workers(2), Workers(executor=pool)):
-                counts = run_perft("core", start_text(game_id), depth, workers,
+                counts = run_perft("core", start(game_id), depth, workers,
                                    split_depth=split)
                 assert by_action_text(game_id, counts) == whole, split
     assert katra.perft(game_id, depth, jobs=2) == sum(whole.values())
@@ -63,14 +69,16 @@ def test_reference_backend_splits_the_same_way(game_id):
     depth = min(DEPTHS[game_id], 3)
     whole = katra.divide(game_id, depth, backend="reference")
     assert katra.divide(game_id, depth, backend="reference", jobs=2) == whole
-    counts = run_perft("reference", start_text(game_id), depth, Workers(3), split_depth=2)
+    counts = run_perft("reference", start(game_id, "reference"), depth, Workers(3),
+                       split_depth=2)
     assert by_action_text(game_id, counts) == whole
 
 
 def test_transpositions_are_counted_once_and_multiplied():
     # Goré: different move orders reach the same position 4 plies deep.
     text, depth = start_text("gore"), 7
-    plan = plan_perft("core", text, depth, workers=1, min_task_nodes=1, split_depth=4)
+    plan = plan_perft("core", load_position(text), depth, workers=1, min_task_nodes=1,
+                      split_depth=4)
     leaves = []  # every line of 4 plies that does not end the game, by hand
 
     def walk(state, plies):
@@ -84,15 +92,16 @@ def test_transpositions_are_counted_once_and_multiplied():
     walk(katra.State.from_text(text), 0)
     paths = sum(sum(p.values()) for p in plan.paths)
     assert paths == len(leaves)                    # every path is kept ...
-    assert sorted(plan.positions) == sorted(set(leaves)) and len(set(leaves)) < paths
+    assert sorted(p.text() for p in plan.positions) == sorted(set(leaves))
+    assert len(set(leaves)) < paths
     assert sum(p for counts in plan.paths for p in counts.values() if p > 1) > 0
-    counts = run_perft("core", text, depth, Workers(2), split_depth=4)
+    counts = run_perft("core", load_position(text), depth, Workers(2), split_depth=4)
     assert sum(counts.values()) == katra.perft(text, depth)
 
 
 def test_tasks_go_largest_first_and_outnumber_the_workers():
     text, depth = start_text("katra-mpantsaka"), 6
-    plan = plan_perft("core", text, depth, workers=2, min_task_nodes=1)
+    plan = plan_perft("core", load_position(text), depth, workers=2, min_task_nodes=1)
     assert len(plan.positions) >= 32
     sizes = [katra.perft(p, 2) for p in plan.positions]
     assert sizes == sorted(sizes, reverse=True)
@@ -104,7 +113,8 @@ def test_finished_positions_at_the_split_count_zero():
     for depth in range(2, 7):
         whole = katra.divide(text, depth)
         for split in range(1, depth):
-            counts = run_perft("core", text, depth, Workers(2), split_depth=split)
+            counts = run_perft("core", load_position(text), depth, Workers(2),
+                               split_depth=split)
             assert sum(counts.values()) == sum(whole.values()), (depth, split)
         assert katra.divide(text, depth, jobs=2) == whole
 
@@ -113,14 +123,16 @@ def test_finished_positions_at_the_split_count_zero():
 def test_playouts_split_any_way_give_the_same_tally(game_id):
     games, seed, max_plies = 37, 2**64 - 5 if game_id == "gore" else 11, 200
     whole = katra.playouts(game_id, games, seed=seed, max_plies=max_plies)
-    text = start_text(game_id)
+    position = start(game_id)
     for chunk in (1, 2, 3, 5, 8, 36, 37, 100):
         for workers in (Workers(1), Workers(2), Workers(3)):
-            done = []
-            tally = run_playouts("core", text, games, seed, max_plies, 0, workers,
-                                 chunk=chunk, on_games=lambda tasks, n, done=done: done.append(n))
+            seen = []
+            tally = run_playouts("core", position, games, seed, max_plies, 0, workers,
+                                 chunk=chunk, progress=lambda *p, seen=seen: seen.append(p))
             assert tally == whole, (chunk, workers.count)
-            assert sum(done) == games and len(done) == -(-games // chunk)
+            ranges = -(-games // chunk)  # progress: once planned, then after every task
+            assert seen[0] == (0, ranges, 0) and seen[-1] == (ranges, ranges, games)
+            assert [t for t, _, _ in seen] == list(range(ranges + 1))
     assert katra.playouts(game_id, games, seed=seed, max_plies=max_plies, jobs=2) == whole
     assert katra.playouts(game_id, games, seed=seed, max_plies=max_plies, jobs=0) == whole
 
@@ -163,7 +175,7 @@ def test_process_pool_gives_the_same_results():
             "katra-mpantsaka", 4)
         assert katra.playouts("djenon-aboure", 700, seed=4, executor=pool) == katra.playouts(
             "djenon-aboure", 700, seed=4)
-        counts = run_perft("core", start_text("gore"), 6, Workers(executor=pool),
+        counts = run_perft("core", start("gore"), 6, Workers(executor=pool),
                            split_depth=3)
         assert by_action_text("gore", counts) == katra.divide("gore", 6)
 
@@ -174,14 +186,15 @@ def test_a_lost_process_raises_its_error_naming_the_position():
         workers = Workers(executor=pool)
         killed = []
 
-        def kill_a_worker(tasks_done, nodes):
-            if not killed:
+        def kill_a_worker(tasks_done, tasks, nodes):
+            if tasks_done and not killed:  # after the first task, not at the plan
                 pid = next(iter(pool._processes))
                 os.kill(pid, signal.SIGKILL)
                 killed.append(pid)
 
         with pytest.raises(cf.process.BrokenProcessPool) as failure:
-            run_perft("core", text, depth, workers, split_depth=3, on_nodes=kill_a_worker)
+            run_perft("core", load_position(text), depth, workers, split_depth=3,
+                      progress=kill_a_worker)
     assert killed
     notes = "\n".join(getattr(failure.value, "__notes__", []))
     assert "while running perft depth 6 of the position 'katro " in notes
@@ -201,10 +214,14 @@ def test_any_other_executor_is_used_through_submit():
             return future
 
     inline = Inline()
-    assert katra.perft("katro", 7, executor=inline) == katra.perft("katro", 7)
+    # Jobs above the smallest size worth splitting on processes (MIN_SPLIT_NODES and
+    # MIN_SPLIT_PLIES): a smaller one runs as one call (tests/test_boundary.py).
+    assert katra.perft("katro", 10, executor=inline) == katra.perft("katro", 10)
     assert inline.calls > 1
-    assert katra.playouts("gore", 600, seed=1, executor=inline) == katra.playouts(
-        "gore", 600, seed=1)
+    calls = inline.calls
+    assert katra.playouts("gore", 2000, seed=1, executor=inline) == katra.playouts(
+        "gore", 2000, seed=1)
+    assert inline.calls > calls + 1
 
 
 # ---------------------------------------------------------------- bad input
@@ -232,11 +249,11 @@ def test_bad_executors_are_refused():
 
 
 @pytest.mark.parametrize("kwargs,fragment", [
-    (dict(max_plies=10**30), "max_plies must be in 0..4611686018427387904"),
+    (dict(max_plies=10**30), r"max_plies must be in 0\.\.2\*\*62"),
     (dict(max_plies=-1), "max_plies"),
     (dict(max_plies=2.0), "max_plies must be an int"),
     (dict(first_game=-1), "first_game"),
-    (dict(first_game=2**62), "first_game must be in 0..4611686018427387894"),
+    (dict(first_game=2**62), r"first_game \+ games must be <= 2\*\*62"),
     (dict(first_game="3"), "first_game must be an int"),
     (dict(seed=2**64), "seed"),
     (dict(seed=-1), "seed"),
@@ -282,9 +299,12 @@ INTERRUPTED_SCRIPT = textwrap.dedent("""
     from katra.api._parallel import Workers, run_perft
     kind = sys.argv[1]
     workers = Workers(2) if kind == "threads" else Workers(executor=cf.ProcessPoolExecutor(2))
-    text = katra.game("katro").initial_state().text()
+    position = katra.api.load_position("katro")
+    def started(done, tasks, nodes):
+        if not done:
+            print("started", flush=True)
     try:
-        run_perft("core", text, 16, workers, on_start=lambda n: print("started", flush=True))
+        run_perft("core", position, 16, workers, progress=started)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
         sys.exit(130)
@@ -317,6 +337,7 @@ def test_ctrl_c_stops_every_worker(kind):
 
 
 @pytest.mark.parametrize("args", [["perft", *map(str, LONG_PERFT), "--jobs", "2"],
+                                  ["perft", "katro", "400"],  # the planner once overflowed
                                   ["playouts", "gore", str(10**12), "--jobs", "2"]])
 def test_ctrl_c_in_the_cli_exits_130(args):
     process = subprocess.Popen([sys.executable, "-m", "katra", *args],
@@ -339,8 +360,8 @@ def test_cancel_jobs_from_another_thread_raises_job_cancelled():
     canceller.start()
     try:
         with pytest.raises(katra._core.JobCancelled):
-            run_perft("core", start_text("katro"), 16, Workers(2),
-                      on_start=lambda n: started.set())
+            run_perft("core", start("katro"), 16, Workers(2),
+                      progress=lambda done, tasks, nodes: started.set())
     finally:
         started.set()
         finished.set()

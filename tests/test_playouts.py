@@ -2,7 +2,7 @@
 import pytest
 
 from katra._games import GAME_IDS
-from katra._reference.jobs import SplitMix64
+from katra._reference.counting import SplitMix64
 
 
 def test_splitmix64_known_values():

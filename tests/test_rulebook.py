@@ -24,7 +24,7 @@ import pytest
 
 import katra
 from helpers import BACKENDS
-from katra._reference.jobs import SplitMix64
+from katra._reference.counting import SplitMix64
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The reference counts perft trees up to this size here (the core counts all).

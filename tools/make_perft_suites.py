@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import katra
-from katra._reference.jobs import SplitMix64
+from katra._reference.counting import SplitMix64
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "katra" / "data" / "perft"
 MAX_NODES = 1_000_000

@@ -7,6 +7,8 @@ pure-Python reference (``katra._reference``) of the same rules.
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
 from katra._core import VectorGame
 from katra._errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BufferItemError,
     IllegalMoveError,
     KatraError,
@@ -44,6 +46,7 @@ from katra.api import (
 __all__ = [
     "GAME_IDS", "LAP_LIMIT", "MAX_TOTAL_SEEDS", "DEFAULT_MAX_PLIES",
     "KatraError", "IllegalMoveError", "PositionError", "UnknownGameError",
+    "ArgumentError", "ArgumentTypeError",
     "perft", "divide", "playouts",
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",

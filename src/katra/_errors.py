@@ -24,3 +24,14 @@ class IllegalMoveError(KatraError):
 class BufferItemError(KatraError):
     """A caller's buffer whose item type cannot hold the values to be written
     (seed counts above 255 in a uint8 buffer, seed counts in a bool buffer)."""
+
+
+class ArgumentError(KatraError):
+    """An argument outside its documented range (a depth, count, seed, ply limit, time,
+    number of jobs...), or arguments that do not go together; the message names it.
+    Every layer raises it, before any work starts (katra._limits)."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type (a float, bool or str where an int is expected):
+    both a ``TypeError`` and, like every katra input error, a ``ValueError``."""

@@ -23,6 +23,7 @@ from ._games import (
     GORE_DECLINE,
     GORE_OFFER_BASE,
     GORE_PASS,
+    GORE_SEEDS_PER_TRADED_HOLE,
     KATRO,
     MAX_TOTAL_SEEDS,
     MPANTSAKA,
@@ -264,9 +265,10 @@ def _check_offer(data: PositionData) -> None:
                                 f"({'SN'[offerer]}, the player not to move)")
     if len(owned) <= k:
         raise PositionError("offer: the offerer must keep at least one hole")
-    if data.stores[data.to_move] < 6 * k:
-        raise PositionError(f"offer: {k} hole(s) need {6 * k} seeds in the answering player's "
-                            f"store, which holds {data.stores[data.to_move]}")
+    if data.stores[data.to_move] < GORE_SEEDS_PER_TRADED_HOLE * k:
+        raise PositionError(f"offer: {k} hole(s) need {GORE_SEEDS_PER_TRADED_HOLE * k} seeds in "
+                            f"the answering player's store, which holds "
+                            f"{data.stores[data.to_move]}")
     if not any(data.board[i] for i in owned):
         raise PositionError("offer: the offerer owns no seeds, so could only have passed")
     if max(data.board) < 3:

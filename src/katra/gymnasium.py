@@ -37,6 +37,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 from katra import _core
 from katra._core import VectorGame
 from katra._games import MAX_TOTAL_SEEDS
+from katra._limits import MAX_SEARCH_DEPTH, check_int
 from katra.api import DEFAULT_MAX_PLIES, Game, State
 from katra.api import game as katra_game
 
@@ -52,8 +53,7 @@ class _Match:
             raise ValueError(f"agent must be 0 (South) or 1 (North), not {agent!r}")
         if opponent not in ("random", "engine"):
             raise ValueError(f"opponent must be 'random' or 'engine', not {opponent!r}")
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 64:
-            raise ValueError(f"depth must be an int in 1..64, got {depth!r}")
+        check_int(depth, "depth", 1, MAX_SEARCH_DEPTH)
         self.game = game if isinstance(game, Game) else katra_game(game)
         self.agent = agent
         self.opponent = opponent

@@ -29,6 +29,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
                       f"(missing: {exc.name})") from exc
 
 from katra._games import MAX_TOTAL_SEEDS
+from katra._limits import MAX_PLIES, check_int
 from katra.api import DEFAULT_MAX_PLIES, Game, State
 from katra.api import game as katra_game
 
@@ -59,8 +60,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.game = game if isinstance(game, Game) else katra_game(game)
-        if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
-            raise ValueError(f"max_plies must be an int >= 1, got {max_plies!r}")
+        check_int(max_plies, "max_plies", 1, MAX_PLIES)
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', "
                              f"not {render_mode!r}")

@@ -5,7 +5,7 @@ compiled core (``katra._core``) move by move.  It is never used as a fallback
 for the core.  Surface (the core's, push/pop and the Zobrist hash included):
 docs/backends.md.
 """
-from .jobs import divide, perft, playouts
+from .counting import divide, perft, playouts
 from .position import Position
 
 __all__ = ["Position", "perft", "divide", "playouts"]

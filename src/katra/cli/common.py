@@ -4,13 +4,14 @@ types, and loading a position from a game name or a position text."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any, NoReturn
+
+from katra._errors import ArgumentError
+from katra._limits import MAX_SEARCH_DEPTH, MAX_SEARCH_TIME, MAX_SEED, check_int, check_seconds
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
-
-#: The engine searches at most this many plies (katra.search).
-MAX_SEARCH_DEPTH = 64
 
 
 class UsageError(Exception):
@@ -28,36 +29,29 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def non_negative_arg(text: str) -> int:
+def _whole(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
-    return value
 
 
-def positive_int_arg(text: str) -> int:
-    value = non_negative_arg(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+def int_arg(name: str, minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number in ``minimum..maximum``, checked by
+    katra._limits.check_int (the API's own check, so the message is the same)."""
+    def parse(text: str) -> int:
+        try:
+            return check_int(_whole(text), name, minimum, maximum)
+        except ArgumentError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = f"{name}_arg"
+    return parse
 
 
-def seed_arg(text: str) -> int:
-    value = non_negative_arg(text)
-    if value >= 2**64:
-        raise argparse.ArgumentTypeError(f"expected a seed in 0..2**64-1, got {value}")
-    return value
-
-
-def search_depth_arg(text: str) -> int:
-    value = positive_int_arg(text)
-    if value > MAX_SEARCH_DEPTH:
-        raise argparse.ArgumentTypeError(f"expected a depth of at most {MAX_SEARCH_DEPTH}, "
-                                         f"got {value}")
-    return value
+non_negative_arg = int_arg("the number", 0, 2**63 - 1)
+positive_int_arg = int_arg("the number", 1, 2**63 - 1)
+seed_arg = int_arg("seed", 0, MAX_SEED)
+search_depth_arg = int_arg("depth", 1, MAX_SEARCH_DEPTH)
 
 
 def seconds_arg(text: str) -> float:
@@ -65,9 +59,10 @@ def seconds_arg(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not 0 < value < 1e6:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {text}")
-    return value
+    try:
+        return check_seconds(value, "time", MAX_SEARCH_TIME)
+    except ArgumentError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def side_arg(text: str) -> int:
@@ -78,9 +73,16 @@ def side_arg(text: str) -> int:
 
 
 def load_state(position: str) -> Any:
-    """A State from a game name (its start position) or a position text."""
-    from katra.api import State, load_position
-    return State.from_text(load_position(position).text())
+    """A State from a game name (its start position) or a position text, read once
+    (a single word that is no game: UnknownGameError, as katra.api.load_position)."""
+    from katra._errors import UnknownGameError
+    from katra.api import State
+    try:
+        return State(position)
+    except UnknownGameError:
+        if " " not in position.strip():
+            raise
+        return State.from_text(position)
 
 
 def write_text_file(path: str, text: str, command: str) -> None:

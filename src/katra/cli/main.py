@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -43,7 +42,7 @@ def _emit(args: argparse.Namespace, record: dict[str, Any], lines: list[str]) ->
 def cmd_perft(args: argparse.Namespace) -> None:
     from katra.api import load_position
 
-    from .jobs import run_perft
+    from .counting import run_perft
     from .term import stderr_is_tty
 
     if args.suite is not None:  # katra perft --suite (docs/diff.md)
@@ -51,13 +50,12 @@ def cmd_perft(args: argparse.Namespace) -> None:
         return cmd_perft_suite(args)
     if args.position is None or args.depth is None:
         raise UsageError("katra perft: GAME_OR_POSITION and DEPTH are required (or --suite FILE)")
-    text = load_position(args.position, args.backend).text()
+    position = load_position(args.position, args.backend)
+    text = position.text()
     if args.divide and args.depth < 1:
         raise UsageError("katra perft: --divide needs a depth of at least 1")
-    start = time.perf_counter()
-    nodes, counts = run_perft(text, args.depth, args.backend, args.divide, stderr_is_tty(),
-                              args)
-    seconds = time.perf_counter() - start
+    nodes, counts, seconds = run_perft(position, args.depth, args.backend, args.divide,
+                                       stderr_is_tty(), args)
     record: dict[str, Any] = {"position": text, "depth": args.depth, "nodes": nodes,
                               "seconds": round(seconds, 6)}
     lines = []
@@ -75,14 +73,13 @@ def cmd_perft(args: argparse.Namespace) -> None:
 def cmd_playouts(args: argparse.Namespace) -> None:
     from katra.api import load_position
 
-    from .jobs import run_playouts
+    from .counting import run_playouts
     from .term import stderr_is_tty
 
-    text = load_position(args.position, args.backend).text()
-    start = time.perf_counter()
-    tally = run_playouts(text, args.games, args.seed, args.max_plies, args.backend,
-                         stderr_is_tty(), args)
-    seconds = time.perf_counter() - start
+    position = load_position(args.position, args.backend)
+    text = position.text()
+    tally, seconds = run_playouts(position, args.games, args.seed, args.max_plies,
+                                  args.backend, stderr_is_tty(), args)
     record = {"position": text, **tally, "seconds": round(seconds, 6)}
     lines = [f"position   {text}",
              f"games      {tally['games']} (seed {args.seed}, ply limit {args.max_plies})",
@@ -146,7 +143,13 @@ def build_parser() -> Parser:
     from katra._version import __version__
     from katra.api import DEFAULT_MAX_PLIES
 
-    from .jobs import add_worker_options, first_game_arg, games_arg, max_plies_arg
+    from .counting import (
+        add_worker_options,
+        depth_arg,
+        first_game_arg,
+        games_arg,
+        max_plies_arg,
+    )
 
     parser = Parser(prog="katra", description="Exact and fast mancala: Katro, Katra "
                      "Mpantsaka, Goré and Djenon-aboure.")
@@ -162,7 +165,7 @@ def build_parser() -> Parser:
     perft = commands.add_parser("perft", help="count the nodes of the game tree")
     perft.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
-    perft.add_argument("depth", nargs="?", type=non_negative_arg, metavar="DEPTH")
+    perft.add_argument("depth", nargs="?", type=depth_arg, metavar="DEPTH")
     perft.add_argument("--divide", action="store_true", help="count per legal move")
     perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     backend_and_json(perft)

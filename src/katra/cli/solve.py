@@ -18,7 +18,7 @@ def max_solve_plies_arg(text: str) -> int:
 
 def register(commands: Any) -> None:
     """Add ``solve`` to the subcommands of the ``katra`` parser."""
-    from .jobs import add_worker_options
+    from .counting import add_worker_options
 
     solve = commands.add_parser("solve", help="prove who wins and in how many plies "
                                 "(docs/solve.md)")
@@ -53,9 +53,10 @@ def cmd_solve(args: argparse.Namespace) -> None:
     from katra._games import GAMES
     from katra._text import action_text
     from katra.api import load_position
+    from katra.api._parallel import workers_for
     from katra.api._solve import MAX_SOLVE_PLIES, solve_position
 
-    from .jobs import workers_for
+    from .counting import worker_options
 
     pos = load_position(args.position, "core")
     if pos.is_terminal():
@@ -64,7 +65,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if args.jobs is None and args.scheduler is None:
         result = solve_position(pos, plies, args.time, None, None)
     else:
-        with workers_for(args) as workers:
+        with worker_options(args) as options:
+            workers = workers_for(options.get("jobs", 1), options.get("executor"))
             result = solve_position(pos, plies, args.time, None, workers)
     spec = GAMES[pos.game_id]
     line = " ".join(action_text(spec, a) for a in result.pv)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from katra._games import find_game
+from katra._limits import check_playout_args
 from katra._text import action_text
 from katra.api import DEFAULT_MAX_PLIES
 
@@ -84,11 +85,7 @@ def compare(factory: Callable[[str], Any], game: str, games: int = 100, seed: in
     """
     from katra.api import load_position
 
-    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("max_plies", max_plies, 0)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
-    if seed >= 2**64:
-        raise ValueError(f"seed must be below 2**64, got {seed}")
+    check_playout_args(games, seed, max_plies, 0)  # the ranges of katra.playouts
     start = load_position(game).text()
     side = _ObjectSide(factory, start.split(" ")[0])
     result = walk(side, start, games, seed, max_plies)

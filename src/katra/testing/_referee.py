@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from katra._display import square_names
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
-from katra._reference.jobs import SplitMix64
+from katra._reference.counting import SplitMix64
 from katra._text import (
     action_text,
     check_action_range,

@@ -1,12 +1,13 @@
-"""Whole jobs on the reference: perft, divide (docs/rules.md §1.4), seeded playouts (§6.2)."""
+"""Counting on the reference: perft, divide (docs/rules.md §1.4), seeded playouts (§6.2).
+
+Arguments are checked as on every layer (katra._limits), with the same exceptions.
+"""
 from __future__ import annotations
 
-from .._games import MAX_PERFT_DEPTH
+from .._errors import ArgumentTypeError
+from .._limits import check_perft_depth, check_playout_args, read_ply_limit
 from .._zobrist import MASK64, splitmix64
 from .position import Position
-
-#: Game indices of a batch run 0 .. 2**62 - 1 (the core counts them in 64 bits).
-MAX_GAME_INDEX = 1 << 62
 
 
 class SplitMix64:
@@ -20,22 +21,14 @@ class SplitMix64:
         return output
 
 
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high):
-        bound = f">= {low}" if high is None else f"in {low}..{high}"
-        raise ValueError(f"{name} must be an int {bound}, got {value!r}")
-    return value
-
-
 def _check_position(pos: object) -> None:
     if not isinstance(pos, Position):
-        raise ValueError(f"expected a reference Position, not {type(pos).__name__}")
+        raise ArgumentTypeError(f"expected a reference Position, not {type(pos).__name__}")
 
 
 def perft(pos: Position, depth: int) -> int:
     _check_position(pos)
-    _check_int("depth", depth, 0, MAX_PERFT_DEPTH)
+    check_perft_depth(depth)
     return _perft(pos, depth)
 
 
@@ -55,7 +48,7 @@ def _perft(pos: Position, depth: int) -> int:
 
 def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     _check_position(pos)
-    _check_int("depth", depth, 1, MAX_PERFT_DEPTH)
+    check_perft_depth(depth, 1)
     result = []
     for action in pos.legal_actions():
         child = pos.copy()
@@ -69,12 +62,8 @@ def playouts(pos: Position, games: int, seed: int, max_plies: int,
     """Play games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
     from ``pos`` (docs/rules.md §6.2)."""
     _check_position(pos)
-    _check_int("games", games, 0)
-    _check_int("seed", seed, 0, MASK64)
-    _check_int("max_plies", max_plies, 0)
-    _check_int("first_game", first_game, 0)
-    if first_game + games > MAX_GAME_INDEX:
-        raise ValueError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
+    max_plies = read_ply_limit(max_plies)  # type: ignore[assignment]
+    check_playout_args(games, seed, max_plies, first_game)
     tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
              "plies": 0}
     for k in range(games):

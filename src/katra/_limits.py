@@ -1,0 +1,137 @@
+"""The limits on arguments, each declared once, and the checks that enforce them.
+
+Every Python layer checks its arguments with these functions: the API
+(``katra.perft`` and friends, ``State.perft``, ``katra.search``), the command
+line's argument types, the pure-Python reference, the adapters and
+``katra.testing``.  The compiled core refuses the same values with the same
+exceptions.  One exception per kind of mistake (docs/api.md, "Errors"):
+
+* a wrong type: :class:`~katra._errors.ArgumentTypeError` (both a ``TypeError``
+  and a ``ValueError``);
+* a value outside its range, or arguments that do not go together:
+  :class:`~katra._errors.ArgumentError` (a ``ValueError``).
+
+Nothing is ever clamped.  The rules' own numbers (``LAP_LIMIT``,
+``MAX_TOTAL_SEEDS``, ``GORE_SEEDS_PER_TRADED_HOLE``) and the two limits the
+core reads from the game table (``MAX_PERFT_DEPTH``, ``DEFAULT_MAX_PLIES``)
+live in :mod:`katra._games`; the others are here.
+"""
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from numbers import Real
+
+from ._errors import ArgumentError, ArgumentTypeError
+from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
+
+__all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
+           "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MATE", "MATE_BOUND",
+           "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
+           "check_jobs", "read_ply_limit", "usable_cores", "bound_text"]
+
+#: Playouts: at most this many games per call, and the games of a batch are
+#: numbered 0..MAX_GAMES - 1 (the core counts them in 64 bits).
+MAX_GAMES = 1 << 62
+
+#: Playouts: the largest ply limit (refused above, never capped).
+MAX_PLIES = 1 << 62
+
+#: Seeds of playout batches are 0..MAX_SEED (docs/rules.md §6.2: 64-bit arithmetic).
+MAX_SEED = (1 << 64) - 1
+
+#: ``jobs=`` asks for at most this many threads.
+MAX_JOBS = 4096
+
+#: The deepest search (plies) and the longest search time (seconds, about 11.6 days).
+MAX_SEARCH_DEPTH = 64
+MAX_SEARCH_TIME = 10**6
+
+#: Search scores: a won position scores ``MATE - plies`` (plies until the win), a
+#: lost one ``-(MATE - plies)``; a score beyond ``MATE_BOUND`` is a proven result.
+MATE = 100_000
+MATE_BOUND = 99_000
+
+
+def bound_text(n: int) -> str:
+    """A bound as the docs write it: ``2**62``, ``2**64-1``, else the number."""
+    if n >= 1 << 20 and n & (n - 1) == 0:
+        return f"2**{n.bit_length() - 1}"
+    if n >= 1 << 20 and n & (n + 1) == 0:
+        return f"2**{n.bit_length()}-1"
+    return str(n)
+
+
+def check_int(value: object, name: str, minimum: int, maximum: int) -> int:
+    """``value`` if it is an int in ``minimum..maximum``.
+
+    A bool, float, str or anything else that is not an int raises
+    ArgumentTypeError; an int out of range raises ArgumentError.  Both name
+    the argument.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not minimum <= value <= maximum:
+        raise ArgumentError(f"{name} must be in {bound_text(minimum)}..{bound_text(maximum)}, "
+                            f"got {value}")
+    return value
+
+
+def check_seconds(value: object, name: str, maximum: float) -> float:
+    """``value`` as a float of seconds in ``(0, maximum]`` (NaN and infinities refused)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ArgumentTypeError(f"{name} must be a number of seconds, not {type(value).__name__}")
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int too large for a float
+        seconds = math.inf
+    if not 0 < seconds <= maximum:  # also refuses NaN
+        shown = "a number too large for a float" if seconds == math.inf else repr(value)
+        raise ArgumentError(f"{name} must be a number of seconds in (0, {maximum}], got {shown}")
+    return seconds
+
+
+def check_perft_depth(depth: object, minimum: int = 0) -> int:
+    """A perft depth (``minimum`` 0) or divide depth (``minimum`` 1), at most MAX_PERFT_DEPTH."""
+    return check_int(depth, "depth", minimum, MAX_PERFT_DEPTH)
+
+
+def check_playout_args(games: object, seed: object, max_plies: object,
+                       first_game: object) -> None:
+    """The ranges of ``playouts``: games 0..MAX_GAMES, seed 0..MAX_SEED, max_plies
+    0..MAX_PLIES, and games ``first_game .. first_game + games - 1`` within the batch."""
+    n = check_int(games, "games", 0, MAX_GAMES)
+    check_int(seed, "seed", 0, MAX_SEED)
+    check_int(max_plies, "max_plies", 0, MAX_PLIES)
+    first = check_int(first_game, "first_game", 0, MAX_GAMES)
+    if first > MAX_GAMES - n:
+        raise ArgumentError(f"first_game + games must be <= {bound_text(MAX_GAMES)}, "
+                            f"got {first_game} + {games}")
+
+
+def read_ply_limit(max_plies: object) -> object:
+    """The backends' reading of a ply limit: any int above MAX_PLIES means no limit
+    (no game reaches 2**62 plies), read as MAX_PLIES, as the core reads it.  The
+    API and the command line refuse it instead (check_playout_args)."""
+    if isinstance(max_plies, int) and not isinstance(max_plies, bool) and max_plies > MAX_PLIES:
+        return MAX_PLIES
+    return max_plies
+
+
+def check_jobs(jobs: object) -> int:
+    """``jobs``: threads, 0..MAX_JOBS (0: every usable core)."""
+    return check_int(jobs, "jobs (0: every usable core)", 0, MAX_JOBS)
+
+
+def usable_cores() -> int:
+    """What ``jobs=0`` means: the cores this process may run on
+    (``os.process_cpu_count()`` where it exists, else the CPU affinity mask)."""
+    count: Callable[[], int | None] | None = getattr(os, "process_cpu_count", None)
+    if count is not None:
+        n = count()
+    elif hasattr(os, "sched_getaffinity"):
+        n = len(os.sched_getaffinity(0))
+    else:
+        n = os.cpu_count()
+    return max(1, n or 1)
