@@ -9,7 +9,8 @@ of katra/_reference in the same order, _position.pxi (Position), _jobs.pxi
 """
 
 from katra import _games, _text, _zobrist
-from katra._errors import IllegalMoveError, PositionError, UnknownGameError
+from katra._errors import (ArgumentError, ArgumentTypeError, IllegalMoveError, PositionError,
+                           UnknownGameError)
 from katra._games import LAP_LIMIT, MAX_TOTAL_SEEDS
 
 include "_common.pxi"

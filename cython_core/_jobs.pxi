@@ -270,7 +270,7 @@ cdef int _check_depth(object depth, int minimum) except -1:
 
 cdef Position _check_position(object pos):
     if not isinstance(pos, Position):
-        raise ValueError(f"pos must be a katra._core.Position, not {type(pos).__name__}")
+        raise ArgumentTypeError(f"pos must be a katra._core.Position, not {type(pos).__name__}")
     return <Position>pos
 
 
@@ -520,13 +520,13 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
     cdef long long limit = _limit_arg(max_plies, "max_plies", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
     if not 0 <= seed < 2 ** 64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
+        raise ArgumentError(f"seed must be in 0..2**64-1, got {seed}")
     cdef u64 seed_c = <u64>seed
     cdef long long first = _int_arg(first_game, "first_game", 0, (1LL << 62) + 1)
     if first > (1LL << 62) - n_games:
-        raise ValueError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
+        raise ArgumentError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
     cdef State root = p.st
     cdef long long game, plies
     cdef u64 rng

@@ -45,13 +45,14 @@ cdef object _game_spec(int game):
 
 
 cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2:
-    """An int argument in minimum..maximum (ValueError naming it otherwise)."""
+    """An int argument in minimum..maximum; else katra.ArgumentTypeError (not an
+    int) or katra.ArgumentError (out of range), both ValueErrors, naming it."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an int, not {type(value).__name__}")
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
     if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+        raise ArgumentError(f"{name} must be >= {minimum}, got {value}")
     if value > maximum:
-        raise ValueError(f"{name} must be <= {maximum}, got {value}")
+        raise ArgumentError(f"{name} must be <= {maximum}, got {value}")
     return value
 
 

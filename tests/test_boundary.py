@@ -64,9 +64,10 @@ def test_bad_playout_arguments_raise_the_same_on_every_python_layer(name, value,
                  "gore", args["games"], seed=args["seed"], max_plies=args["max_plies"],
                  first_game=args["first_game"], backend=b, jobs=j)
              for backend in BACKENDS for jobs in (1, 2)]
-    calls.append(lambda: _reference.playouts(_reference.Position.initial("gore"),
-                                             args["games"], args["seed"], args["max_plies"],
-                                             args["first_game"]))
+    for module in (_reference, katra._core):     # the backends themselves
+        calls.append(lambda m=module: m.playouts(m.Position.initial("gore"), args["games"],
+                                                 args["seed"], args["max_plies"],
+                                                 args["first_game"]))
     if name != "first_game":
         calls.append(lambda: katra.testing.compare(_reference.Position.from_text, "gore",
                                                    args["games"], args["seed"],
@@ -91,8 +92,11 @@ def test_bad_perft_depths_raise_the_same_on_every_python_layer(depth, error):
             with pytest.raises(error, match="depth") as raised:
                 call()
             assert type(raised.value) is error
-    with pytest.raises(error, match="depth"):
-        _reference.perft(_reference.Position.initial("katro"), depth)
+    for module in (_reference, katra._core):
+        for job in (module.perft, module.divide):
+            with pytest.raises(error, match="depth") as raised:
+                job(module.Position.initial("katro"), depth)
+            assert type(raised.value) is error
 
 
 def test_state_divide_needs_a_depth_of_one_as_divide_does():
