@@ -39,8 +39,9 @@ def test_make_builds_the_game(game_id):
     assert obs.tolist() == [float(x) for x in start.observation(player=0)]
     assert info["action_mask"].tolist() == [bool(x) for x in start.legal_actions_mask()]
     action = start.legal_actions()[0]
-    obs, reward, terminated, truncated, info = env.step(action)
+    obs, _, _, truncated, info = env.step(action)          # a legal action is played
     assert "illegal_action" not in info and not truncated
+    assert obs.shape == (game.observation_size,)
     env.close()
 
 
