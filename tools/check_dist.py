@@ -84,7 +84,7 @@ def check_sdist(path: Path, files: list[str]) -> list[str]:
 
 def check_wheel(path: Path, files: list[str]) -> list[str]:
     with zipfile.ZipFile(path) as whl:
-        names = whl.namelist()
+        names = [n for n in whl.namelist() if not n.endswith("/")]  # no folder entries
     problems = []
     core = [n for n in names if re.fullmatch(r"katra/_core\.[^/]*(\.so|\.pyd)", n)]
     if len(core) != 1:
@@ -116,7 +116,7 @@ def main(paths: list[str]) -> int:
         elif path.suffix == ".whl":
             found = check_wheel(path, files)
             with zipfile.ZipFile(path) as whl:
-                count = len(whl.namelist())
+                count = sum(not n.endswith("/") for n in whl.namelist())
         else:
             found = [f"{name}: neither an sdist (.tar.gz) nor a wheel (.whl)"]
             count = 0
