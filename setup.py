@@ -29,8 +29,16 @@ DOCS_IN_PACKAGE = "docs"  # installed as katra/docs/
 # 0.5 MB); MSVC (Windows) reads /O2, and needs C11 mode for <stdatomic.h>
 # (cython_core/_stop.pxi; Visual Studio 2022 17.5 or later).  Anything else gets
 # its own defaults.
+#
+# The hot loops are generic inline functions called with constant shapes (lane
+# words, loop length, family): forcing them inline compiles one specialised copy
+# per game shape.  Each compiler has its own spelling of "always inline".
+FORCE_INLINE_GNU = "-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))"
+FORCE_INLINE_MSVC = "/DCYTHON_INLINE=__forceinline"
 MSVC_C11 = ["/std:c11", "/experimental:c11atomics"]
-OPTIMISE = {"unix": ["-O3", "-g0"], "mingw32": ["-O3", "-g0"], "msvc": ["/O2", *MSVC_C11]}
+OPTIMISE = {"unix": ["-O3", "-g0", FORCE_INLINE_GNU],
+            "mingw32": ["-O3", "-g0", FORCE_INLINE_GNU],
+            "msvc": ["/O2", FORCE_INLINE_MSVC, *MSVC_C11]}
 DEBUG_FLAGS = {"unix": ["-O1", "-g"], "mingw32": ["-O1", "-g"], "msvc": ["/Od", "/Zi", *MSVC_C11]}
 
 

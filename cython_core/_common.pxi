@@ -565,6 +565,15 @@ cdef int _build_tables() except -1:
             for p in range(2):
                 _set_path(g, p, 0, loop)
                 _set_path(g, p, 1, loop[::-1])
+        if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+            _side_lanes(&SIDE_LANES[gi], g)
+        elif g.family == FAM_DJENON:
+            _djenon_lanes(g)
+        else:
+            _gore_lanes(g)
+    _require(sizeof(SideFrame) <= sizeof(PerftFrame) and sizeof(DjenonFrame) <= sizeof(PerftFrame)
+             and sizeof(GoreFrame) <= sizeof(PerftFrame),
+             "a lane frame fits a PerftFrame")
 
 
 def _require(bint ok, str what):

@@ -13,6 +13,7 @@ from katra._errors import IllegalMoveError, PositionError, UnknownGameError
 from katra._games import LAP_LIMIT, MAX_TOTAL_SEEDS
 
 include "_common.pxi"
+include "_lanes.pxi"     # the packed working form of the hot loops
 include "_stop.pxi"
 include "_katro.pxi"
 include "_mpantsaka.pxi"

@@ -95,3 +95,175 @@ cdef inline void outcome_by_stores(const State* s, int holes, const int* owners,
         else:
             north[0] += s.board[i]
     winner[0] = 0 if south[0] > north[0] else 1 if north[0] > south[0] else -1
+
+
+# ---------------------------------------------------------------- on lanes
+# The same rules on the lanes of _lanes.pxi: the 12 holes in path order
+# (lanes 0..5 South's row a1..f1, lanes 6..11 North's f2..a2), one loop,
+# the first seed back into the lifted hole (offset 0).
+
+ctypedef struct DjenonNode:
+    u64 b[2]
+    int to_move
+    int stores[2]
+
+ctypedef struct DjenonLanes:
+    LoopLanes loop
+    unsigned own[2]           # player p's lanes, as bits
+    int hole_of[12]           # board hole of lane x
+    int ascending[2][6]       # player p's lanes in ascending board order
+
+cdef DjenonLanes DJENON_LANES
+
+
+cdef void _djenon_lanes(GameTable* g):
+    cdef DjenonLanes* t = &DJENON_LANES
+    cdef int x, p
+    memset(t, 0, sizeof(DjenonLanes))
+    _require(g.path_len == 12, "Djenon-aboure's loop has 12 holes")
+    _loop_lanes(&t.loop, 12, 0)
+    for x in range(12):
+        t.hole_of[x] = g.path[0][0][x]
+        t.own[g.owner0[t.hole_of[x]]] |= 1u << x
+    for p in range(2):
+        lanes = sorted((g.path[0][0][x], x) for x in range(12) if g.owner0[g.path[0][0][x]] == p)
+        _require(len(lanes) == 6, "Djenon-aboure: 6 holes a player")
+        for x in range(6):
+            t.ascending[p][x] = lanes[x][1]
+
+
+cdef inline unsigned djenon_sowing_candidates_lanes(const DjenonNode* s) noexcept nogil:
+    """Own lanes holding at least 2 seeds (§5.2), as bits."""
+    return lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[s.to_move]
+
+
+cdef inline int djenon_capture_run_lanes(u64* b0, u64* b1, int h, const LoopLanes* lp) noexcept nogil:
+    """Empty lane h and the run of 2s and 4s behind it; the seeds taken (§5.2)."""
+    cdef int taken = 0
+    cdef int seeds = lanes_lane(b0[0], b1[0], 0, h, lp, 2)
+    while seeds == 2 or seeds == 4:
+        taken += seeds
+        words_clear(b0, b1, b1, h, lp, 2)
+        h = lp.prv[h]
+        seeds = lanes_lane(b0[0], b1[0], 0, h, lp, 2)
+    return taken
+
+
+cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) noexcept nogil:
+    """djenon_sow on lanes: laps taken, or -(laps played) past limit (s is then
+    garbage).  A lap ends the move when its landing held 0, 1 or 3 before the
+    last seed (now 1, 2 or 4: bit set in 0b10110); 2 or 4 capture (and end)."""
+    cdef const LoopLanes* lp = &DJENON_LANES.loop
+    cdef u64 b0 = s.b[0], b1 = s.b[1]
+    cdef u64 s0 = 0, s1 = 0
+    cdef int saved_at = 0
+    cdef long long power = 1, left = 0
+    cdef int hand = lanes_lane(b0, b1, 0, x, lp, 2)
+    cdef int pos = x, r, q, land, seeds
+    cdef long long laps = 1
+    cdef const LapStep* step
+    words_clear(&b0, &b1, &b1, x, lp, 2)
+    while True:
+        if laps - 1 >= CYCLE_START:          # no capture goes on sowing: calm from the start
+            if laps - 1 == CYCLE_START:
+                power = 1
+                left = 1
+                s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
+            else:
+                if ((b0 ^ s0) | (b1 ^ s1) | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0:
+                    return -laps
+                left -= 1
+                if left == 0:
+                    power *= 2
+                    left = power
+                    s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
+        r = hand
+        if hand >= 12:
+            q = hand // 12
+            r = hand - q * 12
+            b0 += <u64>q * lp.valid[0]
+            b1 += <u64>q * lp.valid[1]
+        step = &lp.step[0][pos][r]
+        b0 += step.add[0]
+        b1 += step.add[1]
+        land = step.land
+        seeds = lanes_lane(b0, b1, 0, land, lp, 2)
+        if <unsigned>((seeds <= 4) & (0x16 >> (seeds & 7))) & 1:
+            if seeds != 1:
+                s.stores[s.to_move] += djenon_capture_run_lanes(&b0, &b1, land, lp)
+            break
+        words_clear(&b0, &b1, &b1, land, lp, 2)   # relay: lift it, sow on from it
+        pos = land
+        hand = seeds
+        if laps >= limit:
+            return -laps
+        laps += 1
+    s.b[0] = b0
+    s.b[1] = b1
+    return laps
+
+
+cdef inline bint djenon_first_lap_ends_lanes(const DjenonNode* s, int x) noexcept nogil:
+    """djenon_first_lap_ends on lanes: a first lap of fewer than 12 seeds whose
+    landing held 0, 1 or 3 ends the move."""
+    cdef int n = lanes_get(s.b, x)
+    cdef int before
+    if n >= 12:
+        return 0
+    before = lanes_get(s.b, DJENON_LANES.loop.step[0][x][n].land)
+    return <bint>((before <= 3) & (0xB >> (before & 3)) & 1)
+
+
+cdef inline bint djenon_pass_forced_lanes(const DjenonNode* s) noexcept nogil:
+    """djenon_fallback on lanes: with no sowing legal, the pass is forced while
+    some hole holds 2 or more; else the game is over (§5.3)."""
+    return lanes_at_least_bits(s.b, 2, 2) != 0
+
+
+cdef inline long long djenon_play_lanes(DjenonNode* child, const DjenonNode* s, int x) noexcept nogil:
+    """The child of sowing lane x (or passing, x = -1) of s; djenon_sow_lanes' result."""
+    cdef long long laps = 0
+    child[0] = s[0]
+    if x >= 0:
+        laps = djenon_sow_lanes(child, x, LAP_LIMIT_C)
+    child.to_move = 1 - s.to_move
+    return laps
+
+
+cdef inline int djenon_legal_count_lanes(const DjenonNode* s, DjenonNode* scratch,
+                                         long long* work) noexcept nogil:
+    """len(legal actions of s) on lanes (the pass counted when forced)."""
+    cdef unsigned moves = djenon_sowing_candidates_lanes(s)
+    cdef int x, m = 0
+    cdef long long laps
+    while moves:
+        x = lowest_bit(moves)
+        moves &= moves - 1
+        work[0] += 1
+        if djenon_first_lap_ends_lanes(s, x):
+            m += 1
+        else:
+            laps = djenon_play_lanes(scratch, s, x)
+            work[0] += laps if laps >= 0 else -laps
+            m += laps >= 0
+    if m == 0 and djenon_pass_forced_lanes(s):
+        m = 1
+    return m
+
+
+cdef inline void djenon_pack(DjenonNode* node, const State* s) noexcept nogil:
+    cdef int x
+    memset(node, 0, sizeof(DjenonNode))
+    for x in range(12):
+        node.b[x >> 3] |= <u64>s.board[DJENON_LANES.hole_of[x]] << ((x & 7) * 8)
+    node.to_move = s.to_move
+    node.stores[0] = s.stores[0]
+    node.stores[1] = s.stores[1]
+
+
+cdef inline void djenon_scores_lanes(const DjenonNode* s, int* south, int* north) noexcept nogil:
+    """djenon_outcome's scores: stores plus the seeds left in each row (lanes
+    0..5 South's, 6..11 North's; sums by multiplication, at most 255)."""
+    cdef u64 b0 = s.b[0], b1 = s.b[1]
+    south[0] = s.stores[0] + <int>(((b0 & 0xFFFFFFFFFFFFULL) * LANE_ONES) >> 56)
+    north[0] = s.stores[1] + <int>((((b0 >> 48) + b1) * LANE_ONES) >> 56)

@@ -125,3 +125,49 @@ cdef inline void katro_outcome_by_owners(const State* s, GameTable* g, int* winn
         else:
             north[0] += s.board[i]
     winner[0] = 1 - s.to_move
+
+
+# ---------------------------------------------------------------- on lanes
+# The same rules on the lanes of _lanes.pxi (SideLanes): the mover's row of
+# depth d is its lanes d*C .. d*C+C-1, outer row first; the sowing itself is
+# side_sow_lanes.
+
+
+cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const SideLanes* T,
+                                              int NW) noexcept nogil:
+    """The seeded lanes of the mover's outermost non-empty row (§2.2), as move bits."""
+    cdef unsigned seeded = lanes_nonzero_bits(me, NW)
+    cdef unsigned row = (1u << T.C) - 1
+    cdef int d
+    for d in range(T.K):
+        if seeded & (row << (d * T.C)):
+            return seeded & (row << (d * T.C))
+    return 0
+
+
+cdef inline unsigned katro_capturing_lanes(const u64* op, const SideLanes* T, int NW, int L,
+                                           int* od) noexcept nogil:
+    """The mover's lanes facing a seed of the opponent's innermost non-empty row
+    (its depth in od): a landing there captures that seed's hole if it lies in
+    the mover's innermost non-empty row (§2.3 step 2).  Only a capture changes
+    the opponent's holes during a sowing, so this is recomputed only then."""
+    cdef unsigned seeded = lanes_nonzero_bits(op, NW)
+    cdef unsigned row_mask = (1u << T.C) - 1
+    cdef unsigned row
+    cdef int d = T.K - 1
+    while d >= 0:
+        row = (seeded >> (d * T.C)) & row_mask
+        if row:
+            od[0] = d
+            return T.captures[d][row]
+        d -= 1
+    od[0] = 0
+    return 0
+
+
+cdef inline unsigned katro_lap_captures(u64 deeper, int land, unsigned capturing) noexcept nogil:
+    """Does a landing in lane land capture?  1 if it faces a seed of the
+    opponent's innermost non-empty row (capturing) and no deeper row of the
+    mover holds seeds (deeper: the mover's lanes in those rows).  Arithmetic,
+    not a branch: (deeper | -deeper) has its top bit set iff deeper != 0."""
+    return (capturing >> land) & 1 & <unsigned>((~(deeper | (0 - deeper))) >> 63)

@@ -89,3 +89,29 @@ cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long l
 
 
 # mpantsaka_outcome: katro_outcome_by_owners (the player to move loses, §3.4).
+
+
+# ---------------------------------------------------------------- on lanes
+# The same rules on the lanes of _lanes.pxi (SideLanes): lanes 0..C-1 are the
+# back row, C..2C-1 the front row, in the counter-clockwise loop; the sowing
+# itself is side_sow_lanes (a capture: SideLanes.front_face).
+
+
+cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes* T,
+                                                  int simplified, int NW) noexcept nogil:
+    """Seeded lanes of the front row, or of the back row once the front row is
+    empty (any seeded lane in the simplified variant), each in both directions
+    (§3.2): move bits x and 32 + x."""
+    cdef u64 seeded = lanes_nonzero_bits(me, NW)
+    cdef u64 back = (<u64>1 << T.C) - 1
+    cdef u64 front = back << T.C
+    if not simplified:
+        seeded &= front if seeded & front else back
+    return seeded | (seeded << 32)
+
+
+cdef inline unsigned mpantsaka_lap_captures(const u64* op, int land, const SideLanes* T) noexcept nogil:
+    """The seeds a landing in lane land (just lifted) captures: those of the
+    opponent's front hole facing it if land is a front lane, else 0 (§3.3).
+    Masked, not branched: the verdict is data-dependent."""
+    return <unsigned>(lanes_get(op, T.front_face[land]) & T.is_front[land])

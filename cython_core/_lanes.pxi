@@ -1,0 +1,428 @@
+# Packed lanes: the working form of the hot loops (perft, divide, playouts).
+#
+# A position whose seeds all fit in a byte (at most LANE_MAX_SEEDS in all,
+# board and stores: every standard start and everything reachable from it,
+# since seeds are never created) is played on 8-bit lanes of 64-bit words,
+# one lane per hole, laid out in sowing-path order:
+#
+# * Katro and Katra Mpantsaka: each player's holes in that player's own path
+#   order (Mpantsaka: its counter-clockwise loop), seen from the side to move
+#   ("me", "op"): by the half-turn symmetry of the board one set of tables
+#   serves both players, and a child is the two halves swapped.
+# * Djenon-aboure: the 12 holes in its path order (a1..f1, f2..a2).
+# * Goré: the 8 holes in board order, one word; the path is in the tables.
+#
+# Invariant (the overflow rule): the lanes of a word sum to at most the
+# position's seeds, <= 255, so a lane never exceeds 255 and adding to every
+# lane of a word never carries into the next lane.  A position with more
+# seeds is played by the int code of the State form (_common.pxi), chosen once
+# per job (lanes_fit), never per seed.
+#
+# A lap of n seeds from path position p adds n // L to every lane of the loop
+# (q * valid, one multiply-add a word) and the mask step[p][n % L].add of
+# the next n % L lanes; its landing lane is step[p][n % L].land.  Lane tests become
+# word operations: lanes_nonzero / lanes_at_least / lanes_equal leave the
+# high bit of each lane that passes, lanes_bits gathers those bits into a
+# mask, bit i for lane i.
+
+cdef enum:
+    LANE_MAX_SEEDS = 255
+    MAX_LANES = 18            # Katro 6x6: 18 holes a player
+    MAX_WORDS = 3
+
+cdef u64 LANE_ONES = 0x0101010101010101ULL
+cdef u64 LANE_LOW7 = 0x7F7F7F7F7F7F7F7FULL
+cdef u64 LANE_HIGH = 0x8080808080808080ULL
+
+
+cdef inline u64 lanes_nonzero(u64 w) noexcept nogil:
+    """The high bit of every non-zero lane (exact for lanes 0..255)."""
+    return (((w & LANE_LOW7) + LANE_LOW7) | w) & LANE_HIGH
+
+
+cdef inline u64 lanes_at_least(u64 w, int k) noexcept nogil:
+    """The high bit of every lane >= k, for 1 <= k <= 128 (no carry: the low
+    seven bits plus 128 - k stay under 256)."""
+    return (((w & LANE_LOW7) + <u64>(128 - k) * LANE_ONES) | w) & LANE_HIGH
+
+
+cdef inline u64 lanes_equal(u64 w, int x) noexcept nogil:
+    """The high bit of every lane == x (0 <= x <= 255)."""
+    cdef u64 z = w ^ (<u64>x * LANE_ONES)
+    return ~((((z & LANE_LOW7) + LANE_LOW7) | z)) & LANE_HIGH
+
+
+cdef inline unsigned lanes_bits(u64 highs) noexcept nogil:
+    """Gather the high bits of the 8 lanes (as lanes_* leave them) into bits 0..7."""
+    return <unsigned>((((highs >> 7) * 0x0102040810204080ULL)) >> 56)
+
+
+cdef inline int lane_of(u64 w, int i) noexcept nogil:
+    """Lane i (0..7) of a word."""
+    return <int>((w >> ((i & 7) * 8)) & 0xFF)
+
+
+cdef inline u64 lane_clear_mask(int i) noexcept nogil:
+    """All lanes of a word but lane i & 7."""
+    return ~(<u64>0xFF << ((i & 7) * 8))
+
+
+cdef inline int lanes_lane(u64 w0, u64 w1, u64 w2, int x, const LoopLanes* lp,
+                           int NW) noexcept nogil:
+    """Lane x of the words w0..w2 (NW a constant), without a data-dependent branch."""
+    cdef u64 w = w0
+    if NW == 2:
+        w = (w0 & lp.holds[x][0]) | (w1 & lp.holds[x][1])
+    elif NW == 3:
+        w = (w0 & lp.holds[x][0]) | (w1 & lp.holds[x][1]) | (w2 & lp.holds[x][2])
+    return lane_of(w, x)
+
+
+cdef inline int lanes_get(const u64* w, int x) noexcept nogil:
+    return lane_of(w[x >> 3], x)
+
+
+cdef inline void lanes_clear(u64* w, int x) noexcept nogil:
+    w[x >> 3] &= lane_clear_mask(x)
+
+
+cdef inline unsigned lanes_nonzero_bits(const u64* w, int NW) noexcept nogil:
+    """Bit x set iff lane x holds seeds, over NW words."""
+    cdef unsigned bits = lanes_bits(lanes_nonzero(w[0]))
+    if NW > 1:
+        bits |= lanes_bits(lanes_nonzero(w[1])) << 8
+    if NW > 2:
+        bits |= lanes_bits(lanes_nonzero(w[2])) << 16
+    return bits
+
+
+cdef inline unsigned lanes_at_least_bits(const u64* w, int NW, int k) noexcept nogil:
+    cdef unsigned bits = lanes_bits(lanes_at_least(w[0], k))
+    if NW > 1:
+        bits |= lanes_bits(lanes_at_least(w[1], k)) << 8
+    if NW > 2:
+        bits |= lanes_bits(lanes_at_least(w[2], k)) << 16
+    return bits
+
+
+cdef inline bint lanes_fit(const State* s) noexcept nogil:
+    """May this position (and all it leads to) be played on 8-bit lanes?"""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef int i, total = s.stores[0] + s.stores[1]
+    for i in range(g.holes):
+        total += s.board[i]
+    return total <= LANE_MAX_SEEDS
+
+
+# Set to 0 only by tests (_set_lanes): every job then runs on the int code.
+cdef bint LANES_ENABLED = 1
+
+
+def _set_lanes(bint enabled):
+    """Tests only: 0 makes every job run on the State form, 1 restores the lanes.
+    Returns the previous setting."""
+    global LANES_ENABLED
+    cdef bint previous = LANES_ENABLED
+    LANES_ENABLED = enabled
+    return previous
+
+
+# One sowing loop's tables: a loop of L holes in path order, as lanes.  A lap
+# of n = q * L + r seeds (n >= 1) started at lane p in direction d (1 walks the
+# loop backwards) adds q to every lane (valid) and step[d][p][r].add, the
+# lanes of the r holes from the first seed's hole on; it lands on
+# step[d][p][r].land.  One record, so one address computation a lap.
+ctypedef struct LapStep:
+    u64 add[MAX_WORDS]
+    int land
+    int unused
+
+ctypedef struct LoopLanes:
+    int L
+    int NW
+    int offset                          # 1: the first seed into the next hole; 0: into p
+    u64 valid[MAX_WORDS]                # every lane of the loop
+    LapStep step[2][MAX_LANES][MAX_LANES]
+    u64 keep[MAX_LANES][MAX_WORDS]      # every lane but x (AND masks that empty lane x)
+    u64 holds[MAX_LANES][MAX_WORDS]     # all ones for the word holding lane x, else 0
+    unsigned char nxt[MAX_LANES]        # the next lane on the loop (direction 0)
+    unsigned char prv[MAX_LANES]
+
+
+cdef void _loop_lanes(LoopLanes* t, int L, int offset):
+    """Fill the tables of a loop of L lanes (0..L-1 in direction 0)."""
+    cdef int d, p, r, k, x, w, step
+    memset(t, 0, sizeof(LoopLanes))
+    _require(L <= MAX_LANES, "a loop longer than MAX_LANES")
+    t.L = L
+    t.NW = (L + 7) // 8
+    t.offset = offset
+    for x in range(L):
+        t.valid[x >> 3] |= <u64>1 << ((x & 7) * 8)
+        t.nxt[x] = (x + 1) % L
+        t.prv[x] = (x + L - 1) % L
+        for w in range(MAX_WORDS):
+            t.keep[x][w] = ~(<u64>0xFF << ((x & 7) * 8)) if w == x >> 3 else ~(<u64>0)
+            t.holds[x][w] = ~(<u64>0) if w == x >> 3 else 0
+    for d in range(2):
+        step = 1 if d == 0 else L - 1
+        for p in range(L):
+            for r in range(L):
+                for k in range(r):
+                    x = (p + step * (offset + k)) % L
+                    t.step[d][p][r].add[x >> 3] += <u64>1 << ((x & 7) * 8)
+                t.step[d][p][r].land = (p + step * (offset + r - 1) + L) % L
+
+
+# Katro and Katra Mpantsaka: each player's holes as the lanes of its own loop
+# (Katro: row of depth d = lanes d*C .. d*C+C-1, outer row first; Mpantsaka:
+# lanes 0..C-1 the back row, C..2C-1 the front row, counter-clockwise), built
+# from South's path; North's is South's turned half round (checked).
+ctypedef struct SideLanes:
+    LoopLanes loop
+    int C                                  # holes a row
+    int K                                  # rows a player
+    u64 deeper[MAX_LANES][MAX_WORDS]       # Katro: the mover's lanes in rows deeper than x's
+    unsigned char face[MAX_LANES][3]       # Katro: [x][od] the opponent lane facing x in its row od
+    unsigned captures[3][64]               # Katro: [od][seeded columns of the opponent's row od,
+                                           #   bit i for its lane od*C+i] -> mover lanes facing them
+    int front_face[MAX_LANES]              # Mpantsaka: the opponent lane facing front lane x, else 0
+    int is_front[MAX_LANES]                # Mpantsaka: 0xFF for a front lane x, else 0
+    int hole_of[2][MAX_LANES]              # board hole of player p's lane x
+    int ascending[2][MAX_LANES]            # player p's lanes in ascending board order
+
+cdef SideLanes SIDE_LANES[NUM_GAMES]
+
+# A Katro or Katra Mpantsaka position from the side to move: "me" the mover's
+# lanes, "op" the opponent's.  Moves are bits: x for lane x in direction 0,
+# 32 + x in direction 1 (Mpantsaka's clockwise).
+ctypedef struct SideNode:
+    u64 me[MAX_WORDS]
+    u64 op[MAX_WORDS]
+
+
+cdef void _side_lanes(SideLanes* t, GameTable* g):
+    """Fill the lane tables of a Katro or Katra Mpantsaka game from its GameTable."""
+    cdef int L = g.path_len, C = g.cols, K = g.depth_rows
+    cdef int x, y, p, od, hole, col, m, k
+    memset(t, 0, sizeof(SideLanes))
+    _loop_lanes(&t.loop, L, 1)
+    t.C = C
+    t.K = K
+    _require(L == C * K and K <= 3 and C <= 8, "side lanes: rows of at most 8 holes, 3 a player")
+    for p in range(2):
+        for x in range(L):
+            t.hole_of[p][x] = g.path[p][0][x]
+        holes = [g.path[p][0][y] for y in range(L)]
+        order = sorted(range(L), key=holes.__getitem__)
+        for x in range(L):
+            t.ascending[p][x] = order[x]
+    for x in range(L):
+        hole = g.path[0][0][x]
+        _require(g.path[1][0][x] == g.holes - 1 - hole, "North's path is South's turned round")
+        _require(g.depth_of[hole] == x // C, "a row is C consecutive lanes")
+        col = g.col_of[hole]
+        for y in range(L):
+            if y // C > x // C:
+                t.deeper[x][y >> 3] |= <u64>0xFF << ((y & 7) * 8)
+        for od in range(K):
+            # the opponent's row od in the landing's column, as a lane of its loop
+            t.face[x][od] = g.pathpos[1][0][g.row_start[1][od] + col]
+        if g.front_opp[hole] >= 0:
+            t.front_face[x] = g.pathpos[1][0][g.front_opp[hole]]
+            t.is_front[x] = 0xFF
+    for od in range(K if g.family == FAM_KATRO else 0):
+        _require(C <= 6, "Katro rows of at most 6 holes (SideLanes.captures)")
+        for m in range(1 << C):
+            for x in range(L):
+                k = t.face[x][od] - od * C
+                _require(0 <= k < C, "a facing lane lies in the row")
+                if (m >> k) & 1:
+                    t.captures[od][m] |= 1u << x
+
+
+cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* lp,
+                             int NW) noexcept nogil:
+    """Empty lane x of the words w0..w2 (branch-free)."""
+    if NW == 1:
+        w0[0] &= lane_clear_mask(x)
+        return
+    w0[0] &= lp.keep[x][0]
+    w1[0] &= lp.keep[x][1]
+    if NW > 2:
+        w2[0] &= lp.keep[x][2]
+
+
+cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLanes* T,
+                                     int family, int NW, int L, long long limit) noexcept nogil:
+    """relay_sow on lanes, for Katro and Katra Mpantsaka: lift the mover's lane x
+    and sow lap after lap on its loop in direction d (M the mover's words, O the
+    opponent's) until a lap ends in an empty hole.  The laps taken, or
+    -(laps played) if the move does not end within limit laps (M, O are then
+    garbage).  The words stay in registers; Brent's detector (as relay_sow's,
+    after CYCLE_START calm laps) compares them and the lap start (lane and
+    hand, one int).  O changes only by a capture, which restarts the detector."""
+    cdef const LoopLanes* lp = &T.loop
+    cdef u64 m0 = M[0]
+    cdef u64 m1 = M[1] if NW > 1 else 0
+    cdef u64 m2 = M[2] if NW > 2 else 0
+    cdef u64 s0 = 0, s1 = 0, s2 = 0           # the detector's saved lap start
+    cdef int saved_at = 0
+    cdef long long power = 1, left = 0        # Brent: laps until the next save
+    cdef int hand = lanes_lane(m0, m1, m2, x, lp, NW)
+    cdef int pos = x, r, q, land, seeds, od = 0, target
+    cdef unsigned capturing = 0               # Katro: lanes whose landing would capture
+    cdef unsigned captured
+    cdef u64 deeper
+    cdef long long laps = 1
+    cdef long long calm_from = 1              # the lap after the start or the last capture
+    cdef const LapStep* step
+    words_clear(&m0, &m1, &m2, x, lp, NW)
+    if family == FAM_KATRO:
+        capturing = katro_capturing_lanes(O, T, NW, L, &od)
+    while True:
+        if laps - calm_from >= CYCLE_START:
+            if laps - calm_from == CYCLE_START:
+                power = 1
+                left = 1
+                s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
+            else:
+                if ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
+                        | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0:
+                    return -laps
+                left -= 1
+                if left == 0:
+                    power *= 2
+                    left = power
+                    s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
+        r = hand
+        if hand >= L:                          # whole rounds: q to every lane
+            q = hand // L
+            r = hand - q * L
+            m0 += <u64>q * lp.valid[0]
+            if NW > 1:
+                m1 += <u64>q * lp.valid[1]
+            if NW > 2:
+                m2 += <u64>q * lp.valid[2]
+        step = &lp.step[d][pos][r]
+        m0 += step.add[0]
+        if NW > 1:
+            m1 += step.add[1]
+        if NW > 2:
+            m2 += step.add[2]
+        land = step.land
+        seeds = lanes_lane(m0, m1, m2, land, lp, NW)
+        if seeds == 1:                         # it was empty: the move ends
+            break
+        words_clear(&m0, &m1, &m2, land, lp, NW)   # lifted into the hand
+        pos = land
+        if family == FAM_KATRO:
+            # branch-free: the verdict is data-dependent in long relay chains
+            deeper = m0 & T.deeper[land][0]
+            if NW > 1:
+                deeper |= m1 & T.deeper[land][1]
+            if NW > 2:
+                deeper |= m2 & T.deeper[land][2]
+            captured = katro_lap_captures(deeper, land, capturing)
+            if captured:
+                target = T.face[land][od]
+                seeds += lanes_get(O, target)
+                lanes_clear(O, target)
+                capturing = katro_capturing_lanes(O, T, NW, L, &od)
+        else:
+            captured = mpantsaka_lap_captures(O, land, T)
+            if captured:
+                target = T.front_face[land]
+                seeds += captured
+                lanes_clear(O, target)
+        if laps >= limit:
+            return -laps
+        laps += 1
+        hand = seeds
+        if captured:
+            calm_from = laps
+    M[0] = m0
+    if NW > 1:
+        M[1] = m1
+    if NW > 2:
+        M[2] = m2
+    return laps
+
+
+cdef inline long long side_play_lanes(SideNode* child, const SideNode* s, int move,
+                                      const SideLanes* T, int family, int NW, int L) noexcept nogil:
+    """The child of move (lane + 32 * direction) of s in child (the sides
+    swapped: the child is seen from the next mover); side_sow_lanes' result."""
+    cdef int w
+    for w in range(NW):
+        child.me[w] = s.op[w]
+        child.op[w] = s.me[w]
+    if move >> 5:       # a constant direction in each copy of the loop
+        return side_sow_lanes(child.op, child.me, move & 31, 1, T, family, NW, L, LAP_LIMIT_C)
+    return side_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
+
+
+cdef inline bint side_first_lap_ends(const SideNode* s, int move, const SideLanes* T,
+                                     int L) noexcept nogil:
+    """A lap of fewer seeds than the loop holds that lands in an empty hole ends
+    the move, so the move is legal unsown (as katro_first_lap_ends)."""
+    cdef int x = move & 31
+    cdef int n = lanes_get(s.me, x)
+    if n >= L:
+        return 0
+    return lanes_get(s.me, T.loop.step[move >> 5][x][n].land) == 0
+
+
+cdef inline u64 side_moves(const SideNode* s, const SideLanes* T, int family, int simplified,
+                           int NW) noexcept nogil:
+    """The sowing candidates of s as move bits (the family's origin rules)."""
+    if family == FAM_KATRO:
+        return katro_sowing_candidates_lanes(s.me, T, NW)
+    return mpantsaka_sowing_candidates_lanes(s.me, T, simplified, NW)
+
+
+cdef inline int side_legal_count(const SideNode* s, SideNode* scratch, const SideLanes* T,
+                                 int family, int simplified, int NW, int L,
+                                 long long* work) noexcept nogil:
+    """len(legal moves of s), sowing only the candidates first_lap_ends cannot settle."""
+    cdef u64 moves = side_moves(s, T, family, simplified, NW)
+    cdef int move, m = 0
+    cdef long long laps
+    while moves:
+        move = lowest_bit(moves)
+        moves &= moves - 1
+        work[0] += 1
+        if side_first_lap_ends(s, move, T, L):
+            m += 1
+        else:
+            laps = side_play_lanes(scratch, s, move, T, family, NW, L)
+            work[0] += laps if laps >= 0 else -laps
+            m += laps >= 0
+    return m
+
+
+cdef inline void side_pack(SideNode* node, const State* s, const SideLanes* T) noexcept nogil:
+    """State -> lanes from the side to move."""
+    cdef int x, L = T.loop.L
+    memset(node, 0, sizeof(SideNode))
+    for x in range(L):
+        node.me[x >> 3] |= <u64>s.board[T.hole_of[s.to_move][x]] << ((x & 7) * 8)
+        node.op[x >> 3] |= <u64>s.board[T.hole_of[1 - s.to_move][x]] << ((x & 7) * 8)
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int katra_lowest_bit(unsigned long long x) { return __builtin_ctzll(x); }
+    #elif defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int katra_lowest_bit(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i;
+    }
+    #else
+    static inline int katra_lowest_bit(unsigned long long x) {
+        int i = 0; while (!(x & 1)) { x >>= 1; i++; } return i;
+    }
+    #endif
+    """
+    int lowest_bit "katra_lowest_bit"(u64 x) noexcept nogil   # x != 0
