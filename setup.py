@@ -24,21 +24,17 @@ DOCS = Path("docs")  # relative to the source tree, where every build runs
 DOCS_IN_PACKAGE = "docs"  # installed as katra/docs/
 
 
-# Flags per compiler family: GCC and clang (Linux, macOS, MinGW) read -O3, and -g0
+# Flags per compiler family.  GCC and clang (Linux, macOS, MinGW): -O3, and -g0
 # drops the debug information Python's own CFLAGS ask for (a 2.7 MB core becomes
-# 0.5 MB); MSVC (Windows) reads /O2, and needs C11 mode for <stdatomic.h>
-# (cython_core/_stop.pxi; Visual Studio 2022 17.5 or later).  Anything else gets
-# its own defaults.
-#
-# The hot loops are generic inline functions called with constant shapes (lane
-# words, loop length, family): forcing them inline compiles one specialised copy
-# per game shape.  Each compiler has its own spelling of "always inline".
-FORCE_INLINE_GNU = "-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))"
-FORCE_INLINE_MSVC = "/DCYTHON_INLINE=__forceinline"
+# 0.5 MB).  The hot loops are generic inline functions called with constant shapes
+# (lane words, loop length, family): forcing them inline compiles one specialised
+# copy per game shape.  MSVC (Windows): setuptools' /O2, inlining by its own
+# choice, and C11 mode for <stdatomic.h> (cython_core/_stop.pxi; Visual Studio
+# 2022 17.5 or later).  Anything else gets its own defaults.
+FORCE_INLINE = "-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))"
 MSVC_C11 = ["/std:c11", "/experimental:c11atomics"]
-OPTIMISE = {"unix": ["-O3", "-g0", FORCE_INLINE_GNU],
-            "mingw32": ["-O3", "-g0", FORCE_INLINE_GNU],
-            "msvc": ["/O2", FORCE_INLINE_MSVC, *MSVC_C11]}
+OPTIMISE = {"unix": ["-O3", "-g0", FORCE_INLINE], "mingw32": ["-O3", "-g0", FORCE_INLINE],
+            "msvc": MSVC_C11}
 DEBUG_FLAGS = {"unix": ["-O1", "-g"], "mingw32": ["-O1", "-g"], "msvc": ["/Od", "/Zi", *MSVC_C11]}
 
 

@@ -14,6 +14,16 @@ cdef enum:
     NUM_GAMES = 7
     CYCLE_START = 24          # laps without a capture before the cycle detector starts
 
+# Game indices (the order of katra._games.GAME_IDS, checked at import): the
+# lane jobs name their tables by a constant index, so that their addresses
+# are constants in the specialised loops.
+cdef enum:
+    GAME_KATRO = 0
+    GAME_KATRO_4X6 = 1
+    GAME_KATRO_4X4 = 2
+    GAME_MPANTSAKA = 3
+    GAME_MPANTSAKA_SIMPLIFIED = 4
+
 cdef enum:
     FAM_KATRO = 0
     FAM_MPANTSAKA = 1
@@ -521,6 +531,8 @@ cdef int _build_tables() except -1:
     families = {_games.KATRO: FAM_KATRO, _games.MPANTSAKA: FAM_MPANTSAKA,
                 _games.GORE: FAM_GORE, _games.DJENON: FAM_DJENON}
     _require(len(_games.GAME_IDS) == NUM_GAMES, "the core knows 7 game ids")
+    _require(_games.GAME_IDS[:5] == ("katro", "katro-4x6", "katro-4x4", "katra-mpantsaka",
+                                     "katra-mpantsaka-simplified"), "the core's game indices")
     for gi, game_id in enumerate(_games.GAME_IDS):
         spec = _games.GAMES[game_id]
         g = &TABLES[gi]

@@ -88,19 +88,21 @@ cdef inline u64 perft_count_lanes(const State* root, int depth, void* frames,
     cdef SideNode side
     cdef DjenonNode djenon
     cdef GoreNode gore
-    cdef const SideLanes* T = &SIDE_LANES[root.game]
-    if g.family == FAM_KATRO:
-        side_pack(&side, root, T)
-        if g.path_len == 18:
-            return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_KATRO, 0, 3, 18)
-        if g.path_len == 12:
-            return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_KATRO, 0, 2, 12)
-        return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_KATRO, 0, 1, 8)
-    if g.family == FAM_MPANTSAKA:
-        side_pack(&side, root, T)
-        if g.simplified:
-            return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 1, 2, 16)
-        return side_perft(&side, depth, <SideFrame*>frames, js, T, FAM_MPANTSAKA, 0, 2, 16)
+    cdef SideFrame* sf = <SideFrame*>frames
+    if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+        side_pack(&side, root, &SIDE_LANES[root.game])
+    if root.game == GAME_KATRO:
+        return side_perft(&side, depth, sf, js, &SIDE_LANES[GAME_KATRO], FAM_KATRO, 0, 3, 18)
+    if root.game == GAME_KATRO_4X6:
+        return side_perft(&side, depth, sf, js, &SIDE_LANES[GAME_KATRO_4X6], FAM_KATRO, 0, 2, 12)
+    if root.game == GAME_KATRO_4X4:
+        return side_perft(&side, depth, sf, js, &SIDE_LANES[GAME_KATRO_4X4], FAM_KATRO, 0, 1, 8)
+    if root.game == GAME_MPANTSAKA:
+        return side_perft(&side, depth, sf, js, &SIDE_LANES[GAME_MPANTSAKA],
+                          FAM_MPANTSAKA, 0, 2, 16)
+    if root.game == GAME_MPANTSAKA_SIMPLIFIED:
+        return side_perft(&side, depth, sf, js, &SIDE_LANES[GAME_MPANTSAKA_SIMPLIFIED],
+                          FAM_MPANTSAKA, 1, 2, 16)
     if g.family == FAM_GORE:
         gore_pack(&gore, root)
         return gore_perft(&gore, depth, <GoreFrame*>frames, js)
@@ -481,23 +483,27 @@ cdef inline int playout_lanes(const State* root, u64* rng, long long limit, long
     """playout_state for a position that fits the lanes: packed once a game, then
     one specialised loop per game shape."""
     cdef GameTable* g = &TABLES[root.game]
-    cdef const SideLanes* T = &SIDE_LANES[root.game]
     cdef SideNode side
     cdef DjenonNode djenon
     cdef GoreNode gore
-    if g.family == FAM_KATRO:
-        side_pack(&side, root, T)
-        if g.path_len == 18:
-            return side_playout(&side, root.to_move, rng, limit, plies, js, T, FAM_KATRO, 0, 3, 18)
-        if g.path_len == 12:
-            return side_playout(&side, root.to_move, rng, limit, plies, js, T, FAM_KATRO, 0, 2, 12)
-        return side_playout(&side, root.to_move, rng, limit, plies, js, T, FAM_KATRO, 0, 1, 8)
-    if g.family == FAM_MPANTSAKA:
-        side_pack(&side, root, T)
-        if g.simplified:
-            return side_playout(&side, root.to_move, rng, limit, plies, js, T,
-                                FAM_MPANTSAKA, 1, 2, 16)
-        return side_playout(&side, root.to_move, rng, limit, plies, js, T, FAM_MPANTSAKA, 0, 2, 16)
+    cdef int p = root.to_move
+    if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+        side_pack(&side, root, &SIDE_LANES[root.game])
+    if root.game == GAME_KATRO:
+        return side_playout(&side, p, rng, limit, plies, js, &SIDE_LANES[GAME_KATRO],
+                            FAM_KATRO, 0, 3, 18)
+    if root.game == GAME_KATRO_4X6:
+        return side_playout(&side, p, rng, limit, plies, js, &SIDE_LANES[GAME_KATRO_4X6],
+                            FAM_KATRO, 0, 2, 12)
+    if root.game == GAME_KATRO_4X4:
+        return side_playout(&side, p, rng, limit, plies, js, &SIDE_LANES[GAME_KATRO_4X4],
+                            FAM_KATRO, 0, 1, 8)
+    if root.game == GAME_MPANTSAKA:
+        return side_playout(&side, p, rng, limit, plies, js, &SIDE_LANES[GAME_MPANTSAKA],
+                            FAM_MPANTSAKA, 0, 2, 16)
+    if root.game == GAME_MPANTSAKA_SIMPLIFIED:
+        return side_playout(&side, p, rng, limit, plies, js, &SIDE_LANES[GAME_MPANTSAKA_SIMPLIFIED],
+                            FAM_MPANTSAKA, 1, 2, 16)
     if g.family == FAM_GORE:
         gore_pack(&gore, root)
         return gore_playout(&gore, rng, limit, plies, js)

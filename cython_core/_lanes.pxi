@@ -187,7 +187,8 @@ ctypedef struct SideLanes:
     unsigned captures[3][64]               # Katro: [od][seeded columns of the opponent's row od,
                                            #   bit i for its lane od*C+i] -> mover lanes facing them
     int front_face[MAX_LANES]              # Mpantsaka: the opponent lane facing front lane x, else 0
-    int is_front[MAX_LANES]                # Mpantsaka: 0xFF for a front lane x, else 0
+    unsigned facing[256]                   # Mpantsaka: [seeded lanes of the opponent's front row,
+                                           #   bit i for its lane C+i] -> mover lanes facing them
     int hole_of[2][MAX_LANES]              # board hole of player p's lane x
     int ascending[2][MAX_LANES]            # player p's lanes in ascending board order
 
@@ -230,7 +231,10 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
             t.face[x][od] = g.pathpos[1][0][g.row_start[1][od] + col]
         if g.front_opp[hole] >= 0:
             t.front_face[x] = g.pathpos[1][0][g.front_opp[hole]]
-            t.is_front[x] = 0xFF
+            _require(C == 8 and t.front_face[x] >= C, "Mpantsaka: a front row of 8 lanes C..2C-1")
+            for m in range(256):
+                if (m >> (t.front_face[x] - C)) & 1:
+                    t.facing[m] |= 1u << x
     for od in range(K if g.family == FAM_KATRO else 0):
         _require(C <= 6, "Katro rows of at most 6 holes (SideLanes.captures)")
         for m in range(1 << C):
@@ -271,7 +275,7 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     cdef long long power = 1, left = 0        # Brent: laps until the next save
     cdef int hand = lanes_lane(m0, m1, m2, x, lp, NW)
     cdef int pos = x, r, q, land, seeds, od = 0, target
-    cdef unsigned capturing = 0               # Katro: lanes whose landing would capture
+    cdef unsigned capturing                   # the mover's lanes whose landing would capture
     cdef unsigned captured
     cdef u64 deeper
     cdef long long laps = 1
@@ -280,6 +284,8 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     words_clear(&m0, &m1, &m2, x, lp, NW)
     if family == FAM_KATRO:
         capturing = katro_capturing_lanes(O, T, NW, L, &od)
+    else:
+        capturing = mpantsaka_capturing_lanes(O, T)
     while True:
         if laps - calm_from >= CYCLE_START:
             if laps - calm_from == CYCLE_START:
@@ -330,11 +336,12 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
                 lanes_clear(O, target)
                 capturing = katro_capturing_lanes(O, T, NW, L, &od)
         else:
-            captured = mpantsaka_lap_captures(O, land, T)
+            captured = (capturing >> land) & 1
             if captured:
                 target = T.front_face[land]
-                seeds += captured
+                seeds += lanes_get(O, target)
                 lanes_clear(O, target)
+                capturing = mpantsaka_capturing_lanes(O, T)
         if laps >= limit:
             return -laps
         laps += 1

@@ -94,7 +94,7 @@ cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long l
 # ---------------------------------------------------------------- on lanes
 # The same rules on the lanes of _lanes.pxi (SideLanes): lanes 0..C-1 are the
 # back row, C..2C-1 the front row, in the counter-clockwise loop; the sowing
-# itself is side_sow_lanes (a capture: SideLanes.front_face).
+# itself is side_sow_lanes (a capture: SideLanes.facing and front_face).
 
 
 cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes* T,
@@ -110,8 +110,8 @@ cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes
     return seeded | (seeded << 32)
 
 
-cdef inline unsigned mpantsaka_lap_captures(const u64* op, int land, const SideLanes* T) noexcept nogil:
-    """The seeds a landing in lane land (just lifted) captures: those of the
-    opponent's front hole facing it if land is a front lane, else 0 (§3.3).
-    Masked, not branched: the verdict is data-dependent."""
-    return <unsigned>(lanes_get(op, T.front_face[land]) & T.is_front[land])
+cdef inline unsigned mpantsaka_capturing_lanes(const u64* op, const SideLanes* T) noexcept nogil:
+    """The mover's front lanes facing a seeded front hole of the opponent: a
+    landing there captures it (§3.3).  The opponent's front row is its word 1
+    (lanes 8..15); only a capture changes it during a sowing."""
+    return T.facing[lanes_bits(lanes_nonzero(op[1]))]

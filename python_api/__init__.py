@@ -6,8 +6,10 @@ See docs/api.md.
 from katra._core import JobCancelled, cancel_jobs
 
 from ._batch import legal_actions_masks, observations, read_records, write_records
+from ._explain import explain
 from ._search import MATE, SearchResult, search
 from ._state import Game, LegalMoves, Outcome, State, game, games
+from ._trace import Lap, MoveTrace, TraceMismatchError
 from .jobs import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 
 __all__ = [
@@ -16,4 +18,5 @@ __all__ = [
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE",
     "cancel_jobs", "JobCancelled",
+    "explain", "MoveTrace", "Lap", "TraceMismatchError",
 ]

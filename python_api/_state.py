@@ -24,6 +24,7 @@ from ._backends import backend_module
 from ._records import Record, parse_records, write_record
 from ._render import board_text
 from ._svg import svg
+from ._trace import MoveTrace, trace
 
 __all__ = ["Game", "State", "Outcome", "LegalMoves", "game", "games"]
 
@@ -471,6 +472,11 @@ class State:
         if not self._pos.stack_depth:
             raise IndexError("peek at an empty move stack")
         return self._pos.move_stack[-1]
+
+    def explain(self, move: int | str, *, max_laps: int | None = None) -> MoveTrace:
+        """``move`` played from here lap by lap (``katra.explain``; docs/explain.md);
+        this state is unchanged."""
+        return trace(self, move, max_laps)
 
     def copy(self, *, stack: bool = True) -> State:
         """An independent copy; ``stack=False`` drops the move stack (the ply is kept)."""

@@ -4,7 +4,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._games import DJENON_PASS
-from .common import next_table, sowings_that_end
+from .common import (
+    CAPTURE,
+    END,
+    RELAY,
+    LapWatcher,
+    next_table,
+    run_taken,
+    seen_lap,
+    sowings_that_end,
+)
 
 if TYPE_CHECKING:
     from .position import Position
@@ -24,25 +33,38 @@ def sowing_candidates(pos: Position) -> list[int]:
     return [i for i in own_holes(pos) if pos.board[i] >= 2]
 
 
-def sow(pos: Position, origin: int, limit: int) -> int | None:
-    """Play the sowing in place; the laps it took, or None past ``limit``."""
+def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None) -> int | None:
+    """Play the sowing in place; the laps it took, or None past ``limit``.
+
+    ``watch``, if given, is told about every lap (common.py).
+    """
     board, store = pos.board, pos.store
     hand, board[origin] = board[origin], 0
     hole, laps = origin, 1
     while True:
+        start = hole
         board[hole] += 1              # the first seed goes back into the emptied hole
         for _ in range(hand - 1):
             hole = NEXT_HOLE[hole]
             board[hole] += 1
         before = board[hole] - 1      # b: what the landing hole held before the last seed
         if before == 0:
+            if watch is not None:
+                watch(seen_lap(board, NEXT_HOLE, start, start, hand, END))
             return laps
         if before in (1, 3):          # now 2 or 4: capture it, then backwards
+            sown = tuple(board) if watch is not None else ()
+            landing = hole
             while board[hole] in (2, 4):
                 store[pos.to_move] += board[hole]
                 board[hole] = 0
                 hole = PREVIOUS_HOLE[hole]
+            if watch is not None:
+                watch(seen_lap(sown, NEXT_HOLE, start, start, hand, CAPTURE,
+                               tuple(run_taken(PREVIOUS_HOLE, landing, sown, board, []))))
             return laps
+        if watch is not None:
+            watch(seen_lap(board, NEXT_HOLE, start, start, hand, RELAY))
         if laps == limit:
             return None
         laps += 1
@@ -56,9 +78,9 @@ def legal_actions(pos: Position, limit: int) -> list[int]:
     return moves or [DJENON_PASS]
 
 
-def apply(pos: Position, action: int, limit: int) -> None:
+def apply(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> None:
     if action != DJENON_PASS:
-        sow(pos, action, limit)
+        sow(pos, action, limit, watch)
     pos.to_move = 1 - pos.to_move
 
 

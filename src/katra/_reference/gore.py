@@ -1,6 +1,7 @@
 """Goré (docs/rules.md §4): single laps, captures of 2s and 4s with chains, trading holes."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,7 @@ from .._games import (
     GORE_PASS,
     GORE_SEEDS_PER_TRADED_HOLE,
 )
-from .common import next_table
+from .common import CAPTURE, END, LapWatcher, next_table, run_taken, seen_lap
 from .djenon import outcome_by_stores
 
 if TYPE_CHECKING:
@@ -50,16 +51,20 @@ def offers(pos: Position) -> list[int]:
     return sorted(GORE_OFFER_BASE + mask for mask in masks)
 
 
-def sow(pos: Position, origin: int, limit: int) -> int:
-    """One lap CCW from ``origin``, then captures (§4.3).  Always 1 lap."""
+def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None) -> int:
+    """One lap CCW from ``origin``, then captures (§4.3).  Always 1 lap.
+
+    ``watch``, if given, is told about the lap (common.py).
+    """
     board, mover = pos.board, pos.to_move
     hand, board[origin] = board[origin], 0
     hole = origin
     for _ in range(hand):
         hole = NEXT_HOLE[hole]
         board[hole] += 1
-    if pos.owners[hole] != mover and board[hole] in (2, 4):
-        landing = hole
+    sown = tuple(board) if watch is not None else ()
+    landing = hole
+    if pos.owners[landing] != mover and board[landing] in (2, 4):
         pos.store[mover] += board[landing]
         board[landing] = 0
         # The landing hole now holds 0, so neither run can pass it again.
@@ -69,6 +74,14 @@ def sow(pos: Position, origin: int, limit: int) -> int:
                 pos.store[mover] += board[hole]
                 board[hole] = 0
                 hole = step[hole]
+    if watch is not None:
+        lap = seen_lap(sown, NEXT_HOLE, origin, NEXT_HOLE[origin], hand, END)
+        if board[landing] != sown[landing]:   # the landing hole was captured
+            taken = [(landing, sown[landing])]
+            for step in (NEXT_HOLE, PREVIOUS_HOLE):
+                run_taken(step, step[landing], sown, board, taken)
+            lap = replace(lap, decision=CAPTURE, captured=tuple(taken))
+        watch(lap)
     return 1
 
 
@@ -83,7 +96,7 @@ def legal_actions(pos: Position, limit: int) -> list[int]:
     return sows + offers(pos)
 
 
-def apply(pos: Position, action: int, limit: int) -> None:
+def apply(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> None:
     mover = pos.to_move
     if action == GORE_ACCEPT:         # the answerer keeps the turn
         for hole in range(8):
@@ -101,7 +114,7 @@ def apply(pos: Position, action: int, limit: int) -> None:
     elif action >= GORE_OFFER_BASE:
         pos.offer = action - GORE_OFFER_BASE
     else:
-        sow(pos, action, limit)
+        sow(pos, action, limit, watch)
     pos.to_move = 1 - mover
 
 

@@ -10,7 +10,17 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .._games import GameSpec
-from .common import next_table, rotate_path, sow_and_pass_the_turn, sowings_that_end
+from .common import (
+    CAPTURE,
+    END,
+    RELAY,
+    LapWatcher,
+    next_table,
+    rotate_path,
+    seen_lap,
+    sow_and_pass_the_turn,
+    sowings_that_end,
+)
 
 if TYPE_CHECKING:
     from .position import Position
@@ -66,22 +76,33 @@ def capture_target(pos: Position, landing: int) -> int | None:
     return None  # the opponent has no seeds
 
 
-def sow(pos: Position, origin: int, limit: int) -> int | None:
-    """Play the sowing from ``origin`` in place; the laps it took, or None past ``limit``."""
+def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None) -> int | None:
+    """Play the sowing from ``origin`` in place; the laps it took, or None past ``limit``.
+
+    ``watch``, if given, is told about every lap (common.py).
+    """
     next_hole = next_table(paths(pos.spec)[pos.to_move])
     board = pos.board
     hand, board[origin] = board[origin], 0
     hole, laps = origin, 1
     while True:
+        start = hole
         for _ in range(hand):
             hole = next_hole[hole]
             board[hole] += 1
         if board[hole] == 1:          # the landing hole was empty: the move ends
+            if watch is not None:
+                watch(seen_lap(board, next_hole, start, next_hole[start], hand, END))
             return laps
+        target = capture_target(pos, hole)
+        if watch is not None:
+            watch(seen_lap(board, next_hole, start, next_hole[start], hand, RELAY)
+                  if target is None else
+                  seen_lap(board, next_hole, start, next_hole[start], hand, CAPTURE,
+                           ((target, board[target]),)))
         if laps == limit:             # another lap would pass the limit
             return None
         laps += 1
-        target = capture_target(pos, hole)
         hand, board[hole] = board[hole], 0
         if target is not None:        # capture: both holes sown on from the next hole
             hand, board[target] = hand + board[target], 0
@@ -91,8 +112,8 @@ def legal_actions(pos: Position, limit: int) -> list[int]:
     return sowings_that_end(pos, sowing_candidates(pos), sow, limit)
 
 
-def apply(pos: Position, action: int, limit: int) -> None:
-    sow_and_pass_the_turn(pos, sow, action, limit)
+def apply(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> None:
+    sow_and_pass_the_turn(pos, sow, action, limit, watch)
 
 
 def outcome(pos: Position) -> tuple[int, int, int]:

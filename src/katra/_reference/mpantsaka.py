@@ -9,7 +9,17 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .._games import GameSpec
-from .common import next_table, rotate_path, sow_and_pass_the_turn, sowings_that_end
+from .common import (
+    CAPTURE,
+    END,
+    RELAY,
+    LapWatcher,
+    next_table,
+    rotate_path,
+    seen_lap,
+    sow_and_pass_the_turn,
+    sowings_that_end,
+)
 from .katro import outcome_by_owners
 
 if TYPE_CHECKING:
@@ -57,8 +67,11 @@ def sowing_candidates(pos: Position) -> list[int]:
     return sorted(2 * origin + d for origin in origins for d in (CCW, CW))
 
 
-def sow(pos: Position, action: int, limit: int) -> int | None:
-    """Play the sowing of ``action`` in place; the laps it took, or None past ``limit``."""
+def sow(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> int | None:
+    """Play the sowing of ``action`` in place; the laps it took, or None past ``limit``.
+
+    ``watch``, if given, is told about every lap (common.py).
+    """
     spec, cols, board = pos.spec, pos.spec.cols, pos.board
     origin, direction = divmod(action, 2)
     next_hole = next_table(paths(spec)[pos.to_move][direction])
@@ -67,17 +80,26 @@ def sow(pos: Position, action: int, limit: int) -> int | None:
     hand, board[origin] = board[origin], 0
     hole, laps = origin, 1
     while True:
+        start = hole
         for _ in range(hand):
             hole = next_hole[hole]
             board[hole] += 1
         if board[hole] == 1:          # the landing hole was empty: the move ends
+            if watch is not None:
+                watch(seen_lap(board, next_hole, start, next_hole[start], hand, END))
             return laps
+        facing = their_front * cols + hole % cols
+        captures = hole // cols == my_front and board[facing] > 0
+        if watch is not None:
+            watch(seen_lap(board, next_hole, start, next_hole[start], hand, CAPTURE,
+                           ((facing, board[facing]),))
+                  if captures else
+                  seen_lap(board, next_hole, start, next_hole[start], hand, RELAY))
         if laps == limit:
             return None
         laps += 1
         hand, board[hole] = board[hole], 0
-        facing = their_front * cols + hole % cols
-        if hole // cols == my_front and board[facing]:   # capture: sown on together
+        if captures:                  # capture: sown on together
             hand, board[facing] = hand + board[facing], 0
 
 
@@ -85,8 +107,8 @@ def legal_actions(pos: Position, limit: int) -> list[int]:
     return sowings_that_end(pos, sowing_candidates(pos), sow, limit)
 
 
-def apply(pos: Position, action: int, limit: int) -> None:
-    sow_and_pass_the_turn(pos, sow, action, limit)
+def apply(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> None:
+    sow_and_pass_the_turn(pos, sow, action, limit, watch)
 
 
 def outcome(pos: Position) -> tuple[int, int, int]:

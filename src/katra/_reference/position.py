@@ -22,15 +22,18 @@ from .._text import (
 )
 from .._zobrist import zobrist
 from . import djenon, gore, katro, mpantsaka
+from .common import LapWatcher
 
 
 class Rules(Protocol):
     """What each rules file (katro.py, mpantsaka.py, gore.py, djenon.py) provides."""
 
     def sowing_candidates(self, pos: Position) -> list[int]: ...
-    def sow(self, pos: Position, action: int, limit: int) -> int | None: ...
+    def sow(self, pos: Position, action: int, limit: int,
+            watch: LapWatcher | None = None) -> int | None: ...
     def legal_actions(self, pos: Position, limit: int) -> list[int]: ...
-    def apply(self, pos: Position, action: int, limit: int) -> None: ...
+    def apply(self, pos: Position, action: int, limit: int,
+              watch: LapWatcher | None = None) -> None: ...
     def outcome(self, pos: Position) -> tuple[int, int, int]: ...
 
 
@@ -138,13 +141,18 @@ class Position:
         return action in self.legal_actions()
 
     def apply(self, action: int) -> None:
+        self._apply_watched(action, None)
+
+    def _apply_watched(self, action: int, watch: LapWatcher | None) -> None:
+        """``apply``, telling ``watch`` about every lap of the sowing (``katra.explain``;
+        the reference only, so not in the surface the core shares)."""
         check_action_range(self.spec, action)
         legal = self.legal_actions()
         if action not in legal:
             moves = ", ".join(action_text(self.spec, a) for a in legal) or "none"
             raise IllegalMoveError(f"{action_text(self.spec, action)} ({action}) is not legal "
                                    f"in {self.text()!r}; legal: {moves}")
-        self.rules.apply(self, action, LAP_LIMIT)
+        self.rules.apply(self, action, LAP_LIMIT, watch)
 
     # -- push/pop and the hash, for search code
     def push(self, action: int) -> None:

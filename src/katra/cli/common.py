@@ -81,3 +81,12 @@ def load_state(position: str) -> Any:
     """A State from a game name (its start position) or a position text."""
     from katra.api import State, load_position
     return State.from_text(load_position(position).text())
+
+
+def write_text_file(path: str, text: str, command: str) -> None:
+    """Write an output file (SVG, HTML); a path that cannot be written is a UsageError."""
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        raise UsageError(f"{command}: cannot write {path!r}: {exc.strerror or exc}") from None

@@ -29,6 +29,7 @@ from .common import (
     seconds_arg,
     seed_arg,
     side_arg,
+    write_text_file,
 )
 
 
@@ -95,9 +96,23 @@ def cmd_show(args: argparse.Namespace) -> None:
     from .board import board
     from .term import out
 
+    if (args.all or args.explain) and not args.moves:
+        raise UsageError("katra show: --explain needs a MOVE to explain")
+    if args.all and not args.explain:
+        raise UsageError("katra show: --all goes with --explain")
     state = load_state(args.position)
-    for move in args.moves:
+    moves = args.moves[:-1] if args.explain else args.moves
+    for move in moves:
         state.push(move)
+    if args.explain:  # katra show POSITION MOVE --explain (docs/explain.md)
+        from .explain import explained
+        trace = state.explain(args.moves[-1])
+        if args.svg:
+            write_text_file(args.svg, trace.svg(), "katra show")
+        out().print(explained(trace, every_lap=args.all))
+        return
+    if args.svg:
+        write_text_file(args.svg, state.svg(), "katra show")
     last = state.peek() if state.move_stack else None
     out().print(board(state, last=last, heading=True, position=True))
 
@@ -173,6 +188,11 @@ def build_parser() -> Parser:
                       help="a game id (start position) or a position text")
     show.add_argument("moves", nargs="*", metavar="MOVE",
                       help="moves to play first (the last one is highlighted)")
+    show.add_argument("--explain", action="store_true",
+                      help="show the last MOVE lap by lap (docs/explain.md)")
+    show.add_argument("--all", action="store_true", help="--explain: every lap of a long move")
+    show.add_argument("--svg", metavar="FILE",
+                      help="also write the picture (with --explain: the move's laps) as SVG")
     show.set_defaults(run=cmd_show)
 
     play = commands.add_parser("play", help="play against the engine in the terminal")
@@ -212,6 +232,8 @@ def build_parser() -> Parser:
                         help="which record of the file (default 1)")
     replay.add_argument("--ply", type=non_negative_arg, metavar="N",
                         help="show only the position after N plies")
+    replay.add_argument("--html", metavar="OUT",
+                        help="write a self-contained HTML page that replays the game")
     replay.set_defaults(run=cmd_replay)
 
     register_diff(commands)  # katra diff (docs/diff.md)

@@ -260,6 +260,14 @@ def replay(args: argparse.Namespace) -> None:
         raise _command_error("katra replay", f"{args.file} holds {len(records)} game "
                              f"record(s), there is no game {args.game}")
     final = records[args.game - 1]
+    if args.html is not None:  # katra replay FILE --html OUT.html (docs/explain.md)
+        if args.ply is not None:
+            raise _command_error("katra replay", "--html writes the whole game; "
+                                 "it takes no --ply")
+        from .common import write_text_file
+        from .replay_page import replay_page
+        write_text_file(args.html, replay_page(final), "katra replay")
+        return
     moves = final.move_stack
     states = [final.root()]
     for action in moves:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from katra._display import square_names
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
 from katra._reference.jobs import SplitMix64
@@ -29,7 +30,7 @@ from katra._text import (
     parse_action,
     parse_position,
 )
-from katra.api import State, divide
+from katra.api import State, TraceMismatchError, divide
 
 #: The other side's divide: ``(depth, moves from the start) -> {action: count}``.
 DivideFn = Callable[[int, Sequence[str]], dict[int, int]]
@@ -97,6 +98,9 @@ class Difference:
     move: str | None = None
     game: int | None = None
     note: str = ""
+    #: Kind ``text``: katra's laps of ``move``, one line each (docs/explain.md), the first
+    #: lap that touches a square where the two positions differ marked.
+    laps: tuple[str, ...] = ()
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -149,6 +153,10 @@ class Difference:
                            + f"   (katra has it, {other_name} does not)"))
             out.append(row("extra", (" ".join(self.extra) or "-")
                            + f"   ({other_name} has it, katra does not)"))
+        if self.laps:
+            out.append(row("laps", f"katra plays {self.move} in {len(self.laps)} "
+                                   f"lap{'s' if len(self.laps) > 1 else ''}:"))
+            out += [row("", lap) for lap in self.laps]
         if self.note:
             out.append(row("note", self.note))
         return out
@@ -163,7 +171,50 @@ class Difference:
         return {"kind": self.kind, "position": self.position, "path": list(self.path),
                 "katra": value(self.katra), "command": value(self.other),
                 "missing": list(self.missing), "extra": list(self.extra), "move": self.move,
-                "game": self.game, "start": self.start, "note": self.note or None}
+                "game": self.game, "start": self.start, "note": self.note or None,
+                "laps": list(self.laps)}
+
+
+def differing_squares(ours: str, theirs: str) -> set[str]:
+    """The squares whose seed counts differ between two position texts of one game
+    (none if the other text does not read, or is of another game)."""
+    try:
+        mine, other = parse_position(ours), parse_position(theirs)
+    except ValueError:
+        return set()
+    if mine.spec != other.spec:
+        return set()
+    names = square_names(mine.spec)
+    return {names[i] for i, (a, b) in enumerate(zip(mine.board, other.board, strict=True))
+            if a != b}
+
+
+#: How many laps a report lists at most (a Katra Mpantsaka move can run hundreds).
+REPORTED_LAPS = 60
+
+
+def lap_lines(before: str, action: int, theirs: str) -> tuple[str, ...]:
+    """katra's laps of ``action`` from ``before``, one line each; the first lap that lifts,
+    sows or captures a square where ``theirs`` differs from katra's result is marked: the
+    likeliest place where the other implementation went its own way."""
+    try:
+        trace = State.from_text(before).explain(action, max_laps=REPORTED_LAPS)
+    except (TraceMismatchError, TypeError):
+        # katra.testing.compare on a changed reference (the planted-mistake tests patch
+        # its rules in-process): the trace cannot be trusted, or not even played.
+        return ()
+    differ = differing_squares(trace.after.text(), theirs)
+    lines: list[str] = []
+    for lap in trace.laps:
+        touched = sorted({lap.start, *lap.sown, *lap.captured} & differ)
+        line = lap.text(sown=True)
+        if touched and not any("<-" in earlier for earlier in lines):
+            line += f"   <- the first lap that touches {', '.join(touched)}, where the " \
+                    "positions differ"
+        lines.append(line)
+    if trace.total_laps > len(trace.laps):
+        lines.append(f"... {trace.total_laps - len(trace.laps)} more laps")
+    return tuple(lines)
 
 
 def _katra_divide(state: State, depth: int) -> dict[int, int]:
@@ -295,9 +346,11 @@ def walk(side: WalkSide, start: str, games: int, seed: int, max_plies: int) -> W
 
         # B023: differ() reads this game's path; it is only called in a return below
         def differ(kind: str, ours: tuple[str, ...] | str, theirs: tuple[str, ...] | str,
-                   position: str, move: str | None = None) -> WalkResult:
+                   position: str, move: str | None = None, laps: tuple[str, ...] = ()
+                   ) -> WalkResult:
             result.difference = Difference(kind, start, tuple(path), position, ours,  # noqa: B023
-                                           theirs, move=move, game=game)  # noqa: B023
+                                           theirs, move=move, game=game,  # noqa: B023
+                                           laps=laps)
             result.moves = list(path)  # noqa: B023
             return result
 
@@ -326,7 +379,8 @@ def walk(side: WalkSide, start: str, games: int, seed: int, max_plies: int) -> W
                 result.plies += 1
                 theirs_text = canonical_text(side.text())
                 if theirs_text != state.text():
-                    return differ("text", state.text(), theirs_text, before, move)
+                    return differ("text", state.text(), theirs_text, before, move,
+                                  lap_lines(before, action, theirs_text))
                 path.append(move)
         except ProgramFailed as failed:
             raise failed.at(state.text(), path) from None
