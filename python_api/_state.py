@@ -500,6 +500,12 @@ class State:
         """No legal action: the game is over (docs/rules.md §1.4)."""
         return self._pos.is_terminal()
 
+    def result(self) -> str:
+        """python-chess's ``result()``: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"``
+        while the game goes on."""
+        outcome = self.outcome()
+        return outcome.result() if outcome is not None else "*"
+
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else the :class:`Outcome`."""
         result = self._pos.outcome()
@@ -515,6 +521,14 @@ class State:
         if result is None or result[0] == -1:
             return [0.0, 0.0]
         return [1.0, -1.0] if result[0] == 0 else [-1.0, 1.0]
+
+    # -- other libraries' names for the methods above: aliases, one implementation each
+    #: OpenSpiel's name for :meth:`push` (which also takes move text).
+    apply_action = push
+    #: OpenSpiel's name for :meth:`copy`.
+    clone = copy
+    #: python-chess's name for :meth:`is_terminal`.
+    is_game_over = is_terminal
 
     # -- learning
     def legal_actions_mask(self, out: Any = None) -> Any:

@@ -419,7 +419,6 @@ def test_move_text_on_a_position(impl):
     (KATRO, "a0"),
     (KATRO, ""),
     (KATRO, "pass"),
-    (KATRO, "A1"),
     (KATRO, "1a"),
     (KATRO, "c2+"),
     (KATRO_4X4, "e1"),

@@ -310,10 +310,14 @@ def check_action_range(spec: GameSpec, action: object) -> int:
 
 
 def parse_action(spec: GameSpec, text: object) -> int:
-    """The action number of a move text (no legality check)."""
+    """The action number of a move text (no legality check).
+
+    Reading ignores case and surrounding spaces (``" C1 "`` is ``c1``): the API's
+    ``push`` and ``katra play`` read moves with this one function.
+    """
     if not isinstance(text, str):
         raise IllegalMoveError(f"a move text must be a str, not {type(text).__name__}")
-    word = text.strip()
+    word = text.strip().lower()
     if spec.family == KATRO:
         return square_index(spec, word)
     if spec.family == MPANTSAKA:

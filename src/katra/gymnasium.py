@@ -20,6 +20,14 @@ game ends (Goré's answers keep the turn, so that can be several moves).
 
 Rewards (for the agent): +1 win, -1 loss, 0 draw, at the end; a game stopped
 at ``max_plies`` plies (both sides counted) is *truncated* with reward 0.
+
+Importing this module registers one Gymnasium id per game, ``katra/<Name>-v0``
+(:data:`ENV_IDS`: ``katra/Katro-v0``, ``katra/KatraMpantsaka-v0``,
+``katra/Gore-v0``, ``katra/DjenonAboure-v0``...): ``gymnasium.make(id, **kwargs)``
+builds a :class:`KatraEnv` and ``gymnasium.make_vec(id, num_envs,
+vectorization_mode="vector_entry_point")`` a :class:`KatraVectorEnv` (the
+keywords are theirs).  ``gymnasium.make("katra.gymnasium:katra/Katro-v0")``
+imports the module itself.
 """
 from __future__ import annotations
 
@@ -38,10 +46,10 @@ from katra import _core
 from katra._core import VectorGame
 from katra._games import MAX_TOTAL_SEEDS
 from katra._limits import MAX_SEARCH_DEPTH, check_int
-from katra.api import DEFAULT_MAX_PLIES, Game, State
+from katra.api import DEFAULT_MAX_PLIES, Game, State, games
 from katra.api import game as katra_game
 
-__all__ = ["KatraVectorEnv", "KatraEnv"]
+__all__ = ["KatraVectorEnv", "KatraEnv", "ENV_IDS", "env_id"]
 
 
 class _Match:
@@ -163,3 +171,25 @@ class KatraEnv(gym.Env):
         if self.render_mode == "ansi":
             return str(State.from_text(self._match.vg.position(0).text()))
         return None
+
+
+# ---------------------------------------------------------------- registration
+
+def env_id(game: str | Game) -> str:
+    """The Gymnasium id of a game: ``katra/`` + its id in CamelCase + ``-v0``.
+
+    >>> env_id("katra-mpantsaka-simplified")
+    'katra/KatraMpantsakaSimplified-v0'
+    """
+    game_id = game.id if isinstance(game, Game) else katra_game(game).id
+    return "katra/" + "".join(part.capitalize() for part in game_id.split("-")) + "-v0"
+
+
+#: The registered id of every game, by game id, in the order of ``katra.games()``.
+ENV_IDS: dict[str, str] = {g.id: env_id(g) for g in games()}
+
+for _game_id, _env_id in ENV_IDS.items():
+    if _env_id not in gym.registry:  # a re-import (importlib.reload) registers nothing twice
+        gym.register(id=_env_id, entry_point=f"{__name__}:KatraEnv",
+                     vector_entry_point=f"{__name__}:KatraVectorEnv",
+                     kwargs={"game": _game_id})

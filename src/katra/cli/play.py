@@ -228,7 +228,7 @@ class _Game:
             elif command == "board":
                 self.draw(last=state.peek() if state.move_stack else None)
             else:
-                self.human_move(command)
+                self.human_move(line.strip())  # read as push() reads it: case ignored
 
     def _record_note(self) -> str:
         return f" The record is in {self.record_path}." if self.record_path else ""
