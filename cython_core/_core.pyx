@@ -28,5 +28,13 @@ include "_vector.pxi"   # observations, masks, VectorGame (learning)
 
 _build_tables()
 
+# The core's copies of the limits declared in katra._limits (one source).
+from katra import _limits
+_require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
+         and _limits.MAX_SEARCH_DEPTH == SEARCH_MAX_PLY
+         and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
+         and _limits.MAX_GAMES == (1 << 62) and _limits.MAX_PLIES == (1 << 62),
+         "the search's and the jobs' limits differ from katra._limits")
+
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver"]

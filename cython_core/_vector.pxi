@@ -490,7 +490,8 @@ cdef class VectorGame:
         free(self.e.rngs)
         free(self.e.pending)
 
-    def __init__(self, game, num_envs, seed=0, max_plies=1000, view=None, num_threads=1):
+    def __init__(self, game, num_envs, seed=0, max_plies=_games.DEFAULT_MAX_PLIES, view=None,
+                 num_threads=1):
         if self.held:
             raise RuntimeError("VectorGame is already initialised")
         game_id = game if isinstance(game, str) else getattr(game, "id", game)
