@@ -33,6 +33,7 @@ import importlib
 import math
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -139,12 +140,16 @@ def register_task(kind: str, task: Callable[..., Any]) -> None:
 
 # Runs with tasks in this process (threads of a dask worker): run id -> tasks running.
 _running_runs: dict[str, int] = {}
+# Runs stopped in this process (thread pools): a task of theirs that starts late returns.
+_stopped_runs: set[str] = set()
 _running_lock = threading.Lock()
 
 
 def run_task(run_id: str, kind: str, args: tuple[Any, ...]) -> Any:
     """Run one task where it was sent; Ctrl-C or ``cancel_jobs()`` there raise TaskInterrupted."""
     with _running_lock:
+        if run_id in _stopped_runs:     # a task of a run stopped before it could start
+            raise TaskInterrupted(True)
         _running_runs[run_id] = _running_runs.get(run_id, 0) + 1
     try:
         return _TASKS[kind](*args)
@@ -279,14 +284,27 @@ def _stop_executor(executor: cf.Executor, futures: list[cf.Future[Any]], own: bo
     for future in futures:
         future.cancel()
     if isinstance(executor, cf.ThreadPoolExecutor):
+        # Tasks of this run that start from now on return at once.  Ctrl-C may land
+        # between submit() and the bookkeeping of its future, so some task may run
+        # untracked: the run's count of running tasks (run_task) covers it too.
+        with _running_lock:
+            _stopped_runs.add(run_id)
         if own:
             executor.shutdown(wait=False, cancel_futures=True)
         from katra._core import cancel_jobs
         # A worker may have taken a task just before the cancel: cancel until all are
         # done (a cancelled future is done(), though cf.wait does not count it).
-        while running := [f for f in futures if not f.done()]:
+        while True:
+            running = [f for f in futures if not f.done()]
+            with _running_lock:
+                untracked = _running_runs.get(run_id, 0)
+            if not running and not untracked:
+                break
             cancel_jobs()
-            cf.wait(running, timeout=0.02)
+            if running:
+                cf.wait(running, timeout=0.02)
+            else:
+                time.sleep(0.02)
     elif isinstance(executor, cf.ProcessPoolExecutor):
         if any(not f.done() for f in futures):  # tasks run: stop the workers
             terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
