@@ -276,6 +276,15 @@ cdef inline void gore_view_lanes(GoreView* v, const GoreNode* s) noexcept nogil:
     v.opp_store = s.stores[1 - s.to_move]
 
 
+cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
+    """gore_count_actions on the word (perft's last ply)."""
+    cdef GoreView v
+    if s.offer:                 # accept or decline
+        return 2
+    gore_view_lanes(&v, s)
+    return gore_count_of(&v)
+
+
 cdef inline int gore_capturable_lane(u64 b, int h) noexcept nogil:
     """The seeds of hole h if they are 2 or 4, else 0."""
     cdef int seeds = lane_of(b, h)

@@ -127,14 +127,6 @@ cdef inline int gore_frame_begin(GoreFrame* f) noexcept nogil:
     return f.n
 
 
-cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
-    cdef GoreView v
-    if s.offer:                 # accept or decline
-        return 2
-    gore_view_lanes(&v, s)
-    return gore_count_of(&v)
-
-
 cdef inline u64 gore_perft(const GoreNode* root, int depth, GoreFrame* frames,
                            JobStop* js) noexcept nogil:
     """perft_count_of on Goré's word (frames[0..depth]); the last ply counted

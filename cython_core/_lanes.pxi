@@ -21,7 +21,7 @@
 # A lap of n seeds from path position p adds n // L to every lane of the loop
 # (q * valid, one multiply-add a word) and the mask step[p][n % L].add of
 # the next n % L lanes; its landing lane is step[p][n % L].land.  Lane tests become
-# word operations: lanes_nonzero / lanes_at_least / lanes_equal leave the
+# word operations: lanes_nonzero / lanes_at_least leave the
 # high bit of each lane that passes, lanes_bits gathers those bits into a
 # mask, bit i for lane i.
 
@@ -44,12 +44,6 @@ cdef inline u64 lanes_at_least(u64 w, int k) noexcept nogil:
     """The high bit of every lane >= k, for 1 <= k <= 128 (no carry: the low
     seven bits plus 128 - k stay under 256)."""
     return (((w & LANE_LOW7) + <u64>(128 - k) * LANE_ONES) | w) & LANE_HIGH
-
-
-cdef inline u64 lanes_equal(u64 w, int x) noexcept nogil:
-    """The high bit of every lane == x (0 <= x <= 255)."""
-    cdef u64 z = w ^ (<u64>x * LANE_ONES)
-    return ~((((z & LANE_LOW7) + LANE_LOW7) | z)) & LANE_HIGH
 
 
 cdef inline unsigned lanes_bits(u64 highs) noexcept nogil:
@@ -139,26 +133,21 @@ ctypedef struct LapStep:
 
 ctypedef struct LoopLanes:
     int L
-    int NW
-    int offset                          # 1: the first seed into the next hole; 0: into p
     u64 valid[MAX_WORDS]                # every lane of the loop
     LapStep step[2][MAX_LANES][MAX_LANES]
     u64 keep[MAX_LANES][MAX_WORDS]      # every lane but x (AND masks that empty lane x)
-    unsigned char nxt[MAX_LANES]        # the next lane on the loop (direction 0)
-    unsigned char prv[MAX_LANES]
+    unsigned char prv[MAX_LANES]        # the lane before x (Djenon-aboure's backward run)
 
 
 cdef void _loop_lanes(LoopLanes* t, int L, int offset):
-    """Fill the tables of a loop of L lanes (0..L-1 in direction 0)."""
+    """Fill the tables of a loop of L lanes (0..L-1 in direction 0); offset 1:
+    a lap's first seed goes into the hole after its start, 0: into the start."""
     cdef int d, p, r, k, x, w, step
     memset(t, 0, sizeof(LoopLanes))
     _require(L <= MAX_LANES, "a loop longer than MAX_LANES")
     t.L = L
-    t.NW = (L + 7) // 8
-    t.offset = offset
     for x in range(L):
         t.valid[x >> 3] |= <u64>1 << ((x & 7) * 8)
-        t.nxt[x] = (x + 1) % L
         t.prv[x] = (x + L - 1) % L
         for w in range(MAX_WORDS):
             t.keep[x][w] = ~(<u64>0xFF << ((x & 7) * 8)) if w == x >> 3 else ~(<u64>0)
