@@ -5,6 +5,8 @@
   into a pytest suite;
 * :func:`perft_suite`: katra's perft vectors for a game, ``(position_text,
   depth, count)``;
+* :func:`solved_suite`: katra's solved positions for a game, each with its
+  proven outcome, distance and best move (docs/solved.md);
 * the command line behind the same machinery: ``katra diff`` (docs/diff.md)
   and ``katra perft --suite``.
 
@@ -23,11 +25,13 @@ from katra.api import DEFAULT_MAX_PLIES
 
 from ._proof import ProofError, ProofSummary, check_proof
 from ._referee import Difference, DrillResult, ProgramError, WalkResult, drill_down, read_move, walk
+from ._solved import SolvedEntry, read_solved, solved_suite
 from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
            "WalkResult", "DrillResult", "ProgramError", "drill_down", "walk",
-           "check_proof", "ProofError", "ProofSummary"]
+           "check_proof", "ProofError", "ProofSummary", "solved_suite", "read_solved",
+           "SolvedEntry"]
 
 
 class _ObjectSide:

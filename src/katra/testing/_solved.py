@@ -1,0 +1,91 @@
+"""Solved-position suites: files of ``id``, ``position`` and ``solve`` lines (docs/solved.md).
+
+An ``id NAME`` line starts an entry, a ``position TEXT`` line gives its
+position and a ``solve`` line its value for the player to move
+(docs/rules.md §6.3): ``solve win|loss|draw PLIES BEST`` (the exact distance
+and katra's best move, the one ``katra.solve`` returns) or ``solve none
+BOUND`` (no result within ``BOUND`` plies).  Blank lines and lines starting
+with ``#`` are comments.  katra ships one suite per game id in
+``katra/data/solved/<game-id>.solved``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+from katra._games import find_game
+from katra._text import format_position, parse_position
+
+#: The largest distance or bound a ``solve`` line may give (katra.solve's largest bound).
+MAX_SOLVED_PLIES = 500
+
+
+@dataclass(frozen=True)
+class SolvedEntry:
+    """One solved position: ``outcome`` (``"win"``, ``"loss"``, ``"draw"`` for the
+    player to move, or None: no result within ``plies``), ``plies`` (the exact
+    distance, or the bound searched) and ``best_move`` (``""`` with no result)."""
+
+    id: str
+    position: str
+    outcome: str | None
+    plies: int
+    best_move: str
+
+
+def _solve_line(words: list[str], where: str, line: str) -> tuple[str | None, int, str]:
+    if len(words) == 3 and words[0] in ("win", "loss", "draw") and words[1].isdigit():
+        outcome, plies, best = words[0], int(words[1]), words[2]
+    elif len(words) == 2 and words[0] == "none" and words[1].isdigit():
+        outcome, plies, best = None, int(words[1]), ""
+    else:
+        raise ValueError(f"{where}: expected 'solve win|loss|draw PLIES MOVE' or "
+                         f"'solve none BOUND', got {line!r}")
+    if not 1 <= plies <= MAX_SOLVED_PLIES:
+        raise ValueError(f"{where}: {plies} plies is outside 1..{MAX_SOLVED_PLIES}")
+    return outcome, plies, best
+
+
+def read_solved(text: str, name: str = "suite") -> list[SolvedEntry]:
+    """The entries of a solved-positions file's text; ``ValueError`` names the first bad line."""
+    entries: list[SolvedEntry] = []
+    ident = position = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.partition(" ")
+        where = f"{name}, line {number}"
+        if key == "id":
+            ident, position = value.strip(), None
+        elif key == "position":
+            try:
+                position = format_position(parse_position(value.strip()))
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+        elif key == "solve":
+            if position is None:
+                raise ValueError(f"{where}: a 'solve' line needs a 'position' line before it")
+            outcome, plies, best = _solve_line(value.split(), where, line)
+            entries.append(SolvedEntry(ident or position, position, outcome, plies, best))
+            ident = position = None   # one solve line per entry
+        else:
+            raise ValueError(f"{where}: unknown line {line!r} (expected id, position or solve)")
+    if not entries:
+        raise ValueError(f"{name}: no 'solve' line")
+    return entries
+
+
+def solved_suite(game: str) -> list[SolvedEntry]:
+    """katra's solved positions for ``game`` (a name, id or alias): mid-game
+    positions of every outcome with their exact distances and best moves,
+    proven by katra's solver; for testing another solver::
+
+        @pytest.mark.parametrize("entry", katra.testing.solved_suite("katro-4x4"))
+        def test_solve(entry):
+            assert my_solve(entry.position) == (entry.outcome, entry.plies)
+    """
+    game_id = find_game(game).id
+    text = (resources.files("katra") / "data" / "solved" / f"{game_id}.solved").read_text(
+        encoding="utf-8")
+    return read_solved(text, f"katra's {game_id} solved suite")
