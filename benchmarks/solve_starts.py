@@ -32,7 +32,7 @@ def solve_within(game: str, cpu: float, tt_bits: int, max_plies: int) -> dict[st
 
     def work() -> None:
         try:
-            while int(state["bound"]) < max_plies:     
+            while int(state["bound"]) < max_plies:
                 known = (state["thresholds"], state["bound"])
                 thresholds, bound, _ = solver.thresholds(pos, int(state["bound"]) + 1, None,
                                                          known)

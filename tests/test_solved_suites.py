@@ -9,6 +9,7 @@ from katra._text import action_text
 from katra.testing import SolvedEntry, read_solved, solved_suite
 from test_solve import BRUTE_PLIES, brute_best, brute_solve, value
 
+
 def resolve(entry: SolvedEntry) -> None:
     r = katra.solve(entry.position, entry.plies)
     assert (r.outcome, r.max_plies if r.outcome is None else r.plies) == (
