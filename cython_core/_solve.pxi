@@ -43,6 +43,16 @@ cdef extern from *:
     char* katra_stack_low() noexcept nogil
     char* katra_stack_here() noexcept nogil
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define katra_prefetch(p) __builtin_prefetch((const void*)(p))
+    #else
+    #define katra_prefetch(p) ((void)0)
+    #endif
+    """
+    void katra_prefetch(const void* p) noexcept nogil
+
 cdef enum:
     SOLVE_MAX_PLIES = 500        # the largest bound accepted
     SOLVE_PREDICATES = 4         # index 2 * player + target
@@ -66,8 +76,9 @@ ctypedef struct SolveEntry:
 
 ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search's)
     int acts[MAX_CANDIDATES]
-    int keys[MAX_CANDIDATES]
+    int keys[MAX_CANDIDATES]     # ordering keys
     int order[MAX_CANDIDATES]
+    u64 hashes[MAX_CANDIDATES]   # the children's table keys (solve_key)
 
 ctypedef struct SolveCtx:
     SolveEntry* tt
@@ -81,6 +92,61 @@ ctypedef struct SolveCtx:
     JobStop* js
     State* children              # [plies + 1][MAX_CANDIDATES]
     SolveLists* lists            # [plies + 1]
+    # The last ply's scratch (solve_last_ply, solve_has_legal: they do not
+    # recurse), here rather than in their frames, which the recursion's would hold.
+    Children last_ply
+    int leaf_cand[MAX_CANDIDATES]
+    State leaf_scratch
+
+
+cdef enum:
+    SOLVE_KEY_WORDS = (MAX_HOLES + 7) // 8
+
+
+cdef inline u64 solve_key(const State* s) noexcept nogil:
+    """The table key of a position: its counts packed a byte each into 64-bit
+    words, chained through mix64 (a bijection, so a position differing in any
+    word reaches another key as a random function would), after a word of the
+    game, the stores, the side to move and Goré's offer and owners.  Cheaper
+    than search_key's per-hole mixing; a count or store too large to pack
+    (never in a game from a start position) falls back to search_key."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef u64 words[SOLVE_KEY_WORDS]
+    cdef unsigned char* packed = <unsigned char*>words
+    cdef u64 h, owners = 0
+    cdef int i, wide = s.stores[0] | s.stores[1]
+    memset(words, 0, sizeof(words))
+    for i in range(g.holes):
+        packed[i] = <unsigned char>s.board[i]
+        wide |= s.board[i]
+    if g.family == FAM_GORE:
+        for i in range(g.holes):
+            if s.owner[i]:
+                owners |= (<u64>1) << i
+    if (wide >> 8) or (s.offer >> 8):
+        return search_key(s)
+    h = ZKEY_GAME[s.game] ^ (<u64>s.stores[0] | (<u64>s.stores[1] << 8)
+                             | (<u64>s.to_move << 16) | (<u64>s.offer << 17) | (owners << 25))
+    h = mix64(h)
+    for i in range((g.holes + 7) >> 3):
+        h = mix64(h ^ words[i])
+    return h
+
+
+cdef inline bint solve_has_legal(SolveCtx* c, const State* s) noexcept nogil:
+    """Is s unfinished?  As has_legal, but a candidate is shown legal without
+    sowing it when its first lap surely ends (candidate_legal), and Goré's
+    actions are counted from bit masks."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef long long work = 0
+    cdef int n, k
+    if g.family == FAM_GORE:
+        return gore_count_actions(s) > 0
+    n = candidates_of(s, g, g.family, c.leaf_cand)
+    for k in range(n):
+        if candidate_legal(s, g, g.family, c.leaf_cand[k], &c.leaf_scratch, &work):
+            return 1
+    return fallback(s) >= 0
 
 
 cdef inline bint solve_good(int winner, int pi) noexcept nogil:
@@ -146,63 +212,100 @@ cdef inline int solve_probe(SolveCtx* c, u64 key, int pi, int k) noexcept nogil:
     return -1
 
 
-cdef int solve_forces(SolveCtx* c, const State* s, int pi, int k, int ply) noexcept nogil:
-    """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  ply < c.plies."""
+cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
+    """Count nodes visited and set c.stop if the job must stop; c.stop."""
+    c.nodes += nodes
+    if job_should_stop(c.js, SOLVE_NODE_WORK * nodes):
+        c.stop = SOLVE_STOP_JOB
+    elif c.deadline >= 0 and (c.nodes & SOLVE_CLOCK_MASK) < <u64>nodes:
+        if monotonic_seconds() >= c.deadline:
+            c.stop = SOLVE_STOP_CLOCK
+    return c.stop
+
+
+cdef inline int solve_leaf(SolveCtx* c, const State* s, int pi) noexcept nogil:
+    """F(s, pi, 0): only a finished game can satisfy it."""
+    cdef int winner, south, north
+    if solve_has_legal(c, s):
+        return 0
+    outcome_of(s, &winner, &south, &north)
+    return solve_good(winner, pi)
+
+
+cdef int solve_last_ply(SolveCtx* c, const State* s, u64 key, int pi, bint or_node,
+                        State* child) noexcept nogil:
+    """F(s, pi, 1), or -1 if s is finished: its children are leaves, generated
+    one at a time and only until one decides (OR: a finished game good for P;
+    AND: a child that is not); no table below.  Each child visited is a node."""
+    cdef Children* it = &c.last_ply
+    cdef GameTable* g = &TABLES[s.game]
+    cdef int r, a, seen = 0
+    children_begin_of(it, s, g, g.family)
+    a = children_next_of(it, s, g, g.family, child)
+    while a >= 0:
+        seen += 1
+        r = solve_leaf(c, child, pi)
+        if r == or_node:
+            break
+        a = children_next_of(it, s, g, g.family, child)
+    if seen == 0:
+        return -1
+    r = or_node if a >= 0 else not or_node
+    if solve_tick(c, seen):
+        return 0
+    solve_store(c, key, pi, 1, r)
+    return r
+
+
+cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
+                      int ply) noexcept nogil:
+    """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  key:
+    solve_key(s), unused at k == 0.  ply < c.plies."""
     cdef int* acts
     cdef int* keys
     cdef int* order
+    cdef u64* hashes
     cdef State* children
     cdef GameTable* g = &TABLES[s.game]
-    cdef u64 key
     cdef int n, i, j, best, r, winner, south, north, before
     cdef bint or_node = s.to_move == (pi >> 1)
 
-    c.nodes += 1
-    if job_should_stop(c.js, SOLVE_NODE_WORK):
-        c.stop = SOLVE_STOP_JOB
-    elif c.deadline >= 0 and (c.nodes & SOLVE_CLOCK_MASK) == 0:
-        if monotonic_seconds() >= c.deadline:
-            c.stop = SOLVE_STOP_CLOCK
+    if solve_tick(c, 1):
+        return 0
     if katra_stack_here() < c.stack_floor:
         c.stop = SOLVE_STOP_STACK
-    if c.stop:
         return 0
 
-    if k == 0:                   # only a finished game can satisfy it
-        if has_legal(s):
-            return 0
-        outcome_of(s, &winner, &south, &north)
-        return solve_good(winner, pi)
+    if k == 0:
+        return solve_leaf(c, s, pi)
 
-    key = search_key(s)
     r = solve_probe(c, key, pi, k)
     if r >= 0:
         return r
 
     children = &c.children[ply * MAX_CANDIDATES]
+    if k == 1:
+        r = solve_last_ply(c, s, key, pi, or_node, children)
+        if r >= 0:
+            return r
+
     acts = c.lists[ply].acts
     keys = c.lists[ply].keys
     order = c.lists[ply].order
+    hashes = c.lists[ply].hashes
     n = legal_children(s, acts, children)
     if n == 0:
         outcome_of(s, &winner, &south, &north)
         solve_store_finished(c, key, winner)
         return solve_good(winner, pi)
 
-    if k == 1:                   # the children are leaves: no table, no ordering
-        for i in range(n):
-            r = solve_forces(c, &children[i], pi, 0, ply + 1)
-            if c.stop:
-                return 0
-            if r == or_node:
-                solve_store(c, key, pi, k, r)
-                return r
-        solve_store(c, key, pi, k, not or_node)
-        return not or_node
-
     # A child the table already decides at k - 1 settles the node at once.
+    # (The children's slots are fetched first, so that their cache misses overlap.)
     for i in range(n):
-        r = solve_probe(c, search_key(&children[i]), pi, k - 1)
+        hashes[i] = solve_key(&children[i])
+        katra_prefetch(&c.tt[hashes[i] & c.tt_mask])
+    for i in range(n):
+        r = solve_probe(c, hashes[i], pi, k - 1)
         if r == or_node:
             solve_store(c, key, pi, k, r)
             return r
@@ -221,7 +324,7 @@ cdef int solve_forces(SolveCtx* c, const State* s, int pi, int k, int ply) noexc
         j = order[best]
         order[best] = order[i]
         order[i] = j
-        r = solve_forces(c, &children[j], pi, k - 1, ply + 1)
+        r = solve_forces(c, &children[j], hashes[j], pi, k - 1, ply + 1)
         if c.stop:
             return 0
         if r == or_node:         # OR: one child suffices; AND: one child refutes
@@ -266,6 +369,7 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
     finished root: max_plies)."""
     cdef int winner, south, north, n, pi, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
+    cdef u64 key = solve_key(root)
     if not has_legal(root):
         outcome_of(root, &winner, &south, &north)
         for pi in range(SOLVE_PREDICATES):
@@ -279,13 +383,13 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
             if not (players >> p) & 1:
                 continue
             pi = 2 * p + TARGET_DRAW
-            if thr[pi] == SOLVE_OPEN and solve_forces(c, root, pi, n, 0):
+            if thr[pi] == SOLVE_OPEN and solve_forces(c, root, key, pi, n, 0):
                 thr[pi] = n
             if c.stop:
                 break
             # a win is a draw or better: no need to try it before that holds
             if threshold_known(thr[pi]) and thr[pi + 1] == SOLVE_OPEN:
-                if solve_forces(c, root, pi + 1, n, 0):
+                if solve_forces(c, root, key, pi + 1, n, 0):
                     thr[pi + 1] = n
             if c.stop:
                 break
@@ -308,6 +412,7 @@ cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* b
     cdef int m = root.to_move
     cdef int o = 1 - m
     cdef int pi, d, n, i
+    cdef u64 key
     cdef State* child = &c.children[0]   # ply 0's slots: the searches below start at ply 1
     best[0] = -1
     if threshold_known(thr[2 * m + TARGET_WIN]):
@@ -323,12 +428,13 @@ cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* b
     for i in range(n):
         copy_hot(child, root)
         play(child, acts[i], LAP_LIMIT_C)
-        if not solve_forces(c, child, pi, d - 1, 1):
+        key = solve_key(child)
+        if not solve_forces(c, child, key, pi, d - 1, 1):
             if c.stop:
                 return 0
             continue
         if d >= 2:
-            if solve_forces(c, child, pi, d - 2, 1) or c.stop:
+            if solve_forces(c, child, key, pi, d - 2, 1) or c.stop:
                 if c.stop:
                     return 0
                 continue
@@ -497,7 +603,7 @@ cdef class Solver:
         self._reserve(k)
         self._begin(&js, None)
         with nogil:
-            r = solve_forces(&self.c, &root, pi, k, 0)
+            r = solve_forces(&self.c, &root, solve_key(&root), pi, k, 0)
         self._end(&js)
         return bool(r)
 
