@@ -36,11 +36,12 @@ CASES = [
 ]
 
 
-def cpu_median(job, rounds: int) -> tuple[float, object]:
+def cpu_median(rounds: int, job, *args):
+    """(median CPU seconds of job(*args) over rounds runs, its result)."""
     times, result = [], None
     for _ in range(rounds):
         start = time.thread_time()
-        result = job()
+        result = job(*args)
         times.append(time.thread_time() - start)
     return statistics.median(times), result
 
@@ -51,8 +52,8 @@ def table(rounds: int = 5) -> str:
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for game_id, bound, depth in CASES:
         pos = _core.Position.initial(game_id)
-        solve_s, r = cpu_median(lambda: katra.solve(game_id, bound), rounds)
-        perft_s, count = cpu_median(lambda: _core.perft(pos, depth), rounds)
+        solve_s, r = cpu_median(rounds, katra.solve, game_id, bound)
+        perft_s, count = cpu_median(rounds, _core.perft, pos, depth)
         played = sum(_core.perft(pos, d) for d in range(1, depth))
         rate, leaves, made = r.nodes / solve_s, count / perft_s, played / perft_s
         rows.append(f"| {game_id} | {bound} | {r.nodes:,} | {solve_s:.3f} | {rate / 1e6:.2f} "
