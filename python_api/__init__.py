@@ -8,8 +8,9 @@ from katra._core import JobCancelled, cancel_jobs
 from ._batch import legal_actions_masks, observations, read_records, write_records
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._explain import explain
+from ._proof import write_proof
 from ._search import MATE, SearchResult, search
-from ._solve import SolveResult, solve
+from ._solve import MAX_SOLVE_PLIES, SolveProgress, SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from ._trace import Lap, MoveTrace, TraceMismatchError
 
@@ -18,7 +19,7 @@ __all__ = [
     "observations", "legal_actions_masks", "read_records", "write_records",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE",
-    "solve", "SolveResult",
+    "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",
 ]

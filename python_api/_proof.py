@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from katra import _core
+from katra._errors import ArgumentError
 from katra._games import GAMES
 from katra._text import action_text
-from katra.testing._proof import recursion_room
 
 from ._solve import MAX_SOLVE_PLIES, SolveResult
 
@@ -85,9 +85,11 @@ def write_proof(out: TextIO, state: Any, result: SolveResult, *, tt_bits: int | 
     ``solver``: a ``katra._core.Solver`` to reuse (else a fresh one).  Returns
     the number of lines written.  ``ValueError`` if nothing was proven.
     """
+    from katra.testing._proof import recursion_room  # katra.testing imports katra.api
+
     from ._counting import load_position
     if result.outcome is None or result.plies is None:
-        raise ValueError("nothing was proven: there is no proof to write")
+        raise ArgumentError("nothing was proven: there is no proof to write")
     pos = load_position(state, "core")
     if solver is None:
         solver = _core.Solver(tt_bits)

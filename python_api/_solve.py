@@ -10,22 +10,21 @@ from __future__ import annotations
 import threading
 import time as _clock
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from katra import _core
+from katra._errors import ArgumentError, ArgumentTypeError
 from katra._games import GAMES
-from katra._limits import check_int
+from katra._limits import MAX_SOLVE_PLIES, check_int
 from katra._text import action_text
 
 from ._counting import load_position
 from ._parallel import Workers, register_task, workers_for
 from ._search import _check_time
 
-__all__ = ["MAX_SOLVE_PLIES", "SolveResult", "solve"]
-
-#: The largest ply bound :func:`solve` accepts (and its default).
-MAX_SOLVE_PLIES = 500
+__all__ = ["MAX_SOLVE_PLIES", "SolveProgress", "SolveResult", "solve"]
 
 #: Index of each predicate in a thresholds list: 2 * player + target.
 _DRAW, _WIN = 0, 1
@@ -70,6 +69,27 @@ class SolveResult:
         if self.outcome == "draw":
             return f"draw in {self.plies} {unit}"
         return f"no result within {self.max_plies} plies"
+
+
+@dataclass(frozen=True)
+class SolveProgress:
+    """Where a solve stands, for :func:`solve`'s ``progress`` callback.
+
+    ``bound``: the bound being searched (a split solve: the root's bound, one
+    more than its subtrees'); ``nodes``: positions visited so far; ``seconds``
+    since the start; ``subtrees``: the root's distinct children (0 when the
+    work is not split) and ``proven``: how many of them have a proven value.
+    """
+
+    bound: int
+    nodes: int
+    seconds: float
+    subtrees: int
+    proven: int
+
+
+#: A progress callback.
+Progress = Callable[[SolveProgress], None]
 
 
 def value_of(thresholds: Thresholds, mover: int) -> tuple[str | None, int | None]:
@@ -137,16 +157,23 @@ _POOL = _SolverPool()
 
 def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | None,
                known: tuple[Thresholds, int] | None = None, session: str | None = None,
-               players: tuple[int, ...] = (0, 1)) -> dict[str, Any]:
+               players: tuple[int, ...] = (0, 1), progress: Progress | None = None
+               ) -> dict[str, Any]:
     """Solve one position in this thread: thresholds, bound, timed_out, nodes, best, pv
     (a finished position too: its thresholds are 0 or never).  ``known``: the
     thresholds and bound of an earlier call on ``text``: only the bounds above
     it are searched.  ``session``: reuse this process's solvers of that split solve;
-    ``players``: whose questions to ask."""
+    ``players``: whose questions to ask; ``progress``: called before each bound."""
     pos = _core.Position.from_text(text)
     solver = _POOL.acquire(session, tt_bits) if session else _core.Solver(tt_bits)
-    before = int(solver.nodes)
-    thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known, players)
+    before, start = int(solver.nodes), _clock.monotonic()
+    if progress is None:
+        thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known, players)
+    else:
+        thresholds, bound, timed_out = _deepen(solver, pos, max_plies, time, known, players,
+                                               lambda b: progress(SolveProgress(
+                                                   b, int(solver.nodes) - before,
+                                                   _clock.monotonic() - start, 0, 0)))
     best, pv = -1, []
     if value_of(thresholds, pos.to_move)[0] is not None:
         best = int(solver.best_action(pos, thresholds))
@@ -157,12 +184,33 @@ def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | Non
             "nodes": int(solver.nodes) - before, "best": best, "pv": pv}
 
 
+def _deepen(solver: Any, pos: Any, max_plies: int, time: float | None,
+            known: tuple[Thresholds, int] | None, players: tuple[int, ...],
+            report: Callable[[int], None]) -> tuple[Thresholds, int, bool]:
+    """solver.thresholds one bound at a time (the same search: the table is kept and
+    each call resumes where the last stopped), calling report(bound) before each."""
+    began = _clock.monotonic()
+    unknown: Thresholds = [-1, -1, -1, -1]
+    thresholds, bound = known if known is not None else (unknown, 0)
+    timed_out = False
+    while bound < max_plies and value_of(thresholds, int(pos.to_move))[0] is None:
+        report(bound + 1)
+        left = None if time is None else time - (_clock.monotonic() - began)
+        if left is not None and left <= 0:
+            return thresholds, bound, True
+        thresholds, bound, timed_out = solver.thresholds(pos, bound + 1, left,
+                                                         (thresholds, bound), players)
+        if timed_out:
+            break
+    return thresholds, bound, timed_out
+
+
 def solve_task(backend: str, text: str, max_plies: int, time: float | None,
                tt_bits: int | None, known: tuple[Thresholds, int] | None,
                session: str, players: tuple[int, ...]) -> dict[str, Any]:
     """One task of a split solve: solve_here with this process's solvers of the session."""
     if backend != "core":
-        raise ValueError("solve runs on the core only")
+        raise ArgumentError("solve runs on the core only")
     return solve_here(text, max_plies, time, tt_bits, known, session, players)
 
 
@@ -229,8 +277,10 @@ class _SplitSolve:
     """
 
     def __init__(self, pos: Any, max_plies: int, time: float | None, tt_bits: int | None,
-                 workers: Workers, session: str) -> None:
+                 workers: Workers, session: str, progress: Progress | None = None) -> None:
         self.start = _clock.monotonic()
+        self.progress = progress
+        self.bound = 1
         self.max_plies, self.time, self.tt_bits = max_plies, time, tt_bits
         self.workers, self.session = workers, session
         self.mover = int(pos.to_move)
@@ -256,6 +306,13 @@ class _SplitSolve:
         state.pv = list(result["pv"])
         self.nodes += int(result["nodes"])
         self.timed_out = self.timed_out or bool(result["timed_out"])
+        self.report()
+
+    def report(self) -> None:
+        if self.progress is not None:
+            self.progress(SolveProgress(
+                self.bound, self.nodes, _clock.monotonic() - self.start, len(self.children),
+                sum(c.resolved for c in self.children.values())))
 
     def _search(self, states: list[_Child], cap: int, player: int) -> None:
         """The questions of player for each of states at bounds up to cap, as tasks."""
@@ -286,6 +343,8 @@ class _SplitSolve:
         thresholds: Thresholds = [-1, -1, -1, -1]
         root: dict[str, Any] = {"thresholds": thresholds, "bound": 0, "best": -1, "pv": []}
         for cap in range(self.max_plies):
+            self.bound = cap + 1
+            self.report()
             open_questions = [i for i in range(4) if thresholds[i] == -1]
             if cap and any(i // 2 == mover for i in open_questions):
                 self._search([c for c in self.children.values()
@@ -328,7 +387,8 @@ def check_tt_bits(tt_bits: object) -> int | None:
 
 
 def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: Any = None,
-          time: float | None = None, tt_bits: int | None = None) -> SolveResult:
+          time: float | None = None, tt_bits: int | None = None,
+          progress: Progress | None = None) -> SolveResult:
     """Prove the value of ``state`` and its distance (docs/rules.md §6.3, docs/solve.md).
 
     ``state``: a :class:`katra.State`, a game id or name (its start) or a
@@ -338,8 +398,12 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     transposition table holds ``2**tt_bits`` entries of 24 bytes (10..28;
     None: 20, 24 MiB, per task).  ``jobs``/``executor`` split the root's
     children into tasks as :func:`katra.perft` does; the outcome, distance,
-    best move and line are the same whatever the split.  Bad arguments raise
-    ``ValueError`` naming them; Ctrl-C and :func:`katra.cancel_jobs` stop it.
+    best move and line are the same whatever the split.  ``progress``: None
+    or a callable given a :class:`SolveProgress` before each bound (and, when
+    the work is split, as each task ends).  Bad
+    arguments raise :class:`katra.ArgumentError` (a ``ValueError``) or
+    :class:`katra.ArgumentTypeError` naming them; Ctrl-C and
+    :func:`katra.cancel_jobs` stop it.
 
     >>> r = solve("katro-4x4")
     >>> r.describe(), r.best_move, len(r.pv)
@@ -349,22 +413,25 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     plies = check_max_plies(max_plies)
     seconds = _check_time(time)
     bits = check_tt_bits(tt_bits)
-    return solve_position(pos, plies, seconds, bits, workers_for(jobs, executor))
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be None or a callable, "
+                                f"not {type(progress).__name__}")
+    return solve_position(pos, plies, seconds, bits, workers_for(jobs, executor), progress)
 
 
 def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None,
-                   workers: Workers | None) -> SolveResult:
+                   workers: Workers | None, progress: Progress | None = None) -> SolveResult:
     """:func:`solve` of a core ``Position`` with checked arguments (workers None: this thread)."""
     if pos.is_terminal():
-        raise ValueError(f"cannot solve a finished game: {pos.text()}")
+        raise ArgumentError(f"cannot solve a finished game: {pos.text()}")
     start = _clock.monotonic()
     if workers is None:
-        raw = solve_here(pos.text(), plies, seconds, bits)
+        raw = solve_here(pos.text(), plies, seconds, bits, progress=progress)
         nodes = int(raw["nodes"])
     else:
         session = uuid.uuid4().hex
         try:
-            split = _SplitSolve(pos, plies, seconds, bits, workers, session)
+            split = _SplitSolve(pos, plies, seconds, bits, workers, session, progress)
             raw, nodes = split.run(), split.nodes
         finally:
             _POOL.close(session)    # this process's solvers (threads); workers elsewhere

@@ -320,6 +320,33 @@ def test_bad_positions():
 def test_wrong_types_are_type_errors_too():
     with pytest.raises(ArgumentTypeError):
         katra.solve("katro-4x4", "5")
+    with pytest.raises(ArgumentTypeError, match="progress"):
+        katra.solve("katro-4x4", 5, progress=3)
+
+
+def test_bad_arguments_are_argument_errors():
+    for kwargs in ({"max_plies": 0}, {"tt_bits": 40}, {"time": -1.0}):
+        with pytest.raises(katra.ArgumentError):
+            katra.solve("katro-4x4", **kwargs)
+    with pytest.raises(katra.ArgumentError, match="finished"):
+        katra.solve("katro-4x4 0,0,1,1/1,2,0,0/0,0,0,1/12,0,0,0 S")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_reports_every_bound(jobs):
+    """progress: called before each bound (and as split tasks end), nodes never
+    decreasing; the result is the one without progress."""
+    seen = []
+    r = katra.solve("katro-4x4", jobs=jobs, progress=seen.append)
+    assert (r.outcome, r.plies, r.pv) == (katra.solve("katro-4x4").outcome, 17,
+                                          katra.solve("katro-4x4").pv)
+    bounds = [p.bound for p in seen]
+    assert bounds == sorted(bounds) and set(bounds) == set(range(1, 18))
+    nodes = [p.nodes for p in seen]
+    assert nodes == sorted(nodes) and nodes[-1] <= r.nodes
+    assert all(p.subtrees == (4 if jobs == 2 else 0) for p in seen)
+    if jobs == 2:
+        assert seen[-1].proven >= 1 and all(p.proven <= p.subtrees for p in seen)
 
 
 def test_core_solver_bad_input():

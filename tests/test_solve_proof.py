@@ -8,7 +8,7 @@ import re
 import pytest
 
 import katra
-from katra.api._proof import write_proof
+from katra.api import write_proof
 from katra.cli.main import main
 from katra.testing import ProofError, check_proof
 
@@ -198,6 +198,24 @@ def test_cli_json_and_jobs(capsys):
     record = json.loads(capsys.readouterr().out)
     assert (record["outcome"], record["plies"], record["best_move"], record["pv"]) == (
         "loss", 2, "pass", ["pass", "f2"])
+
+
+def test_cli_progress_of_a_split_solve(capsys):
+    """--progress: a line per bound on stderr (not a terminal here) with the nodes and
+    the root's subtrees proven; the result on stdout as without it."""
+    assert main(["solve", "katro-4x4", "--jobs", "2", "--progress"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    bounds = [int(line.split(":")[0].split()[1]) for line in lines]
+    assert bounds[0] == 1 and bounds[-1] == 17 and set(range(1, 18)) <= set(bounds)
+    assert bounds == sorted(bounds)
+    assert lines[-1].endswith("1 of 4 subtrees proven") and " nodes, " in lines[-1]
+    assert "result   South wins in 17 plies" in captured.out
+
+
+def test_cli_no_progress_unless_asked(capsys):
+    assert main(["solve", "katro-4x4", "--max-plies", "4"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_cli_no_result(capsys):

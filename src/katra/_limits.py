@@ -28,6 +28,7 @@ from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
 
 __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
            "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MATE", "MATE_BOUND",
+           "MAX_SOLVE_PLIES",
            "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_jobs", "read_ply_limit", "usable_cores", "bound_text"]
 
@@ -47,6 +48,9 @@ MAX_JOBS = 4096
 #: The deepest search (plies) and the longest search time (seconds, about 11.6 days).
 MAX_SEARCH_DEPTH = 64
 MAX_SEARCH_TIME = 10**6
+
+#: The largest ply bound katra.solve searches (and its default); the core's Solver agrees.
+MAX_SOLVE_PLIES = 500
 
 #: Search scores: a won position scores ``MATE - plies`` (plies until the win), a
 #: lost one ``-(MATE - plies)``; a score beyond ``MATE_BOUND`` is a proven result.

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import sys
+import time
+from typing import Any, TextIO
+
+from katra._limits import MAX_SOLVE_PLIES
 
 from .common import UsageError, positive_int_arg, seconds_arg
 
 
 def max_solve_plies_arg(text: str) -> int:
-    from katra.api._solve import MAX_SOLVE_PLIES
     value = positive_int_arg(text)
     if value > MAX_SOLVE_PLIES:
         raise argparse.ArgumentTypeError(f"expected at most {MAX_SOLVE_PLIES} plies, got {value}")
@@ -32,6 +35,9 @@ def register(commands: Any) -> None:
     solve.add_argument("--check", metavar="FILE",
                        help="check a proof file with the reference backend (no position)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--progress", action="store_true",
+                       help="report the bound being searched, the nodes and the proven "
+                       "subtrees on stderr (the default when stderr is a terminal)")
     add_worker_options(solve)
     for action in solve._actions:   # solve's default is one thread, not every core
         if "--jobs" in action.option_strings:
@@ -52,9 +58,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError("katra solve: GAME_OR_POSITION is required (or --check FILE)")
     from katra._games import GAMES
     from katra._text import action_text
-    from katra.api import load_position
-    from katra.api._parallel import workers_for
-    from katra.api._solve import MAX_SOLVE_PLIES, solve_position
+    from katra.api import load_position, solve, write_proof
 
     from .counting import worker_options
 
@@ -62,19 +66,23 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if pos.is_terminal():
         raise UsageError(f"katra solve: the game is already over: {pos.text()}")
     plies = args.max_plies if args.max_plies is not None else MAX_SOLVE_PLIES
-    if args.jobs is None and args.scheduler is None:
-        result = solve_position(pos, plies, args.time, None, None)
-    else:
-        with worker_options(args) as options:
-            workers = workers_for(options.get("jobs", 1), options.get("executor"))
-            result = solve_position(pos, plies, args.time, None, workers)
+    show = _ProgressLine(sys.stderr) if args.progress or (
+        not args.json and sys.stderr.isatty()) else None
+    try:
+        if args.jobs is None and args.scheduler is None:
+            result = solve(pos.text(), plies, time=args.time, progress=show)
+        else:
+            with worker_options(args) as options:
+                result = solve(pos.text(), plies, time=args.time, progress=show, **options)
+    finally:
+        if show is not None:
+            show.close()
     spec = GAMES[pos.game_id]
     line = " ".join(action_text(spec, a) for a in result.pv)
     proof_lines = None
     if args.proof is not None:
         if result.outcome is None:
             raise UsageError(f"katra solve: {result.describe()}: there is no proof to write")
-        from katra.api._proof import write_proof
         with open(args.proof, "w", encoding="utf-8") as out:
             proof_lines = write_proof(out, pos, result)
     record: dict[str, Any] = {
@@ -97,6 +105,37 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if proof_lines is not None:
         lines.append(f"proof    {args.proof} ({proof_lines} lines)")
     print("\n".join(lines))
+
+
+class _ProgressLine:
+    """A solve's progress on a stream: one line rewritten in place on a terminal,
+    else a line per bound and at most one every PERIOD seconds between."""
+
+    PERIOD = 2.0
+
+    def __init__(self, out: TextIO) -> None:
+        self.out, self.tty = out, out.isatty()
+        self.bound, self.last, self.width = 0, 0.0, 0
+
+    def __call__(self, p: Any) -> None:
+        now = time.monotonic()
+        if p.bound == self.bound and now - self.last < (0.1 if self.tty else self.PERIOD):
+            return
+        self.bound, self.last = p.bound, now
+        text = f"bound {p.bound}: {p.nodes:,} nodes, {p.seconds:.1f} s"
+        if p.subtrees:
+            text += f", {p.proven} of {p.subtrees} subtrees proven"
+        if self.tty:
+            self.out.write("\r" + text.ljust(self.width))
+            self.width = len(text)
+        else:
+            self.out.write(text + "\n")
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.tty and self.width:
+            self.out.write("\r" + " " * self.width + "\r")
+            self.out.flush()
 
 
 def _check(args: argparse.Namespace) -> None:
