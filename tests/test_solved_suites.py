@@ -80,3 +80,13 @@ def test_read_solved_round_trip():
         SolvedEntry("x", "katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S", "win", 17, "b1"),
         SolvedEntry("djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24",
                     "djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24", None, 1, "")]
+
+
+def test_solved_doc_examples_run():
+    """docs/solved.md's examples are doctests."""
+    import doctest
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "docs" / "solved.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=(
+        doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE), verbose=False, report=True)
+    assert result.attempted >= 2 and result.failed == 0
