@@ -83,6 +83,9 @@ ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search'
 ctypedef struct SolveCtx:
     SolveEntry* tt
     u64 tt_mask
+    u64 claims                   # slots taken over by a new position since the last growth
+    int tt_bits                  # the table holds 2**tt_bits entries now,
+    int tt_max_bits              # and may grow to 2**tt_max_bits (solve_grow)
     u64 nodes
     double deadline              # < 0: no clock
     int stop                     # SOLVE_STOP_*, 0 while running
@@ -161,6 +164,7 @@ cdef inline SolveEntry* solve_entry(SolveCtx* c, u64 key) noexcept nogil:
     cdef SolveEntry* e = &c.tt[key & c.tt_mask]
     cdef int i
     if e.key != key:
+        c.claims += 1
         e.key = key
         for i in range(SOLVE_PREDICATES):
             e.proven[i] = SOLVE_NO_PROOF
@@ -334,6 +338,37 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
     return not or_node
 
 
+cdef enum:
+    SOLVE_FIRST_BITS = 16        # a table that may grow starts at 2**16 entries
+
+
+cdef void solve_grow(SolveCtx* c) noexcept nogil:
+    """Between bounds: a table that may grow and whose slots were taken over
+    more times than it has slots grows (x4 at a time, up to 2**tt_max_bits),
+    its entries moved over (a slot two of them want keeps the last: entries
+    are facts, so losing one costs time only).  A small solve thus touches a
+    small table; on allocation failure the table stays as it is."""
+    cdef int bits = c.tt_bits
+    cdef SolveEntry* fresh
+    cdef SolveEntry* e
+    cdef u64 i, mask, moved = 0
+    while bits < c.tt_max_bits and ((<u64>1) << bits) < c.claims:
+        bits = min(bits + 2, c.tt_max_bits)
+    if bits == c.tt_bits:
+        return
+    fresh = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
+    if fresh == NULL:
+        return
+    mask = ((<u64>1) << bits) - 1
+    for i in range(c.tt_mask + 1):
+        e = &c.tt[i]
+        if e.key != 0:           # 0: never used (calloc)
+            fresh[e.key & mask] = e[0]
+            moved += 1
+    free(c.tt)
+    c.tt, c.tt_mask, c.tt_bits, c.claims = fresh, mask, bits, moved
+
+
 cdef inline bint threshold_known(int t) noexcept nogil:
     return 0 <= t < SOLVE_INFINITE
 
@@ -397,6 +432,7 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
             memcpy(thr, saved, sizeof(saved))   # a bound half searched proves nothing new
             return bound
         bound = n
+        solve_grow(c)
         thresholds_close(thr)
         if thresholds_resolved(thr):
             break
@@ -471,18 +507,20 @@ cdef class Solver:
     between calls so that a line of positions reuses what earlier calls proved.
 
     tt_bits: the table holds 2**tt_bits entries of 24 bytes (10..28; None:
-    20, 24 MiB).  One thread at a time may use a Solver.
+    2**16 entries, grown between bounds as the search needs, up to 2**20,
+    24 MiB).  One thread at a time may use a Solver.
     """
     cdef SolveCtx c
     cdef bint busy
 
     def __cinit__(self, tt_bits=None):
-        cdef int bits = 20
+        cdef int bits = SOLVE_FIRST_BITS, max_bits = 20
         if tt_bits is not None:
             if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 10 <= tt_bits <= 28:
                 raise ValueError(f"tt_bits must be None or an int in 10..28, got {tt_bits!r}")
-            bits = tt_bits
+            bits = max_bits = tt_bits
         memset(&self.c, 0, sizeof(SolveCtx))
+        self.c.tt_bits, self.c.tt_max_bits = bits, max_bits
         self.c.tt = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
         if self.c.tt == NULL:
             raise MemoryError("solve: cannot allocate the transposition table")

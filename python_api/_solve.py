@@ -396,8 +396,9 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     bound to search, an int 1..500 (None: 500); ``time``: None or seconds
     (the result is then the last bound completed); ``tt_bits``: the
     transposition table holds ``2**tt_bits`` entries of 24 bytes (10..28;
-    None: 20, 24 MiB, per task).  ``jobs``/``executor`` split the root's
-    children into tasks as :func:`katra.perft` does; the outcome, distance,
+    None: 2**16 entries, grown between bounds as needed up to 2**20, 24 MiB;
+    per task).  ``jobs``/``executor`` split the root's children into tasks as
+    :func:`katra.perft` does; the outcome, distance,
     best move and line are the same whatever the split.  ``progress``: None
     or a callable given a :class:`SolveProgress` before each bound (and, when
     the work is split, as each task ends).  Bad
