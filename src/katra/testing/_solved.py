@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from katra._games import find_game
-from katra._text import format_position, parse_position
+
+from ._suites import read_entries
 
 #: The largest distance or bound a ``solve`` line may give (katra.solve's largest bound).
 MAX_SOLVED_PLIES = 500
@@ -33,47 +34,22 @@ class SolvedEntry:
     best_move: str
 
 
-def _solve_line(words: list[str], where: str, line: str) -> tuple[str | None, int, str]:
+def _solved_entry(ident: str, position: str, words: list[str], where: str) -> SolvedEntry:
     if len(words) == 3 and words[0] in ("win", "loss", "draw") and words[1].isdigit():
         outcome, plies, best = words[0], int(words[1]), words[2]
     elif len(words) == 2 and words[0] == "none" and words[1].isdigit():
         outcome, plies, best = None, int(words[1]), ""
     else:
         raise ValueError(f"{where}: expected 'solve win|loss|draw PLIES MOVE' or "
-                         f"'solve none BOUND', got {line!r}")
+                         f"'solve none BOUND', got {' '.join(['solve', *words])!r}")
     if not 1 <= plies <= MAX_SOLVED_PLIES:
         raise ValueError(f"{where}: {plies} plies is outside 1..{MAX_SOLVED_PLIES}")
-    return outcome, plies, best
+    return SolvedEntry(ident, position, outcome, plies, best)
 
 
 def read_solved(text: str, name: str = "suite") -> list[SolvedEntry]:
     """The entries of a solved-positions file's text; ``ValueError`` names the first bad line."""
-    entries: list[SolvedEntry] = []
-    ident = position = None
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, value = line.partition(" ")
-        where = f"{name}, line {number}"
-        if key == "id":
-            ident, position = value.strip(), None
-        elif key == "position":
-            try:
-                position = format_position(parse_position(value.strip()))
-            except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
-        elif key == "solve":
-            if position is None:
-                raise ValueError(f"{where}: a 'solve' line needs a 'position' line before it")
-            outcome, plies, best = _solve_line(value.split(), where, line)
-            entries.append(SolvedEntry(ident or position, position, outcome, plies, best))
-            ident = position = None   # one solve line per entry
-        else:
-            raise ValueError(f"{where}: unknown line {line!r} (expected id, position or solve)")
-    if not entries:
-        raise ValueError(f"{name}: no 'solve' line")
-    return entries
+    return read_entries(text, name, "solve", "solve", _solved_entry, one_per_position=True)
 
 
 def solved_suite(game: str) -> list[SolvedEntry]:

@@ -8,13 +8,16 @@ per game id in ``katra/data/perft/<game-id>.perft``.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 from katra._games import MAX_PERFT_DEPTH, find_game
 from katra._text import format_position, parse_position
+
+_Entry = TypeVar("_Entry")
 
 
 @dataclass(frozen=True)
@@ -27,38 +30,54 @@ class SuiteEntry:
     nodes: int
 
 
-def read_suite(text: str, name: str = "suite") -> list[SuiteEntry]:
-    """The entries of a suite file's text; ``ValueError`` names the first bad line."""
-    entries: list[SuiteEntry] = []
+def read_entries(text: str, name: str, key: str, expected: str, entry: Callable[
+        [str, str, list[str], str], _Entry], one_per_position: bool = False) -> list[_Entry]:
+    """The entries of a suite-like file: ``id``, ``position`` and ``key`` lines
+    (blank lines and ``#`` comments skipped); ``entry(id, position, words,
+    where)`` makes the entry of each ``key`` line (``ValueError`` naming
+    ``where`` if its words are bad).  ``expected``: the ``key`` line's form,
+    for the message when there is none.  ``one_per_position``: a position
+    holds one ``key`` line (then the id is forgotten too)."""
+    entries: list[_Entry] = []
     ident = position = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        key, _, value = line.partition(" ")
+        word, _, value = line.partition(" ")
         where = f"{name}, line {number}"
-        if key == "id":
+        if word == "id":
             ident, position = value.strip(), None
-        elif key == "position":
+        elif word == "position":
             try:
                 position = format_position(parse_position(value.strip()))
             except ValueError as exc:
                 raise ValueError(f"{where}: {exc}") from None
-        elif key == "perft":
-            words = value.split()
-            if len(words) != 2 or not all(w.isdigit() for w in words):
-                raise ValueError(f"{where}: expected 'perft DEPTH COUNT', got {line!r}")
+        elif word == key:
             if position is None:
-                raise ValueError(f"{where}: a 'perft' line needs a 'position' line before it")
-            depth, nodes = int(words[0]), int(words[1])
-            if not 1 <= depth <= MAX_PERFT_DEPTH:
-                raise ValueError(f"{where}: depth {depth} is outside 1..{MAX_PERFT_DEPTH}")
-            entries.append(SuiteEntry(ident or position, position, depth, nodes))
+                raise ValueError(f"{where}: a '{key}' line needs a 'position' line before it")
+            entries.append(entry(ident or position, position, value.split(), where))
+            if one_per_position:
+                ident = position = None
         else:
-            raise ValueError(f"{where}: unknown line {line!r} (expected id, position or perft)")
+            raise ValueError(f"{where}: unknown line {line!r} (expected id, position or {key})")
     if not entries:
-        raise ValueError(f"{name}: no 'perft DEPTH COUNT' line")
+        raise ValueError(f"{name}: no '{expected}' line")
     return entries
+
+
+def read_suite(text: str, name: str = "suite") -> list[SuiteEntry]:
+    """The entries of a suite file's text; ``ValueError`` names the first bad line."""
+    def perft_entry(ident: str, position: str, words: list[str], where: str) -> SuiteEntry:
+        if len(words) != 2 or not all(w.isdigit() for w in words):
+            raise ValueError(f"{where}: expected 'perft DEPTH COUNT', got "
+                             f"{' '.join(['perft', *words])!r}")
+        depth, nodes = int(words[0]), int(words[1])
+        if not 1 <= depth <= MAX_PERFT_DEPTH:
+            raise ValueError(f"{where}: depth {depth} is outside 1..{MAX_PERFT_DEPTH}")
+        return SuiteEntry(ident, position, depth, nodes)
+
+    return read_entries(text, name, "perft", "perft DEPTH COUNT", perft_entry)
 
 
 def suite_text(game: str) -> str:
