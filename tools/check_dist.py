@@ -9,8 +9,8 @@ files, so that a new source file, test or document is expected at once.
   harness; plus the metadata setuptools writes (PKG-INFO, setup.cfg,
   *.egg-info).  No generated C, no compiled module, no build leftovers.
 * A wheel holds the package: its modules, the compiled core, the type stubs,
-  ``py.typed``, the docs as ``katra/docs/*.md`` and the perft suites; plus its
-  ``.dist-info``.  No C or Cython sources, no tests, no caches.
+  ``py.typed``, the docs as ``katra/docs/*.md``, the perft and solved-position
+  suites; plus its ``.dist-info``.  No C or Cython sources, no tests, no caches.
 
 Exit status 1 with one line per problem, else a summary line per artifact.
 """
