@@ -152,6 +152,18 @@ cdef inline bint solve_has_legal(SolveCtx* c, const State* s) noexcept nogil:
     return fallback(s) >= 0
 
 
+cdef inline int solve_material(const State* s, GameTable* g, int p) noexcept nogil:
+    """material() without its owner test: a Katro or Mpantsaka player's holes
+    are one half of the board (South's rows 0..rows/2 - 1 come first: row_start)."""
+    cdef int i, half, total = 0
+    if g.family == FAM_GORE or g.family == FAM_DJENON:
+        return s.stores[p]
+    half = g.holes >> 1
+    for i in range(p * half, p * half + half):
+        total += s.board[i]
+    return total
+
+
 cdef inline bint solve_good(int winner, int pi) noexcept nogil:
     """Does a finished game won by winner (-1: a draw) satisfy predicate pi?"""
     if winner == (pi >> 1):
@@ -316,10 +328,10 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
 
     # Order: the mover's best gains first (the attacker's at OR nodes, the
     # defender's at AND nodes: the likeliest proof, or refutation, first).
-    before = material(s, g, s.to_move)
+    before = solve_material(s, g, s.to_move)
     for i in range(n):
         order[i] = i
-        keys[i] = material(&children[i], g, s.to_move) - before
+        keys[i] = solve_material(&children[i], g, s.to_move) - before
     for i in range(n):
         best = i                 # selection sort step: the best remaining key to slot i
         for j in range(i + 1, n):
