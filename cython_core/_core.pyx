@@ -4,7 +4,7 @@
 Assembled from parts: _common.pxi (state, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
-of katra/_reference in the same order, _position.pxi (Position), _jobs.pxi
+of katra/_reference in the same order, _position.pxi (Position), _counting.pxi
 (perft, divide, playouts), _search.pxi (search).
 """
 
@@ -21,7 +21,7 @@ include "_mpantsaka.pxi"
 include "_gore.pxi"
 include "_djenon.pxi"
 include "_position.pxi"
-include "_jobs.pxi"
+include "_counting.pxi"
 include "_search.pxi"
 include "_solve.pxi"     # the exact solver (docs/solve.md)
 include "_vector.pxi"   # observations, masks, VectorGame (learning)
