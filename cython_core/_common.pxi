@@ -1,7 +1,7 @@
-# Shared machinery of the compiled core: the state struct, the static game
-# tables, splitmix64, sowing, the relay engine with its cycle detection, the
-# dispatch by game family and the legal-children iterator.  Every hot function
-# is nogil and never raises.
+# Shared machinery of the compiled core (its types and tables are declared in
+# _core.pxd): the tables' construction, splitmix64, sowing, the relay engine
+# with its cycle detection, the dispatch by game family and the legal-children
+# iterator.  Every hot function is nogil and never raises.
 
 import math
 
@@ -9,76 +9,7 @@ from libc.string cimport memcmp, memset, memcpy
 from libc.stdlib cimport calloc, malloc, free, realloc
 
 cdef enum:
-    MAX_HOLES = 36
-    MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
-    NUM_GAMES = 7
     CYCLE_START = 24          # laps without a capture before the cycle detector starts
-
-# Game indices (the order of katra._games.GAME_IDS, checked at import): the
-# lane jobs name their tables by a constant index, so that their addresses
-# are constants in the specialised loops.
-cdef enum:
-    GAME_KATRO = 0
-    GAME_KATRO_4X6 = 1
-    GAME_KATRO_4X4 = 2
-    GAME_MPANTSAKA = 3
-    GAME_MPANTSAKA_SIMPLIFIED = 4
-
-cdef enum:
-    FAM_KATRO = 0
-    FAM_MPANTSAKA = 1
-    FAM_GORE = 2
-    FAM_DJENON = 3
-
-# Action numbers (docs/rules.md §1.5) and a rule constant, checked against
-# katra._games at import.
-cdef enum:
-    GORE_OFFER_BASE_C = 8
-    GORE_PASS_C = 264
-    GORE_ACCEPT_C = 265
-    GORE_DECLINE_C = 266
-    DJENON_PASS_C = 12
-    GORE_SEEDS_PER_TRADED_HOLE_C = 6   # Goré: seeds per traded hole (§4.2); a constant,
-                                       # so that dividing by it is a multiplication
-
-# Rule constants taken from katra._games at import (_build_tables): one source.
-cdef long long LAP_LIMIT_C = 0        # a sowing must end within this many laps (§1.3)
-
-ctypedef unsigned long long u64
-
-# The whole position.  Arrays beyond the game's holes stay 0, so two equal
-# positions are equal as bytes (no padding: every member is an int).  The
-# scalars and the board come first: outside Goré the owners never change, so
-# the hot copy-make paths copy only that prefix (copy_hot).
-ctypedef struct State:
-    int game           # index into TABLES
-    int to_move
-    int offer          # Goré: mask offered by the player not to move
-    int stores[2]
-    int board[MAX_HOLES]
-    int owner[MAX_HOLES]
-
-# Static facts of one game; paths per [player][direction].
-ctypedef struct GameTable:
-    int family
-    int rows
-    int cols
-    int holes
-    int num_actions
-    int simplified
-    int depth_rows                 # rows per player (Katro, Mpantsaka)
-    int path_len
-    int path[2][2][2 * MAX_HOLES]  # the holes of the path in sowing order, written twice
-    int nxt[2][2][MAX_HOLES]       # next hole on the path
-    int prv[2][2][MAX_HOLES]       # previous hole on the path
-    int pathpos[2][2][MAX_HOLES]   # position of a hole on the path
-    int col_of[MAX_HOLES]
-    int depth_of[MAX_HOLES]        # depth of a hole for its (initial) owner: 0 outer
-    int row_start[2][3]            # [player][depth] -> first index of that row
-    int front_opp[MAX_HOLES]       # Mpantsaka: the opponent front hole facing a front hole, else -1
-    int owner0[MAX_HOLES]          # initial owners
-
-cdef GameTable TABLES[NUM_GAMES]
 
 # Keys of the Zobrist hash (from katra._zobrist, which the reference reads too).
 cdef u64 ZKEY_HOLE[MAX_HOLES]
@@ -87,15 +18,6 @@ cdef u64 ZKEY_STORE[2]
 cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
-
-cdef int POPCOUNT8[256]
-cdef int CTZ8[256]          # the lowest set bit of a non-zero byte
-# Goré: OFFER_COUNT[owned][most] = the number of offers of 1..most of owned holes, one kept.
-cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
-# Goré: OFFER_MASKS[mine][0..OFFER_MASK_COUNT[mine]) = the non-empty submasks of
-# mine of at most 3 holes, ascending (the offers, before the opponent's purse).
-cdef unsigned char OFFER_MASKS[256][92]
-cdef int OFFER_MASK_COUNT[256]
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -237,22 +159,7 @@ cdef inline bint cycle_seen(Cycle* c, const int* board, int holes, int h, int n)
 
 
 # ---------------------------------------------------------------- the relay engine
-
-# What the landing hole of a lap decides (each family's *_lap_end).
-cdef enum:
-    LAP_ENDS = 0        # the move ends with this lap
-    LAP_RELAYS = 1      # the landing hole was lifted into the hand: sow on from it
-    LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
-
-# What a sowing carries from lap to lap.
-ctypedef struct Lap:
-    int hand            # the seeds in hand
-    int opp_row         # Katro: the first hole of the opponent's innermost non-empty
-                        # row, -1 if none, OPP_ROW_UNKNOWN until looked up (§2.3)
-
-cdef enum:
-    OPP_ROW_UNKNOWN = -2
-
+# (its protocol with the families, Lap and the LAP_* verdicts: _core.pxd)
 
 cdef inline int lap_end(State* s, GameTable* g, int family, int h, Lap* lap) noexcept nogil:
     if family == FAM_KATRO:
@@ -379,18 +286,6 @@ cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexce
 
 
 # ---------------------------------------------------------------- legal children
-
-# The one iterator over the legal actions of a position and their children:
-# every candidate is played on a copy and kept if its sowing ends (§1.3);
-# if none is, the family's fallback (Djenon-aboure's pass) is the only child.
-ctypedef struct Children:
-    int cand[MAX_CANDIDATES]
-    int n                  # candidates listed
-    int k                  # the next candidate to try
-    int legal              # legal children produced so far
-    int fallback_done
-    long long work         # laps sown so far (for job_should_stop)
-
 
 cdef inline void children_begin_of(Children* it, const State* s, GameTable* g,
                                    int family) noexcept nogil:

@@ -5,7 +5,9 @@ Assembled from parts: _common.pxi (state, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
 of katra/_reference in the same order, _position.pxi (Position), _counting.pxi
-(perft, divide, playouts), _search.pxi (search).
+(perft, divide, playouts), _search.pxi (search).  What the parts share is
+declared in katra._core.pxd (Cython reads it before this file: the name is
+the module's full name, which is where Cython looks for a module's .pxd).
 """
 
 from katra import _games, _text, _zobrist

@@ -1,4 +1,5 @@
-# The Position class: a State held by value, plus a stack for push/pop.
+# The Position class: a State held by value, plus a stack for push/pop
+# (its fields: _core.pxd).
 
 
 cdef inline bint action_legal(const State* s, int action, State* out) noexcept nogil:
@@ -66,12 +67,7 @@ cdef long long _limit_arg(object value, str name, long long minimum) except? -2:
 
 cdef class Position:
     """One position of one game (mutable).  See docs/backends.md."""
-
-    cdef State st
-    cdef State* _stack
-    cdef int* _stack_actions
-    cdef Py_ssize_t _depth
-    cdef Py_ssize_t _cap
+    # Its fields (st, the push/pop stack) are declared in _core.pxd.
 
     def __cinit__(self):
         memset(&self.st, 0, sizeof(State))

@@ -58,12 +58,7 @@ cdef enum:
     STOP_SIGNAL = 1             # a signal handler raised; its exception is pending
     STOP_CANCELLED = 2          # cancel_jobs() was called while the job ran
 
-ctypedef struct JobStop:
-    long long epoch             # the cancel epoch when the job started
-    long long budget            # work left before the next poll
-    int reason                  # STOP_NONE until a poll says stop
-    bint signals                # the job runs in the main thread: polls run handlers
-    double next_signals         # monotonic_seconds() of the next GIL poll
+# JobStop: _core.pxd.
 
 
 class JobCancelled(KeyboardInterrupt):

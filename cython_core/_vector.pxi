@@ -2,21 +2,6 @@
 # one position or many (written into any writable buffer), and VectorGame, many
 # games stepped at once without the GIL, optionally split between POSIX threads
 # (docs/learning.md).
-#
-# Core internals this file relies on (adapt here if they are renamed):
-#   struct State: game, to_move, offer, stores[2], board[], owner[] (owner read
-#       only for Goré; other games use GameTable.owner0); State copied by value.
-#   struct GameTable (TABLES[game]): family, rows, cols, holes, num_actions, owner0[].
-#   FAM_KATRO, FAM_DJENON, FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, LAP_LIMIT_C,
-#   splitmix64(u64*) (docs/rules.md §6.2).
-#   legal_actions_c(const State*, int* acts) -> count (ascending, lap limit applied).
-#   legal_children(const State*, int* acts, State* children) -> count; children needs room
-#       for every candidate (Katro, Djenon-aboure: <= cols; Katra Mpantsaka: <= holes).
-#   play(State*, action, limit) (Goré: every candidate legal, played in place);
-#   copy_hot(State* dst, const State* src) (dst.owner kept outside Goré).
-#   outcome_of(const State*, int* winner, int* south, int* north).
-#   From _position.pxi: cdef class Position with its State field `st`,
-#   Position.initial(game_id), Position.legal_actions(), text(); _int_arg, _game_spec.
 
 from libc.limits cimport LLONG_MAX
 from libc.stdlib cimport calloc
