@@ -18,6 +18,7 @@ cdef u64 ZKEY_STORE[2]
 cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
+cdef u64 ZKEY_OWNERS0[NUM_GAMES]    # the owner keys of a game's initial owners, xored
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -74,30 +75,6 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
-
-
-cdef enum:
-    HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
-    GORE_HOLES = 8
-    SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
-    SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
-    GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
-
-
-cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
-    """Copy a state for copy-make: the scalars and the game's holes' counts (a
-    constant size per board size: 16 holes or fewer, or all), and in Goré its 8
-    owners.  Outside Goré the owners (constant) are not copied, so dst.owner must
-    not be read (outcome_of uses the table's owners instead), nor anything past
-    the game's holes."""
-    cdef GameTable* g = &TABLES[src.game]
-    if g.family == FAM_GORE:
-        memcpy(dst, src, GORE_HOT_BYTES)
-        memcpy(dst.owner, src.owner, GORE_HOLES * sizeof(int))
-    elif g.holes <= SMALL_HOLES:
-        memcpy(dst, src, SMALL_HOT_BYTES)
-    else:
-        memcpy(dst, src, HOT_BYTES)
 
 
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
@@ -226,6 +203,19 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
     return djenon_sowing_candidates(s, g, acts)
 
 
+cdef inline int origin_count(const State* s, GameTable* g, int player) noexcept nogil:
+    """How many holes player could sow from were it to move: its family's
+    origin rule (<family>_origins; Goré's offers and answers aside)."""
+    cdef int holes[MAX_HOLES]
+    if g.family == FAM_KATRO:
+        return katro_origins(s, g, player, holes)
+    if g.family == FAM_MPANTSAKA:
+        return mpantsaka_origins(s, g, player, holes)
+    if g.family == FAM_GORE:
+        return POPCOUNT8[gore_origins(s, player)]
+    return djenon_origins(s, g, player, holes)
+
+
 cdef int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
@@ -259,8 +249,8 @@ cdef inline int fallback(const State* s) noexcept nogil:
     return -1
 
 
-cdef inline bint relay_free(const State* s) noexcept nogil:
-    """True if every candidate is legal (no relays: Goré)."""
+cdef inline bint is_gore(const State* s) noexcept nogil:
+    """Is s a Goré position?  Goré has no relays, so every candidate is legal."""
     return TABLES[s.game].family == FAM_GORE
 
 
@@ -404,22 +394,32 @@ cdef int legal_actions_c(const State* s, int* acts) noexcept nogil:
     return legal_actions_work(s, acts, &work)
 
 
-cdef u64 zobrist_c(const State* s) noexcept nogil:
-    """A 64-bit Zobrist-style hash with fixed keys: stable across runs."""
-    cdef GameTable* g = &TABLES[s.game]
+cdef inline u64 zobrist_of(const State* s, const GameTable* g) noexcept nogil:
+    """The position's 64-bit Zobrist-style hash with fixed keys (stable across
+    runs; katra._zobrist.zobrist computes the same).  The owners and the offer
+    change in Goré only: elsewhere their share is the game's constant
+    ZKEY_OWNERS0, so the hash never reads owners that copy_hot left stale."""
     cdef u64 z = ZKEY_GAME[s.game]
     cdef int i
     for i in range(g.holes):
         z ^= mix64(ZKEY_HOLE[i] + <u64>s.board[i])
-        if s.owner[i]:
-            z ^= ZKEY_OWNER[i]
+    if g.family == FAM_GORE:
+        for i in range(GORE_HOLES):
+            if s.owner[i]:
+                z ^= ZKEY_OWNER[i]
+        if s.offer:
+            z ^= mix64(ZKEY_OFFER + <u64>s.offer)
+    else:
+        z ^= ZKEY_OWNERS0[s.game]
     z ^= mix64(ZKEY_STORE[0] + <u64>s.stores[0])
     z ^= mix64(ZKEY_STORE[1] + <u64>s.stores[1])
     if s.to_move:
         z ^= ZKEY_MOVE
-    if s.offer:
-        z ^= mix64(ZKEY_OFFER + <u64>s.offer)
     return z
+
+
+cdef u64 zobrist_c(const State* s) noexcept nogil:
+    return zobrist_of(s, &TABLES[s.game])
 
 
 # ---------------------------------------------------------------- tables
@@ -504,8 +504,11 @@ cdef int _build_tables() except -1:
         H = g.holes
         C = g.cols
         owners = spec.initial_owners()
+        ZKEY_OWNERS0[gi] = 0
         for i in range(H):
             g.owner0[i] = owners[i]
+            if owners[i]:
+                ZKEY_OWNERS0[gi] ^= ZKEY_OWNER[i]
             g.col_of[i] = i % C
             row = i // C
             g.depth_of[i] = row if owners[i] == 0 else g.rows - 1 - row

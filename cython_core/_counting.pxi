@@ -338,7 +338,7 @@ cdef inline int playout_state(const State* root, u64* rng, long long limit, long
     cdef int acts[MAX_CANDIDATES]
     cdef int n, a, winner, south, north
     cdef long long work = 1
-    cdef bint fast = relay_free(&st)     # Goré: count, then make only the drawn action
+    cdef bint fast = is_gore(&st)     # Goré: count, then make only the drawn action
     while not job_should_stop(js, work):
         work = 1
         n = gore_count_actions(&st) if fast else legal_actions_work(&st, acts, &work)

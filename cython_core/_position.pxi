@@ -131,7 +131,8 @@ cdef class Position:
 
     @property
     def owners(self):
-        return [self.st.owner[i] for i in range(TABLES[self.st.game].holes)]
+        return [owner_of(&self.st, &TABLES[self.st.game], i)
+                for i in range(TABLES[self.st.game].holes)]
 
     @property
     def stores(self):

@@ -38,15 +38,14 @@ cdef inline int fill_observation(const State* s, int player, obs_item* out) noex
     cdef GameTable* g = &TABLES[s.game]
     cdef int H = g.holes
     cdef bint gore = g.family == FAM_GORE
-    cdef int j, i, v, owner, top = 1
+    cdef int j, i, v, top = 1
     for j in range(H):
         i = H - 1 - j if player else j     # North sees the board turned a half turn
         v = s.board[i]
         if v > top:
             top = v
         out[j] = v
-        owner = s.owner[i] if gore else g.owner0[i]
-        out[H + j] = owner == player
+        out[H + j] = owner_of(s, g, i) == player
         out[2 * H + j] = (s.offer >> i) & 1 if gore else 0   # offers: Goré's 8 holes only
     out[3 * H] = s.stores[player]
     out[3 * H + 1] = s.stores[1 - player]

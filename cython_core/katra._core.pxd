@@ -11,8 +11,11 @@
 # recursions they would swell every frame (tests/test_solve.py runs the solver
 # on a 32 KiB thread stack).  The hot inline forms, whose bodies must come
 # before their callers (Cython cannot declare an inline function without its
-# body), are in _common.pxi: sow_lap and relay_sow (the relay engine), the
-# *_of dispatchers taking a constant family, and the State invariants (copy_hot).
+# body), are in _common.pxi: sow_lap and relay_sow (the relay engine) and the
+# *_of dispatchers taking a constant family.  The State's invariants are kept
+# by the two helpers defined here, copy_hot and owner_of.
+
+from libc.string cimport memcpy
 
 cdef enum:
     MAX_HOLES = 36
@@ -53,9 +56,9 @@ ctypedef unsigned long long u64
 # The whole position.  Arrays beyond the game's holes stay 0, so two equal
 # positions are equal as bytes (no padding: every member is an int).  The
 # scalars and the board come first: outside Goré the owners never change, so
-# the hot copy-make paths copy only that prefix (copy_hot, _common.pxi), and a
-# state made by copy_hot has stale owners outside Goré: read them through
-# owner_of (_common.pxi), never as s.owner.
+# the hot copy-make paths copy only that prefix (copy_hot, below), and a state
+# made by copy_hot has stale owners outside Goré: read them through owner_of
+# (below), never as s.owner outside Goré's own code.
 ctypedef struct State:
     int game           # index into TABLES
     int to_move
@@ -97,6 +100,37 @@ cdef int OFFER_COUNT[9][4]         # [owned 0..GORE_HOLES][most 0..3]
 # mine of at most 3 holes, ascending (the offers, before the opponent's purse).
 cdef unsigned char OFFER_MASKS[256][92]
 cdef int OFFER_MASK_COUNT[256]
+
+# ---------------------------------------------------------------- the State's invariants
+
+cdef enum:
+    HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
+    GORE_HOLES = 8
+    SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
+    SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
+    GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
+
+
+cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
+    """Copy a state for copy-make: the scalars and the game's holes' counts (a
+    constant size per board size: 16 holes or fewer, or all), and in Goré its 8
+    owners.  Outside Goré dst.owner keeps what it held: read owners through
+    owner_of, and nothing past the game's holes."""
+    cdef GameTable* g = &TABLES[src.game]
+    if g.family == FAM_GORE:
+        memcpy(dst, src, GORE_HOT_BYTES)
+        memcpy(dst.owner, src.owner, GORE_HOLES * sizeof(int))
+    elif g.holes <= SMALL_HOLES:
+        memcpy(dst, src, SMALL_HOT_BYTES)
+    else:
+        memcpy(dst, src, HOT_BYTES)
+
+
+cdef inline int owner_of(const State* s, const GameTable* g, int hole) noexcept nogil:
+    """The owner of a hole: s.owner in Goré (the one family where owners change),
+    the game's constant owners elsewhere (where copy_hot leaves s.owner stale)."""
+    return s.owner[hole] if g.family == FAM_GORE else g.owner0[hole]
+
 
 # ---------------------------------------------------------------- the relay engine
 
