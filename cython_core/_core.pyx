@@ -5,9 +5,10 @@ Assembled from parts: _common.pxi (state, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
 of katra/_reference in the same order, _position.pxi (Position), _counting.pxi
-(perft, divide, playouts), _search.pxi (search).  What the parts share is
-declared in katra._core.pxd (Cython reads it before this file: the name is
-the module's full name, which is where Cython looks for a module's .pxd).
+(perft, divide, playouts), _search.pxi (search), _solve.pxi (the solver),
+_buffers.pxi, _observations.pxi and _vector.pxi (tensors for learning code).
+What the parts share is declared in katra._core.pxd (Cython reads it before
+this file: it is named after the module's full name, where Cython looks).
 """
 
 from katra import _games, _text, _zobrist
@@ -26,7 +27,9 @@ include "_position.pxi"
 include "_counting.pxi"
 include "_search.pxi"
 include "_solve.pxi"     # the exact solver (docs/solve.md)
-include "_vector.pxi"   # observations, masks, VectorGame (learning)
+include "_buffers.pxi"         # callers' buffers (the buffer protocol)
+include "_observations.pxi"    # observations and legal-action masks (learning)
+include "_vector.pxi"          # VectorGame (learning)
 
 _build_tables()
 

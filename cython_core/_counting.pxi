@@ -511,11 +511,7 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     cdef Position p = _check_position(pos)
     cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
     cdef long long limit = _limit_arg(max_plies, "max_plies", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
-    if not 0 <= seed < 2 ** 64:
-        raise ArgumentError(f"seed must be in 0..2**64-1, got {seed}")
-    cdef u64 seed_c = <u64>seed
+    cdef u64 seed_c = _seed_arg(seed)
     cdef long long first = _int_arg(first_game, "first_game", 0, (1LL << 62) + 1)
     if first > (1LL << 62) - n_games:
         raise ArgumentError(f"first_game + games must be <= 2**62, got {first_game} + {games}")

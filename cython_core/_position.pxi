@@ -57,6 +57,16 @@ cdef long long _int_arg(object value, str name, long long minimum, long long max
     return value
 
 
+cdef u64 _seed_arg(object value) except? 0:
+    """A seed of the docs/rules.md §6.2 generator: an int in 0..2**64-1 (the
+    errors of _int_arg)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"seed must be an int, not {type(value).__name__}")
+    if not 0 <= value < 2 ** 64:
+        raise ArgumentError(f"seed must be in 0..2**64-1, got {value}")
+    return <u64>value
+
+
 cdef long long _limit_arg(object value, str name, long long minimum) except? -2:
     """A limit (plies, laps) >= minimum; any larger than 2**62 means the same
     as 2**62, which no job reaches, so it is read as 2**62."""
