@@ -11,7 +11,7 @@ What the parts share is declared in katra._core.pxd (Cython reads it before
 this file: it is named after the module's full name, where Cython looks).
 """
 
-from katra import _games, _text, _zobrist
+from katra import _games, _limits, _text, _zobrist
 from katra._errors import (ArgumentError, ArgumentTypeError, IllegalMoveError, PositionError,
                            UnknownGameError)
 from katra._games import LAP_LIMIT, MAX_TOTAL_SEEDS
@@ -34,11 +34,10 @@ include "_vector.pxi"          # VectorGame (learning)
 _build_tables()
 
 # The core's copies of the limits declared in katra._limits (one source).
-from katra import _limits
 _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          and _limits.MAX_SEARCH_DEPTH == SEARCH_MAX_PLY
          and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
-         and _limits.MAX_GAMES == (1 << 62) and _limits.MAX_PLIES == (1 << 62),
+         and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",

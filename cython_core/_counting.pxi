@@ -509,12 +509,11 @@ cdef inline int playout_lanes(const State* root, u64* rng, long long limit, long
 def playouts(pos, games, seed, max_plies, first_game=0):
     """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2); a dict of counts."""
     cdef Position p = _check_position(pos)
-    cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
-    cdef long long limit = _limit_arg(max_plies, "max_plies", 0)
-    cdef u64 seed_c = _seed_arg(seed)
-    cdef long long first = _int_arg(first_game, "first_game", 0, (1LL << 62) + 1)
-    if first > (1LL << 62) - n_games:
-        raise ArgumentError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
+    _limits.check_playout_args(games, seed, max_plies, first_game)   # as the API checks them
+    cdef long long n_games = games
+    cdef long long limit = max_plies
+    cdef u64 seed_c = seed
+    cdef long long first = first_game
     cdef State root = p.st
     cdef long long game, plies
     cdef u64 rng

@@ -219,7 +219,7 @@ cdef class VectorGame:
         cdef Position start = Position.initial(_games.find_game(game_id).id)
         # Argument errors: katra.ArgumentTypeError (not an int) or katra.ArgumentError.
         cdef long long n = _int_arg(num_envs, "num_envs", 1, MAX_ENVS)
-        cdef long long max_plies_c = _limit_arg(max_plies, "max_plies", 1)
+        cdef long long max_plies_c = _int_arg(max_plies, "max_plies", 1, MAX_COUNT)
         cdef u64 seed_c = _seed_arg(seed)
         cdef long long view_c = -1 if view is None else _int_arg(
             view, "view (0, 1 or None: the player to move)", 0, 1)

@@ -199,7 +199,6 @@ cdef int raise_if_stopped(const JobStop* js) except -1
 
 cdef object _game_spec(int game)
 cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2
-cdef long long _limit_arg(object value, str name, long long minimum) except? -2
 cdef u64 _seed_arg(object value) except? 0
 
 # A position (_position.pxi): a State held by value, plus a stack for push/pop.
