@@ -35,11 +35,12 @@ cdef inline u64 splitmix64(u64* state) noexcept nogil:
 # every 64-bit x, by multiplications (Lemire, Kaser and Kurz, "Faster remainder
 # by direct computation", 2019): with M = ceil(2**128 / n), x % n is the high
 # 128 bits of (M * x mod 2**128) * n.  Where the compiler has no 128-bit
-# integers, the division.  tests/test_lanes.py checks it for every n against
+# integers (KATRA_HAVE_U128, _portable.h), the division.  tests/test_lanes.py checks it for every n against
 # Python's % on edge cases and a large sample.
 cdef extern from *:
     """
-    #if defined(__SIZEOF_INT128__)
+    #include "_portable.h"
+    #if KATRA_HAVE_U128
     typedef unsigned __int128 katra_u128;
     static katra_u128 katra_mod_magic[129];
     static void katra_mod_init(void) {

@@ -164,10 +164,12 @@ cdef inline int gore_legal_actions(const State* s, GameTable* g, int* acts) noex
 
 
 # Bit masks over Goré's 8 holes: bit i set iff v[i] >= threshold / v[i] == x.
-# SSE2 compares with a movemask where the compiler has them, a loop elsewhere.
+# SSE2 compares with a movemask where the compiler has them (_portable.h), a
+# loop elsewhere.
 cdef extern from *:
     """
-    #if defined(__SSE2__)
+    #include "_portable.h"
+    #if KATRA_HAVE_SSE2
     #include <emmintrin.h>
     static inline int katra_mask8_at_least(const int *v, int threshold) {
         __m128i t = _mm_set1_epi32(threshold - 1);

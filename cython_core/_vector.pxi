@@ -1,5 +1,6 @@
 # VectorGame: many games of one game id in one C array, stepped together
-# without the GIL, optionally split between threads (docs/learning.md).  Its
+# without the GIL, optionally split between threads (docs/learning.md; the
+# threads are _portable.h's: POSIX or Win32).  Its
 # observations and masks come from _observations.pxi, its buffers' handling
 # from _buffers.pxi.
 
@@ -8,11 +9,11 @@ from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBu
 
 from array import array
 
-cdef extern from "<pthread.h>" nogil:
-    ctypedef unsigned long pthread_t
-    int pthread_create(pthread_t* thread, const void* attr, void* (*start)(void*) noexcept nogil,
-                       void* arg)
-    int pthread_join(pthread_t thread, void** result)
+cdef extern from "_portable.h" nogil:
+    ctypedef struct katra_thread:
+        pass
+    int katra_thread_start(katra_thread* t, void (*fn)(void*) noexcept nogil, void* arg) noexcept
+    void katra_thread_join(katra_thread* t) noexcept
 
 cdef enum:
     SKIP_ENV = -1                 # VectorGame.step: leave this env as it is
@@ -128,17 +129,16 @@ cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t
         env_outputs(e, i, False)
 
 
-cdef void* commit_worker(void* arg) noexcept nogil:
+cdef void commit_worker(void* arg) noexcept nogil:
     cdef CommitJob* job = <CommitJob*>arg
     commit_range(job.envs, job.acts, job.lo, job.hi)
-    return NULL
 
 
 cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil:
     """commit_range over every env, split between threads (the calling one included);
     every env is independent, so the result does not depend on the split."""
     cdef CommitJob jobs[MAX_THREADS]
-    cdef pthread_t tids[MAX_THREADS]
+    cdef katra_thread threads_of[MAX_THREADS]
     cdef bint started[MAX_THREADS]
     cdef int t
     cdef Py_ssize_t n = e.num_envs
@@ -153,13 +153,13 @@ cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil
         jobs[t].lo = n * t // threads
         jobs[t].hi = n * (t + 1) // threads
     for t in range(1, threads):
-        started[t] = pthread_create(&tids[t], NULL, commit_worker, &jobs[t]) == 0
+        started[t] = katra_thread_start(&threads_of[t], commit_worker, &jobs[t]) == 0
         if not started[t]:
             commit_worker(&jobs[t])          # no thread to be had: do it here
     commit_worker(&jobs[0])
     for t in range(1, threads):
         if started[t]:
-            pthread_join(tids[t], NULL)
+            katra_thread_join(&threads_of[t])
 
 
 cdef object _numpy_or_none():
