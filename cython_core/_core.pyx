@@ -7,8 +7,8 @@ long jobs), one file per game family with the functions of the matching file
 of katra/_reference in the same order, _position.pxi (Position), _counting.pxi
 (perft, divide, playouts), _search.pxi (search), _solve.pxi (the solver),
 _buffers.pxi, _observations.pxi and _vector.pxi (tensors for learning code).
-What the parts share is declared in katra._core.pxd (Cython reads it before
-this file: it is named after the module's full name, where Cython looks).
+What the parts share is declared in katra/_core.pxd (Cython reads it before
+this file: it looks for the .pxd of katra._core there, on the include path).
 """
 
 from katra import _games, _limits, _text, _zobrist

@@ -1,5 +1,6 @@
 # The compiled core's internal interface: what the parts of _core.pyx (the .pxi
-# files it includes) share.  Cython reads this file before _core.pyx, so every
+# files it includes) share.  Cython reads this file (the .pxd of katra._core,
+# found as katra/_core.pxd on the include path) before _core.pyx, so every
 # part sees these declarations whatever the include order; a part that uses
 # anything else of another part is a part of that one.
 #
