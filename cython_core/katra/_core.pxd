@@ -1,8 +1,12 @@
 # The compiled core's internal interface: what the parts of _core.pyx (the .pxi
 # files it includes) share.  Cython reads this file (the .pxd of katra._core,
 # found as katra/_core.pxd on the include path) before _core.pyx, so every
-# part sees these declarations whatever the include order; a part that uses
-# anything else of another part is a part of that one.
+# part sees these declarations whatever the include order.  What a part takes
+# of another beyond them are inline functions (Cython cannot declare those
+# without their bodies), which come from a file included before it: the hot
+# forms of _common.pxi named below, the lanes of _lanes.pxi, job_should_stop
+# of _stop.pxi.  (Cython also lists the functions and tables declared here in
+# katra._core.__pyx_capi__; nothing outside the core uses them.)
 #
 # Defined here: the position (State), the static game tables, the protocol
 # between the relay engine and the game families (Lap), the legal-children
@@ -10,11 +14,10 @@
 # Declared here, defined in the .pxi files: the State-level entry points.  They
 # stay real functions, never inline: inlined into the search's and the solver's
 # recursions they would swell every frame (tests/test_solve.py runs the solver
-# on a 32 KiB thread stack).  The hot inline forms, whose bodies must come
-# before their callers (Cython cannot declare an inline function without its
-# body), are in _common.pxi: sow_lap and relay_sow (the relay engine) and the
-# *_of dispatchers taking a constant family.  The State's invariants are kept
-# by the two helpers defined here, copy_hot and owner_of.
+# on a 32 KiB thread stack).  Their hot inline forms are in _common.pxi:
+# sow_lap and relay_sow (the relay engine) and the *_of dispatchers taking a
+# constant family.  The State's invariants are kept by the two helpers
+# defined here, copy_hot and owner_of.
 
 from libc.string cimport memcpy
 
