@@ -204,6 +204,16 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
     return djenon_sowing_candidates(s, g, acts)
 
 
+cdef inline int seeded_holes(const int* board, int lo, int hi, int* holes) noexcept nogil:
+    """The holes lo..hi-1 holding seeds, ascending, into holes; how many."""
+    cdef int k, n = 0
+    for k in range(lo, hi):
+        if board[k]:
+            holes[n] = k
+            n += 1
+    return n
+
+
 cdef inline int origin_count(const State* s, GameTable* g, int player) noexcept nogil:
     """How many holes player could sow from were it to move: its family's
     origin rule (<family>_origins; Goré's offers and answers aside)."""

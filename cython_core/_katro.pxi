@@ -31,13 +31,10 @@ cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noex
 cdef inline int katro_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
     """The holes player may sow from (the origin rule, §2.2): the non-empty holes
     of its outermost non-empty row, ascending."""
-    cdef int d, k, start, n = 0
+    cdef int d, start, n
     for d in range(g.depth_rows):
         start = g.row_start[player][d]
-        for k in range(start, start + g.cols):
-            if s.board[k]:
-                holes[n] = k
-                n += 1
+        n = seeded_holes(s.board, start, start + g.cols, holes)
         if n:
             return n
     return 0

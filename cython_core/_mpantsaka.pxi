@@ -24,27 +24,16 @@ cdef inline int mpantsaka_origins(const State* s, GameTable* g, int player, int*
     non-empty holes of its front row, or of its back row once the front row is
     empty; in the simplified variant, any non-empty hole of its own."""
     cdef int C = g.cols
-    cdef int k, n = 0
     cdef int front = g.row_start[player][1]
     cdef int back = g.row_start[player][0]
-    cdef int lo, hi
-    if g.simplified:
-        lo = front if front < back else back
-        hi = lo + 2 * C
-    else:
-        lo = front
-        hi = front + C
-        for k in range(lo, hi):
-            if s.board[k]:
-                break
-        else:
-            lo = back
-            hi = back + C
-    for k in range(lo, hi):
-        if s.board[k]:
-            holes[n] = k
-            n += 1
-    return n
+    cdef int n
+    if g.simplified:                # the two rows are adjacent
+        front = front if front < back else back
+        return seeded_holes(s.board, front, front + 2 * C, holes)
+    n = seeded_holes(s.board, front, front + C, holes)
+    if n:
+        return n
+    return seeded_holes(s.board, back, back + C, holes)
 
 
 cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
