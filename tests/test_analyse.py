@@ -44,7 +44,7 @@ def test_wins_and_the_other_moves_in_three_plies():
     # DJENON_CAPTURE: e1 wins in 3 (test_search.py); GORE_CHAIN: d1 wins in 3.
     for text, winner, other in ((DJENON_CAPTURE, "e1", "c1"), (GORE_CHAIN, "d1", "a1")):
         a = analyse(text, depth=6)
-        assert [m.move for m in a][0] == winner
+        assert a.best.move == winner
         assert a.best.score == MATE - 3 and a.best.describe() == "wins in 3 plies"
         assert {m.move for m in a} == {winner, other}
         # the best move's line is search's line
@@ -155,7 +155,7 @@ def test_core_every_move_lists_each_child():
     pos = _core.Position.from_text(KATRO_WIN)
     raw = _core.search(pos, 2, every_move=True)
     assert sorted(a for a, _, _ in raw["moves"]) == [0, 1]
-    assert dict((a, s) for a, s, _ in raw["moves"]) == {0: MATE - 1, 1: 0}
+    assert {a: s for a, s, _ in raw["moves"]} == {0: MATE - 1, 1: 0}
     assert "moves" not in _core.search(pos, 2)
 
 
