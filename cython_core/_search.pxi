@@ -309,8 +309,9 @@ cdef inline void take_pv(SearchCtx* c, int ply, int a) noexcept nogil:
 
 cdef inline void table_store(TTEntry* e, u64 key, int best, int best_move, int depth,
                              int flag, int ply) noexcept nogil:
-    """Depth-preferred replacement, but entries of other positions are always replaced."""
-    if e != NULL and (e.key != key or depth >= e.depth):
+    """Always replace: cut-offs need an entry of exactly the depth searched, so the
+    latest result is the most useful one (docs/engine.md, "Transposition table")."""
+    if e != NULL:
         e.key = key
         e.score = score_to_tt(best, ply)
         e.move = <short>best_move
