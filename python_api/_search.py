@@ -40,21 +40,40 @@ def _check_time(time: object) -> float | None:
     return None if time is None else check_seconds(time, "time", MAX_TIME)
 
 
-def _proven_plies(score: int) -> int | None:
-    """Plies to the proven end of the game for a win or loss score, else None."""
-    return MATE - abs(score) if abs(score) > MATE_BOUND else None
+class _Scored:
+    """What a score says, for a search's result and an analysed move: ``score``
+    is from the player to move (before the move), ``MATE - plies`` for a win
+    ``plies`` plies away, ``-(MATE - plies)`` for a loss."""
 
+    score: int
 
-def _value_text(score: int) -> str:
-    """``wins in 3 plies``, ``loses in 1 ply`` or ``score +12``."""
-    plies = _proven_plies(score)
-    if plies is None:
-        return f"score {score:+d}"
-    return f"{'wins' if score > 0 else 'loses'} in {plies} {'ply' if plies == 1 else 'plies'}"
+    @property
+    def is_win(self) -> bool:
+        """A proven win for the player to move (within the depth searched)."""
+        return self.score > MATE_BOUND
+
+    @property
+    def is_loss(self) -> bool:
+        """A proven loss for the player to move, against best play."""
+        return self.score < -MATE_BOUND
+
+    @property
+    def plies(self) -> int | None:
+        """For a proven win or loss, the plies until the game ends (docs/rules.md
+        §6.3's distance, when the depth reached it); else None."""
+        return MATE - abs(self.score) if abs(self.score) > MATE_BOUND else None
+
+    def describe(self) -> str:
+        """``wins in 17 plies``, ``loses in 1 ply`` or ``score +12``."""
+        plies = self.plies
+        if plies is None:
+            return f"score {self.score:+d}"
+        verb = "wins" if self.score > 0 else "loses"
+        return f"{verb} in {plies} {'ply' if plies == 1 else 'plies'}"
 
 
 @dataclass(frozen=True)
-class SearchResult:
+class SearchResult(_Scored):
     """What :func:`search` found.
 
     ``score`` is from the point of view of the player to move in the searched
@@ -74,32 +93,12 @@ class SearchResult:
     seconds: float
 
     @property
-    def is_win(self) -> bool:
-        """The player to move has a proven win."""
-        return self.score > MATE_BOUND
-
-    @property
-    def is_loss(self) -> bool:
-        """The player to move has a proven loss (against best play)."""
-        return self.score < -MATE_BOUND
-
-    @property
-    def plies(self) -> int | None:
-        """For a proven win or loss, the plies until the game ends (docs/rules.md
-        §6.3's distance, when the depth reached it); else None."""
-        return _proven_plies(self.score)
-
-    @property
     def nodes_per_second(self) -> float:
         return self.nodes / self.seconds if self.seconds > 0 else float("inf")
 
-    def describe(self) -> str:
-        """``wins in 17 plies``, ``loses in 2 plies`` or ``score +12``."""
-        return _value_text(self.score)
-
 
 @dataclass(frozen=True)
-class MoveScore:
+class MoveScore(_Scored):
     """One legal move of an :class:`Analysis` and its exact score at the depth searched.
 
     ``score`` is from the point of view of the player to move *before* the move,
@@ -114,24 +113,6 @@ class MoveScore:
     score: int
     pv: tuple[int, ...]
 
-    @property
-    def is_win(self) -> bool:
-        """This move wins by force (proven within the depth searched)."""
-        return self.score > MATE_BOUND
-
-    @property
-    def is_loss(self) -> bool:
-        """This move loses against best play (proven within the depth searched)."""
-        return self.score < -MATE_BOUND
-
-    @property
-    def plies(self) -> int | None:
-        """For a proven win or loss, the plies until the game ends, else None."""
-        return _proven_plies(self.score)
-
-    def describe(self) -> str:
-        """``wins in 1 ply``, ``loses in 4 plies`` or ``score -3``."""
-        return _value_text(self.score)
 
 
 @dataclass(frozen=True)
