@@ -319,6 +319,18 @@ cdef inline void table_store(TTEntry* e, u64 key, int best, int best_move, int d
         e.flag = <signed char>flag
 
 
+cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
+    """A proven win (exact, or a lower bound) or loss (exact, or an upper bound)
+    that ends within depth plies of its node: a win forced within p plies is
+    seen, with nothing faster, by every depth from p on, so such an entry holds
+    at any depth >= p (a loss likewise, from the other side)."""
+    if e.score > SEARCH_MATE_BOUND and e.flag != TT_UPPER:
+        return SEARCH_MATE - e.score <= depth
+    if e.score < -SEARCH_MATE_BOUND and e.flag != TT_LOWER:
+        return SEARCH_MATE + e.score <= depth
+    return 0
+
+
 cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
                  int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft)."""
@@ -344,10 +356,10 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
     if c.tt != NULL:
         key = search_key(s)
         e = &c.tt[key & c.tt_mask]
-        # cut-offs only from an entry of exactly this depth: a deeper one would give
+        # cut-offs only from an entry of exactly this depth (a deeper one would give
         # a deeper value, and a fixed-depth result must not depend on what the
-        # table holds (docs/engine.md, "Transposition table")
-        if e.key == key and not pv_node and e.depth == depth:
+        # table holds: docs/engine.md, "Transposition table"), or from a proven one
+        if e.key == key and not pv_node and (e.depth == depth or proven_within(e, depth)):
             score = score_from_tt(e.score, ply)
             if (e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta)
                     or (e.flag == TT_UPPER and score <= alpha)):

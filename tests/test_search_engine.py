@@ -248,3 +248,28 @@ def test_limits_declared_once():
     assert _limits.MAX_SEARCH_NODES == 2**62 and _limits.MAX_TT_BITS == 28
     r = search("katro", depth=1, nodes=_limits.MAX_SEARCH_NODES)
     assert r.depth == 1
+
+
+@pytest.mark.parametrize("game_id", ["katro-4x4", "djenon-aboure", "katro-4x6"])
+def test_proven_entries_reused_at_other_depths_change_nothing(game_id):
+    # Late positions, where wins and losses are proven within the depth: one
+    # engine searches each position at several depths, deepest first, so its
+    # table is full of proven entries of other depths (used at any depth that
+    # sees the whole win, docs/engine.md); each result must equal a search with
+    # no table at all (plain alpha-beta: the depth's negamax value, the smallest
+    # best action).
+    engine = Engine(tt_bits=14)
+    proven = 0
+    for seed in range(6):
+        for plies in (8, 14, 20):
+            text = random_text(game_id, plies, 100 + seed)
+            pos = _core.Position.from_text(text)
+            if pos.is_terminal():
+                continue
+            for depth in (9, 7, 5, 3):
+                kept = engine.search(text, depth=depth)
+                plain = _core.search(pos, depth, tt_bits=0)
+                assert (kept.best_action, kept.score) == (
+                    plain["best_action"], plain["score"]), (text, depth)
+                proven += kept.is_win or kept.is_loss
+    assert proven >= 5      # the case this test is about did occur
