@@ -72,9 +72,9 @@ def table(plies: int = 40, tt_bits: int | None = None) -> str:
         kept_cpu = sum(m[4] for m in moves)
         median_ratio = statistics.median(m[3] / m[1] for m in moves)
         rows.append(f"| {game_id} | {depth} | {n} | {fresh_nodes / n:,.0f} | "
-                    f"{kept_nodes / n:,.0f} | {kept_nodes / fresh_nodes:.2f} ({median_ratio:.2f}) | "
-                    f"{1000 * fresh_cpu / n:.2f} | {1000 * kept_cpu / n:.2f} | "
-                    f"{kept_cpu / fresh_cpu:.2f} |")
+                    f"{kept_nodes / n:,.0f} | {kept_nodes / fresh_nodes:.2f} "
+                    f"({median_ratio:.2f}) | {1000 * fresh_cpu / n:.2f} | "
+                    f"{1000 * kept_cpu / n:.2f} | {kept_cpu / fresh_cpu:.2f} |")
     return "\n".join(rows)
 
 

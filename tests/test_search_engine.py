@@ -273,3 +273,30 @@ def test_proven_entries_reused_at_other_depths_change_nothing(game_id):
                     plain["best_action"], plain["score"]), (text, depth)
                 proven += kept.is_win or kept.is_loss
     assert proven >= 5      # the case this test is about did occur
+
+
+def test_play_uses_one_engine_per_game(monkeypatch, capsys):
+    # katra play: the engine's moves and the hints search with the same Engine
+    import io
+
+    from katra.cli import main
+    from katra.cli import play as play_module
+
+    made, searched_by = [], []
+
+    class Recording(Engine):
+        def search(self, *args, **kwargs):
+            searched_by.append(self)
+            return super().search(*args, **kwargs)
+
+    def new_engine():
+        made.append(Recording(tt_bits=16))
+        return made[-1]
+
+    monkeypatch.setattr(play_module, "_new_engine", new_engine)
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\na1\nhint\nquit\n"))
+    assert main(["play", "katro", "--depth", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Hint: ") == 2 and "North plays " in out
+    assert len(made) == 1
+    assert len(searched_by) == 3 and all(engine is made[0] for engine in searched_by)
