@@ -248,7 +248,7 @@ cdef inline bint node_stops(SearchCtx* c) noexcept nogil:
     return c.stop
 
 
-cdef inline int table_move(SearchCtx* c, TTEntry* e, u64 key) noexcept nogil:
+cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
     """The table's best action for the position keyed key, or -1."""
     return e.move if e != NULL and e.key == key else -1
 
@@ -373,7 +373,7 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
     n = legal_children(s, acts, children)
     if n == 0:
         return terminal_score(s, ply)
-    order_keys(c, s, acts, children, keys, order, n, table_move(c, e, key), ply)
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), ply)
 
     best = -SEARCH_INF
     best_move = acts[0]
@@ -441,7 +441,7 @@ cdef int search_root(SearchCtx* c, const State* s, int depth) noexcept nogil:
         key = search_key(s)
         e = &c.tt[key & c.tt_mask]
     n = legal_children(s, acts, children)
-    order_keys(c, s, acts, children, keys, order, n, table_move(c, e, key), 0)
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
     c.scored.n = n
     for i in range(n):
         k = next_in_order(keys, order, i, n)
