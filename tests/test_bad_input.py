@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from katra._errors import IllegalMoveError, PositionError
+import katra
+from katra._errors import ArgumentError, ArgumentTypeError, IllegalMoveError, PositionError
 from katra._games import GAME_IDS, GAMES, MAX_PERFT_DEPTH
 
 anything = st.one_of(
@@ -116,6 +117,28 @@ def test_too_many_playouts_are_refused_not_clamped(impl, games, first_game):
         impl.playouts(pos, games, 0, 10, first_game)
 
 
-def test_a_limit_past_2_62_plies_means_no_limit(impl):
+@pytest.mark.parametrize("max_plies", [2**62 + 1, 10**30])
+def test_a_ply_limit_past_2_62_is_refused_not_capped(impl, max_plies):
+    """Both backends refuse max_plies past 2**62 as the API does (docs/scale.md:
+    never silently capped), with the same message; 2**62 itself is a limit."""
     pos = impl.Position.initial("djenon-aboure")
-    assert impl.playouts(pos, 3, 5, 10**30) == impl.playouts(pos, 3, 5, 2**62)
+    with pytest.raises(ArgumentError, match=rf"max_plies must be in 0\.\.2\*\*62, got {max_plies}"):
+        impl.playouts(pos, 3, 5, max_plies)
+    with pytest.raises(ArgumentError, match=r"max_plies must be in 0\.\.2\*\*62"):
+        katra.playouts("djenon-aboure", 3, seed=5, max_plies=max_plies)
+    assert impl.playouts(pos, 3, 5, 2**62)["unfinished"] == 0
+
+
+@pytest.mark.parametrize("limit, error", [(2**62 + 1, ArgumentError), (0, ArgumentError),
+                                          (1.0, ArgumentTypeError)])
+def test_a_lap_limit_out_of_range_is_refused_not_capped(impl, limit, error):
+    pos = impl.Position.initial("katro")
+    with pytest.raises(error, match=r"limit must be"):
+        pos.lap_count(pos.legal_actions()[0], limit)
+    assert pos.lap_count(pos.legal_actions()[0], 2**62) == pos.lap_count(pos.legal_actions()[0])
+
+
+def test_the_core_refuses_a_ply_limit_past_2_62_in_vector_game():
+    with pytest.raises(ArgumentError, match=r"max_plies must be in 1\.\.2\*\*62"):
+        katra.VectorGame("katro", 2, max_plies=2**62 + 1)
+    assert katra.VectorGame("katro", 2, max_plies=2**62).max_plies == 2**62
