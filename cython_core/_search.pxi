@@ -1,8 +1,9 @@
 # The search engine (docs/engine.md): negamax alpha-beta (principal variation
 # search) with iterative deepening, a transposition table keyed by a Zobrist
-# hash, TT-move / capture / killer / history move ordering and a clock checked
-# every few thousand nodes.  Everything below search_c runs without the GIL;
-# search_c allocates its tables once per call and frees them on every path.
+# hash, TT-move / capture / killer / history move ordering, a node budget and a
+# clock checked every few thousand nodes.  Everything below search_run runs
+# without the GIL.  A Searcher owns one context (table and buffers) and keeps it
+# between calls (katra.Engine); the one-shot search() makes a Searcher per call.
 # A search is a job (_stop.pxi): Ctrl-C or cancel_jobs() stops it within a
 # few milliseconds, and search() then raises instead of returning.
 #
@@ -20,6 +21,8 @@ cdef enum:
     SEARCH_MATE_BOUND = 99000    # |score| above this is a win / loss
     SEARCH_INF = 1000000
     SEARCH_MAX_SECONDS = 1000000 # the longest clock accepted (about 11.6 days)
+    SEARCH_MAX_TT_BITS = 28      # the largest table: 2**28 entries (4 GiB)
+    SEARCH_ENGINE_TT_BITS = 20   # a Searcher's table when none is asked (16 MiB)
     SEARCH_CLOCK_MASK = 2047     # look at the clock every 2048 nodes
     SEARCH_NODE_WORK = 8         # a node's weight in job polls (_stop.pxi): several
                                  # perft nodes' work
@@ -33,6 +36,8 @@ cdef enum:
     EVAL_MOBILITY = 1            # every game: per possible origin hole
     ORDER_GAIN = 1 << 20         # move-ordering key of one seed gained
     ORDER_KILLER = 1 << 19
+
+cdef long long SEARCH_MAX_NODES = 1LL << 62   # the largest node budget
 
 ctypedef struct TTEntry:
     u64 key
@@ -55,13 +60,25 @@ ctypedef struct PlyLists:        # one ply's move lists (on the heap: see the to
     int keys[MAX_CANDIDATES]
     int order[MAX_CANDIDATES]
 
+ctypedef struct RootMoves:       # every root move's exact score (analyse), by child index
+    int n
+    int acts[MAX_CANDIDATES]
+    int scores[MAX_CANDIDATES]
+    int pv_len[MAX_CANDIDATES]
+    int pv[MAX_CANDIDATES][SEARCH_MAX_PLY]
+
 ctypedef struct SearchCtx:
     TTEntry* tt
     u64 tt_mask
     u64 nodes
+    u64 max_nodes                # the node budget (2**64 - 1: none)
     double start
     double deadline              # < 0: no time limit
-    int can_stop                 # the clock is honoured only once depth 1 is complete
+    int can_stop                 # the budget and the clock are honoured only once
+                                 # depth 1 is complete
+    int every_move               # analyse: every root move searched with the full window
+    RootMoves scored             # the iteration running (every_move)
+    RootMoves done               # the last completed iteration (every_move)
     int stop
     int horizon                  # some line of this iteration was cut by depth (or the TT)
     int pv_len[SEARCH_MAX_PLY + 1]
@@ -72,6 +89,7 @@ ctypedef struct SearchCtx:
     State* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
                                  # the plies reached are touched
     PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
+    u64 tt_size                  # entries of tt (a power of two; 0: no table)
 
 
 cdef inline u64 search_key(const State* s) noexcept nogil:
@@ -155,59 +173,36 @@ cdef inline int score_from_tt(int score, int ply) noexcept nogil:
     return score
 
 
-cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
-                 int ply, bint pv_node) noexcept nogil:
-    """The value of s to depth, from its side to move (fail-soft)."""
-    cdef int* acts
-    cdef int* keys
-    cdef int* order
-    cdef State* children
-    cdef State* child
-    cdef TTEntry* e = NULL
-    cdef GameTable* g = &TABLES[s.game]
-    cdef u64 key = 0
-    cdef int n, i, j, k, tmp, a, v, best, best_move, alpha0, tt_move = -1, score, flag
-    cdef int me = s.to_move
-    cdef int before, bonus
-
-    c.pv_len[ply] = 0
+cdef inline bint node_stops(SearchCtx* c) noexcept nogil:
+    """Counts one node; true once the search must stop: Ctrl-C or cancel_jobs(),
+    or (from the end of depth 1 on) the node budget or the clock.  The node that
+    reaches the budget is counted, so a search stopped by it has visited exactly
+    max_nodes nodes."""
     c.nodes += 1
     if job_should_stop(c.js, SEARCH_NODE_WORK):
         c.stop = 1
-    elif c.can_stop and c.deadline >= 0 and (c.nodes & SEARCH_CLOCK_MASK) == 0:
-        if monotonic_seconds() >= c.deadline:
+    elif c.can_stop:
+        if c.nodes >= c.max_nodes:
             c.stop = 1
-    if c.stop:
-        return 0
+        elif c.deadline >= 0 and (c.nodes & SEARCH_CLOCK_MASK) == 0:
+            if monotonic_seconds() >= c.deadline:
+                c.stop = 1
+    return c.stop
 
-    if depth <= 0 or ply >= SEARCH_MAX_PLY:
-        if not has_legal(s):
-            return terminal_score(s, ply)
-        c.horizon = 1
-        return evaluate(s)
 
-    if c.tt != NULL:
-        key = search_key(s)
-        e = &c.tt[key & c.tt_mask]
-        if e.key == key:
-            tt_move = e.move
-            if not pv_node and e.depth >= depth:
-                score = score_from_tt(e.score, ply)
-                if (e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta)
-                        or (e.flag == TT_UPPER and score <= alpha)):
-                    c.horizon = 1
-                    return score
+cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
+    """The table's best action for the position keyed key, or -1."""
+    return e.move if e != NULL and e.key == key else -1
 
-    children = &c.children[ply * MAX_CANDIDATES]
-    acts = c.lists[ply].acts
-    keys = c.lists[ply].keys
-    order = c.lists[ply].order
-    n = legal_children(s, acts, children)
-    if n == 0:
-        return terminal_score(s, ply)
 
-    # ordering keys: TT move, then seeds gained, then killers, then history
-    before = material(s, g, me)
+cdef void order_keys(SearchCtx* c, const State* s, const int* acts, const State* children,
+                     int* keys, int* order, int n, int tt_move, int ply) noexcept nogil:
+    """Ordering keys of the n children: the table's move, then seeds banked, then
+    the ply's killers, then history (docs/engine.md)."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef int me = s.to_move
+    cdef int before = material(s, g, me)
+    cdef int k, a, bonus
     for k in range(n):
         order[k] = k
         a = acts[k]
@@ -222,36 +217,118 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
         else:
             keys[k] = c.history[me][a]
 
+
+cdef inline int next_in_order(const int* keys, int* order, int i, int n) noexcept nogil:
+    """A selection sort step: brings the best remaining key to slot i; returns
+    its child's index."""
+    cdef int j = i, k, tmp
+    for k in range(i + 1, n):
+        if keys[order[k]] > keys[order[j]]:
+            j = k
+    tmp = order[i]
+    order[i] = order[j]
+    order[j] = tmp
+    return order[i]
+
+
+cdef inline int child_value(SearchCtx* c, const State* child, int me, int depth, int alpha,
+                            int beta, int ply, bint pv_node) noexcept nogil:
+    """The value for me (to move at ply) of child searched to depth - 1: negated,
+    window flipped, only when the side to move changes (Goré's answers keep it)."""
+    if child.to_move == me:
+        return negamax(c, child, depth - 1, alpha, beta, ply + 1, pv_node)
+    return -negamax(c, child, depth - 1, -beta, -alpha, ply + 1, pv_node)
+
+
+cdef inline void take_pv(SearchCtx* c, int ply, int a) noexcept nogil:
+    """The principal variation at ply: a, then the one found below it."""
+    cdef int j
+    c.pv[ply][0] = a
+    for j in range(c.pv_len[ply + 1]):
+        c.pv[ply][j + 1] = c.pv[ply + 1][j]
+    c.pv_len[ply] = c.pv_len[ply + 1] + 1
+
+
+cdef inline void table_store(TTEntry* e, u64 key, int best, int best_move, int depth,
+                             int flag, int ply) noexcept nogil:
+    """Always replace: cut-offs need an entry of exactly the depth searched, so the
+    latest result is the most useful one (docs/engine.md, "Transposition table")."""
+    if e != NULL:
+        e.key = key
+        e.score = score_to_tt(best, ply)
+        e.move = <short>best_move
+        e.depth = <signed char>depth
+        e.flag = <signed char>flag
+
+
+cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
+    """A proven win (exact, or a lower bound) or loss (exact, or an upper bound)
+    that ends within depth plies of its node: a win forced within p plies is
+    seen, with nothing faster, by every depth from p on, so such an entry holds
+    at any depth >= p (a loss likewise, from the other side)."""
+    if e.score > SEARCH_MATE_BOUND and e.flag != TT_UPPER:
+        return SEARCH_MATE - e.score <= depth
+    if e.score < -SEARCH_MATE_BOUND and e.flag != TT_LOWER:
+        return SEARCH_MATE + e.score <= depth
+    return 0
+
+
+cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
+                 int ply, bint pv_node) noexcept nogil:
+    """The value of s to depth, from its side to move (fail-soft)."""
+    cdef int* acts
+    cdef int* keys
+    cdef int* order
+    cdef State* children
+    cdef TTEntry* e = NULL
+    cdef u64 key = 0
+    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag
+    cdef int me = s.to_move
+
+    c.pv_len[ply] = 0
+    if node_stops(c):
+        return 0
+
+    if depth <= 0 or ply >= SEARCH_MAX_PLY:
+        if not has_legal(s):
+            return terminal_score(s, ply)
+        c.horizon = 1
+        return evaluate(s)
+
+    if c.tt != NULL:
+        key = search_key(s)
+        e = &c.tt[key & c.tt_mask]
+        # cut-offs only from an entry of exactly this depth (a deeper one would give
+        # a deeper value, and a fixed-depth result must not depend on what the
+        # table holds: docs/engine.md, "Transposition table"), or from a proven one
+        if e.key == key and not pv_node and (e.depth == depth or proven_within(e, depth)):
+            score = score_from_tt(e.score, ply)
+            if (e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta)
+                    or (e.flag == TT_UPPER and score <= alpha)):
+                c.horizon = 1
+                return score
+
+    children = &c.children[ply * MAX_CANDIDATES]
+    acts = c.lists[ply].acts
+    keys = c.lists[ply].keys
+    order = c.lists[ply].order
+    n = legal_children(s, acts, children)
+    if n == 0:
+        return terminal_score(s, ply)
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), ply)
+
     best = -SEARCH_INF
     best_move = acts[0]
     alpha0 = alpha
     for i in range(n):
-        # selection sort step: bring the best remaining key to slot i
-        j = i
-        for k in range(i + 1, n):
-            if keys[order[k]] > keys[order[j]]:
-                j = k
-        tmp = order[i]
-        order[i] = order[j]
-        order[j] = tmp
-        k = order[i]
+        k = next_in_order(keys, order, i, n)
         a = acts[k]
-        child = &children[k]
         if i == 0:
-            if child.to_move == me:
-                v = negamax(c, child, depth - 1, alpha, beta, ply + 1, pv_node)
-            else:
-                v = -negamax(c, child, depth - 1, -beta, -alpha, ply + 1, pv_node)
+            v = child_value(c, &children[k], me, depth, alpha, beta, ply, pv_node)
         else:
-            if child.to_move == me:
-                v = negamax(c, child, depth - 1, alpha, alpha + 1, ply + 1, 0)
-            else:
-                v = -negamax(c, child, depth - 1, -alpha - 1, -alpha, ply + 1, 0)
+            v = child_value(c, &children[k], me, depth, alpha, alpha + 1, ply, 0)
             if pv_node and not c.stop and alpha < v < beta:
-                if child.to_move == me:
-                    v = negamax(c, child, depth - 1, alpha, beta, ply + 1, 1)
-                else:
-                    v = -negamax(c, child, depth - 1, -beta, -alpha, ply + 1, 1)
+                v = child_value(c, &children[k], me, depth, alpha, beta, ply, 1)
         if c.stop:
             return 0
         if v > best:
@@ -259,10 +336,7 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
             best_move = a
             if v > alpha:
                 alpha = v
-                c.pv[ply][0] = a
-                for j in range(c.pv_len[ply + 1]):
-                    c.pv[ply][j + 1] = c.pv[ply + 1][j]
-                c.pv_len[ply] = c.pv_len[ply + 1] + 1
+                take_pv(c, ply, a)
                 if v >= beta:
                     if keys[k] < ORDER_KILLER:      # a quiet move: killer and history
                         if c.killers[ply][0] != a:
@@ -275,79 +349,85 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
                                 c.history[1][j] //= 2
                     break
 
-    if e != NULL:
-        if best <= alpha0:
-            flag = TT_UPPER
-        elif best >= beta:
-            flag = TT_LOWER
-        else:
-            flag = TT_EXACT
-        # depth-preferred replacement, but always replace entries of other positions
-        if e.key != key or depth >= e.depth:
-            e.key = key
-            e.score = score_to_tt(best, ply)
-            e.move = <short>best_move
-            e.depth = <signed char>depth
-            e.flag = <signed char>flag
+    if best <= alpha0:
+        flag = TT_UPPER
+    elif best >= beta:
+        flag = TT_LOWER
+    else:
+        flag = TT_EXACT
+    table_store(e, key, best, best_move, depth, flag, ply)
     return best
 
 
-cdef int search_c(const State* root, int max_depth, double time_limit, u64 tt_size,
-                  JobStop* js, SearchOut* out) noexcept nogil:
-    """Iterative deepening from root (which must have a legal action) up to max_depth
-    plies and/or time_limit seconds (< 0: none).  tt_size entries (a power of two,
-    0: no table).  Fills out with the last completed iteration; returns 0, or -1 if
-    memory ran out.  Once js says stop, returns at once (out is then meaningless)."""
-    cdef SearchCtx* c = <SearchCtx*>malloc(sizeof(SearchCtx))
-    cdef int d, v, k
-    cdef double now
+cdef int search_root(SearchCtx* c, const State* s, int depth) noexcept nogil:
+    """One iteration at the root (which has a legal action): its value, with the
+    best move's line in c.pv[0].  Of several moves with the best score the one
+    with the smallest action is chosen, so that the result at a fixed depth is a
+    function of the position alone (docs/engine.md): a move with a smaller
+    action than the best so far is tested against best - 1 instead of best.
+    With c.every_move, every move gets the full window and an exact score,
+    kept in c.scored."""
+    cdef State* children = c.children
+    cdef int* acts = c.lists[0].acts
+    cdef int* keys = c.lists[0].keys
+    cdef int* order = c.lists[0].order
+    cdef TTEntry* e = NULL
+    cdef u64 key = 0
+    cdef int me = s.to_move
+    cdef int n, i, j, k, a, v, lo, best = -SEARCH_INF, best_move = -1
+
+    c.pv_len[0] = 0
+    if node_stops(c):
+        return 0
+    if c.tt != NULL:
+        key = search_key(s)
+        e = &c.tt[key & c.tt_mask]
+    n = legal_children(s, acts, children)
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
+    c.scored.n = n
+    for i in range(n):
+        k = next_in_order(keys, order, i, n)
+        a = acts[k]
+        if i == 0 or c.every_move:
+            v = child_value(c, &children[k], me, depth, -SEARCH_INF, SEARCH_INF, 0, 1)
+        else:
+            lo = best - 1 if a < best_move else best   # a tie goes to the smaller action
+            v = child_value(c, &children[k], me, depth, lo, lo + 1, 0, 0)
+            if not c.stop and v > lo:
+                v = child_value(c, &children[k], me, depth, lo, SEARCH_INF, 0, 1)
+        if c.stop:
+            return 0
+        if c.every_move:
+            c.scored.acts[k] = a
+            c.scored.scores[k] = v
+            c.scored.pv[k][0] = a
+            for j in range(c.pv_len[1]):
+                c.scored.pv[k][j + 1] = c.pv[1][j]
+            c.scored.pv_len[k] = c.pv_len[1] + 1
+        if v > best or (v == best and a < best_move):
+            best = v
+            best_move = a
+            take_pv(c, 0, a)
+    table_store(e, key, best, best_move, depth, TT_EXACT, 0)
+    return best
+
+
+cdef SearchCtx* search_alloc(u64 tt_size) noexcept nogil:
+    """A context with a table of tt_size entries (a power of two; 0: none), or NULL
+    if memory ran out."""
+    cdef SearchCtx* c = <SearchCtx*>calloc(1, sizeof(SearchCtx))
     if c == NULL:
-        return -1
-    memset(c, 0, sizeof(SearchCtx))
-    c.js = js
+        return NULL
     c.children = <State*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(State))
     c.lists = <PlyLists*>malloc((SEARCH_MAX_PLY + 1) * sizeof(PlyLists))
     if tt_size:
         c.tt = <TTEntry*>calloc(tt_size, sizeof(TTEntry))
         c.tt_mask = tt_size - 1
+        c.tt_size = tt_size
     if c.children == NULL or c.lists == NULL or (tt_size and c.tt == NULL):
         search_free(c)
-        return -1
-    for d in range(SEARCH_MAX_PLY + 1):
-        c.killers[d][0] = -1
-        c.killers[d][1] = -1
-    c.start = monotonic_seconds()
-    c.deadline = c.start + time_limit if time_limit >= 0 else -1.0
-    out.best = -1
-    out.score = 0
-    out.depth = 0
-    out.pv_len = 0
-    for d in range(1, max_depth + 1):
-        c.horizon = 0
-        v = negamax(c, root, d, -SEARCH_INF, SEARCH_INF, 0, 1)
-        if c.stop:
-            break
-        out.depth = d
-        out.score = v
-        out.pv_len = c.pv_len[0]
-        for k in range(c.pv_len[0]):
-            out.pv[k] = c.pv[0][k]
-        out.best = c.pv[0][0]
-        c.can_stop = 1
-        now = monotonic_seconds()
-        if c.deadline >= 0:
-            if now >= c.deadline:
-                break
-            # time mode: stop once the value is proven (every line ended, or a win/loss
-            # no deeper search can change)
-            if not c.horizon:
-                break
-            if v >= SEARCH_MATE - d or v <= -(SEARCH_MATE - d):
-                break
-    out.nodes = c.nodes
-    out.seconds = monotonic_seconds() - c.start
-    search_free(c)
-    return 0
+        return NULL
+    return c
 
 
 cdef void search_free(SearchCtx* c) noexcept nogil:
@@ -357,75 +437,201 @@ cdef void search_free(SearchCtx* c) noexcept nogil:
     free(c)
 
 
-cdef int auto_tt_bits(int max_depth, double limit):
+cdef void search_run(SearchCtx* c, const State* root, int max_depth, double time_limit,
+                     u64 max_nodes, bint every_move, JobStop* js, SearchOut* out) noexcept nogil:
+    """Iterative deepening from root (which must have a legal action) up to
+    max_depth plies, time_limit seconds (< 0: none) and max_nodes nodes (0: none),
+    whichever comes first.  The table keeps what earlier runs stored; killers and
+    history start afresh.  Fills out (and c.done with every_move) with the last
+    completed iteration; once js says stop, returns at once (out is then meaningless)."""
+    cdef int d, v, k
+    cdef double now
+    cdef bint limited = time_limit >= 0 or max_nodes != 0
+    c.js = js
+    c.stop = 0
+    c.nodes = 0
+    c.can_stop = 0
+    c.every_move = every_move
+    c.max_nodes = max_nodes if max_nodes else <u64>-1
+    memset(c.history, 0, sizeof(c.history))
+    for d in range(SEARCH_MAX_PLY + 1):
+        c.killers[d][0] = -1
+        c.killers[d][1] = -1
+    c.start = monotonic_seconds()
+    c.deadline = c.start + time_limit if time_limit >= 0 else -1.0
+    c.done.n = 0
+    out.best = -1
+    out.score = 0
+    out.depth = 0
+    out.pv_len = 0
+    for d in range(1, max_depth + 1):
+        c.horizon = 0
+        v = search_root(c, root, d)
+        if c.stop:
+            break
+        out.depth = d
+        out.score = v
+        out.pv_len = c.pv_len[0]
+        for k in range(c.pv_len[0]):
+            out.pv[k] = c.pv[0][k]
+        out.best = c.pv[0][0]
+        if every_move:
+            memcpy(&c.done, &c.scored, sizeof(RootMoves))
+        c.can_stop = 1
+        if c.nodes >= c.max_nodes:
+            break
+        now = monotonic_seconds()
+        if c.deadline >= 0 and now >= c.deadline:
+            break
+        # with a clock or a node budget: stop once the value is proven (every line
+        # ended, or a win/loss no deeper search can change)
+        if limited and (not c.horizon or v >= SEARCH_MATE - d or v <= -(SEARCH_MATE - d)):
+            break
+    out.nodes = c.nodes
+    out.seconds = monotonic_seconds() - c.start
+    c.js = NULL
+
+
+cdef int auto_tt_bits(int max_depth, double limit, object max_nodes):
     """The table size when none is asked: about as many entries as the search will
     visit nodes (a fresh table costs a page fault per 4 KiB touched, which dominates
     short searches): ~2**21 entries per second of clock (16..22 bits), else
-    depth + 4 bits (16..20: measured best for depths 6-16)."""
+    depth + 4 bits (16..20: measured best for depths 6-16); with a node budget, at
+    most its bit length (16..22)."""
     cdef int bits
     if limit >= 0:
         bits = 16
         while bits < 22 and (<double>(1 << bits)) < limit * (1 << 21):
             bits += 1
-        return bits
-    bits = max_depth + 4
-    return 16 if bits < 16 else 20 if bits > 20 else bits
+    else:
+        bits = max_depth + 4
+        bits = 16 if bits < 16 else 20 if bits > 20 else bits
+    if max_nodes is not None:
+        bits = min(bits, max(16, min(22, (<object>max_nodes).bit_length())))
+    return bits
 
 
-def search(pos, depth=None, time_seconds=None, *, tt_bits=None):
-    """Best action by iterative-deepening alpha-beta (docs/engine.md), without the GIL.
+cdef tuple _search_limits(object depth, object time_seconds, object nodes):
+    """(max_depth, time limit or -1, node budget or 0) from search's arguments, checked
+    as katra._limits checks them (ArgumentTypeError / ArgumentError, naming each)."""
+    cdef int max_depth = SEARCH_MAX_PLY
+    cdef double limit = -1.0
+    if depth is None and time_seconds is None and nodes is None:
+        raise ArgumentError("search needs a depth, a time limit or a node budget "
+                            "(one or more)")
+    if depth is not None:
+        max_depth = <int>_int_arg(depth, "depth", 1, SEARCH_MAX_PLY)
+    if time_seconds is not None:
+        if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
+            raise ArgumentTypeError(f"time_seconds must be None or a positive number, "
+                                    f"not {type(time_seconds).__name__}")
+        if not 0 < time_seconds <= SEARCH_MAX_SECONDS:   # also refuses nan
+            raise ArgumentError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}] seconds, "
+                                f"got {time_seconds!r}")
+        limit = time_seconds
+    if nodes is not None:
+        _int_arg(nodes, "nodes", 1, SEARCH_MAX_NODES)
+    return max_depth, limit, 0 if nodes is None else nodes
+
+
+cdef class Searcher:
+    """The search engine with its own transposition table, kept between calls
+    (katra.Engine, docs/engine.md): a game searched move by move finds the
+    positions of earlier searches in it.  tt_bits: 2**tt_bits entries of 16 bytes,
+    0..28 (0: no table; None: 20, 16 MiB).  One thread at a time may use a
+    Searcher (another thread's call raises RuntimeError)."""
+    cdef SearchCtx* c
+    cdef readonly int tt_bits
+    cdef bint busy
+
+    def __cinit__(self, tt_bits=None):
+        self.tt_bits = SEARCH_ENGINE_TT_BITS if tt_bits is None else <int>_int_arg(
+            tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
+        self.c = search_alloc((<u64>1 << self.tt_bits) if self.tt_bits else 0)
+        if self.c == NULL:
+            raise MemoryError("search: cannot allocate its tables")
+
+    def __dealloc__(self):
+        if self.c != NULL:
+            search_free(self.c)
+
+    def clear(self):
+        """Forget every table entry (a new game needs none of them)."""
+        if self.busy:
+            raise RuntimeError("this Searcher is already in use (one thread at a time)")
+        if self.c.tt != NULL:
+            memset(self.c.tt, 0, self.c.tt_size * sizeof(TTEntry))
+
+    def search(self, pos, depth=None, time_seconds=None, nodes=None, *, every_move=False):
+        """search() (below) with this Searcher's table.  every_move=True also returns
+        "moves": [(action, score, pv), ...] for every legal action (each searched
+        with the full window, so each score is exact), in the core's child order."""
+        cdef Position p = _check_position(pos)
+        cdef tuple limits = _search_limits(depth, time_seconds, nodes)
+        return self._run(p, limits, every_move)
+
+    cdef dict _run(self, Position p, tuple limits, bint every_move):
+        cdef int max_depth = limits[0]
+        cdef double limit = limits[1]
+        cdef u64 max_nodes = limits[2]
+        cdef SearchOut out
+        cdef JobStop js
+        cdef State root = p.st
+        cdef int k, j
+        cdef int acts[MAX_CANDIDATES]
+        cdef RootMoves* done = &self.c.done
+        if legal_actions_c(&root, acts) == 0:
+            raise ArgumentError(f"cannot search a finished game: {p.text()}")
+        if self.busy:
+            raise RuntimeError("this Searcher is already in use (one thread at a time)")
+        self.busy = 1
+        job_stop_init(&js)
+        with nogil:
+            search_run(self.c, &root, max_depth, limit, max_nodes, every_move, &js, &out)
+        self.busy = 0
+        raise_if_stopped(&js)
+        result = {"best_action": out.best, "score": out.score, "depth": out.depth,
+                  "nodes": out.nodes, "pv": [out.pv[k] for k in range(out.pv_len)],
+                  "seconds": out.seconds}
+        if every_move:
+            result["moves"] = [(done.acts[k], done.scores[k],
+                                [done.pv[k][j] for j in range(done.pv_len[k])])
+                               for k in range(done.n)]
+        return result
+
+
+def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, every_move=False):
+    """Best action by iterative-deepening alpha-beta (docs/engine.md), without the GIL,
+    with a fresh table (a Searcher made for this one call).
 
     depth: None or an int 1..64 (the last iteration); time_seconds: None or a number
-    in (0, 10**6] (the clock); at least one of them.  tt_bits: the transposition table holds
-    2**tt_bits entries (16 bytes each); 0 turns it off; None sizes it by the clock
-    (16..22 bits: 1-64 MiB) or else the depth (16..20 bits).  Returns a dict: best_action,
-    score (from the side to move), depth (of the last completed iteration), nodes,
-    pv (list of actions, starting with best_action), seconds.  pos is not changed.
+    in (0, 10**6] (the clock); nodes: None or an int 1..2**62 (the node budget); at
+    least one of them, and the first limit reached stops the search.  tt_bits: the
+    transposition table holds 2**tt_bits entries (16 bytes each); 0 turns it off; None
+    sizes it by the clock (16..22 bits: 1-64 MiB) or else the depth (16..20 bits),
+    and at most by the node budget.  Returns a dict: best_action, score (from the
+    side to move), depth (of the last completed iteration), nodes, pv (list of
+    actions, starting with best_action), seconds; every_move adds "moves"
+    (Searcher.search).  pos is not changed.  Bad arguments raise
+    katra.ArgumentTypeError / ArgumentError, a finished game ArgumentError.
     Ctrl-C raises KeyboardInterrupt (in the main thread), cancel_jobs() JobCancelled,
     within a few milliseconds (_stop.pxi).
     """
     cdef Position p = _check_position(pos)
-    cdef int max_depth = SEARCH_MAX_PLY
-    cdef double limit = -1.0
+    cdef tuple limits = _search_limits(depth, time_seconds, nodes)
+    cdef Searcher engine
     cdef int bits
-    cdef u64 tt_size
-    cdef SearchOut out
-    cdef JobStop js
-    cdef State root
-    cdef int rc, k
-    cdef int acts[MAX_CANDIDATES]
-    if depth is None and time_seconds is None:
-        raise ValueError("search needs a depth, a time limit or both")
-    if depth is not None:
-        if isinstance(depth, bool) or not isinstance(depth, int):
-            raise ValueError(f"depth must be None or an int, not {type(depth).__name__}")
-        if not 1 <= depth <= SEARCH_MAX_PLY:
-            raise ValueError(f"depth must be in 1..{SEARCH_MAX_PLY}, got {depth}")
-        max_depth = depth
-    if time_seconds is not None:
-        if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
-            raise ValueError(f"time_seconds must be None or a positive number, "
-                             f"not {type(time_seconds).__name__}")
-        if not 0 < time_seconds <= SEARCH_MAX_SECONDS:   # also refuses nan
-            raise ValueError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}] seconds, "
-                             f"got {time_seconds!r}")
-        limit = time_seconds
     if tt_bits is None:
-        bits = auto_tt_bits(max_depth if depth is not None else SEARCH_MAX_PLY, limit)
-    elif isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 0 <= tt_bits <= 28:
-        raise ValueError(f"tt_bits must be None or an int in 0..28, got {tt_bits!r}")
+        bits = auto_tt_bits(limits[0], limits[1], nodes)
     else:
-        bits = tt_bits
-    tt_size = (<u64>1 << bits) if bits else 0
-    root = p.st
-    if legal_actions_c(&root, acts) == 0:
-        raise ValueError(f"cannot search a finished game: {p.text()}")
-    job_stop_init(&js)
-    with nogil:
-        rc = search_c(&root, max_depth, limit, tt_size, &js, &out)
-    if rc != 0:
-        raise MemoryError("search: cannot allocate its tables")
-    raise_if_stopped(&js)
-    return {"best_action": out.best, "score": out.score, "depth": out.depth,
-            "nodes": out.nodes, "pv": [out.pv[k] for k in range(out.pv_len)],
-            "seconds": out.seconds}
+        bits = <int>_int_arg(tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
+    engine = Searcher(bits)
+    return engine._run(p, limits, every_move)
+
+
+# The core's copies of katra._limits' search limits (one source).
+from katra import _limits as _search_limits_module
+_require(_search_limits_module.MAX_SEARCH_NODES == SEARCH_MAX_NODES
+         and _search_limits_module.MAX_TT_BITS == SEARCH_MAX_TT_BITS
+         and _search_limits_module.ENGINE_TT_BITS == SEARCH_ENGINE_TT_BITS,
+         "the search's node and table limits differ from katra._limits")

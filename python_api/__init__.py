@@ -9,7 +9,7 @@ from ._batch import legal_actions_masks, observations, read_records, write_recor
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._explain import explain
 from ._proof import write_proof
-from ._search import MATE, SearchResult, search
+from ._search import MATE, Analysis, Engine, MoveScore, SearchResult, analyse, search
 from ._solve import MAX_SOLVE_PLIES, SolveProgress, SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
 from ._trace import Lap, MoveTrace, TraceMismatchError
@@ -18,7 +18,7 @@ __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
     "observations", "legal_actions_masks", "read_records", "write_records",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
-    "search", "SearchResult", "MATE",
+    "search", "SearchResult", "MATE", "Engine", "analyse", "Analysis", "MoveScore",
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",

@@ -1,11 +1,14 @@
-"""Game-tree search: one call into the compiled core's alpha-beta engine.
+"""Game-tree search: the compiled core's alpha-beta engine, one-shot or kept.
 
-The engine (``katra._core.search``) is negamax alpha-beta with iterative
+The engine (``katra._core.Searcher``) is negamax alpha-beta with iterative
 deepening, a transposition table and move ordering, running in C with the GIL
 released; docs/engine.md describes the algorithm and the evaluation per game.
+:func:`search` and :func:`analyse` make a fresh engine per call; an
+:class:`Engine` keeps its table between calls (a game searched move by move).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,16 +17,17 @@ from katra._games import GAMES
 from katra._limits import (
     MATE,
     MATE_BOUND,
-    MAX_SEARCH_DEPTH,
     MAX_SEARCH_TIME,
+    MAX_TT_BITS,
     check_int,
+    check_search_limits,
     check_seconds,
 )
 from katra._text import action_text
 
 from ._counting import load_position
 
-__all__ = ["SearchResult", "search", "MATE"]
+__all__ = ["SearchResult", "search", "MATE", "Engine", "analyse", "Analysis", "MoveScore"]
 
 #: MATE: a won position scores ``MATE - plies`` (plies until the win, from the
 #: searched position); a lost one ``-(MATE - plies)``.  MAX_TIME: the longest
@@ -31,8 +35,45 @@ __all__ = ["SearchResult", "search", "MATE"]
 MAX_TIME = MAX_SEARCH_TIME
 
 
+def _check_time(time: object) -> float | None:
+    """``time`` as a float in ``(0, MAX_TIME]``, or None (katra._limits.check_seconds)."""
+    return None if time is None else check_seconds(time, "time", MAX_TIME)
+
+
+class _Scored:
+    """What a score says, for a search's result and an analysed move: ``score``
+    is from the player to move (before the move), ``MATE - plies`` for a win
+    ``plies`` plies away, ``-(MATE - plies)`` for a loss."""
+
+    score: int
+
+    @property
+    def is_win(self) -> bool:
+        """A proven win for the player to move (within the depth searched)."""
+        return self.score > MATE_BOUND
+
+    @property
+    def is_loss(self) -> bool:
+        """A proven loss for the player to move, against best play."""
+        return self.score < -MATE_BOUND
+
+    @property
+    def plies(self) -> int | None:
+        """For a proven win or loss, the plies until the game ends (docs/rules.md
+        §6.3's distance, when the depth reached it); else None."""
+        return MATE - abs(self.score) if abs(self.score) > MATE_BOUND else None
+
+    def describe(self) -> str:
+        """``wins in 17 plies``, ``loses in 1 ply`` or ``score +12``."""
+        plies = self.plies
+        if plies is None:
+            return f"score {self.score:+d}"
+        verb = "wins" if self.score > 0 else "loses"
+        return f"{verb} in {plies} {'ply' if plies == 1 else 'plies'}"
+
+
 @dataclass(frozen=True)
-class SearchResult:
+class SearchResult(_Scored):
     """What :func:`search` found.
 
     ``score`` is from the point of view of the player to move in the searched
@@ -52,50 +93,58 @@ class SearchResult:
     seconds: float
 
     @property
-    def is_win(self) -> bool:
-        """The player to move has a proven win."""
-        return self.score > MATE_BOUND
-
-    @property
-    def is_loss(self) -> bool:
-        """The player to move has a proven loss (against best play)."""
-        return self.score < -MATE_BOUND
-
-    @property
     def nodes_per_second(self) -> float:
         return self.nodes / self.seconds if self.seconds > 0 else float("inf")
 
 
-def _check_time(time: object) -> float | None:
-    """``time`` as a float in ``(0, MAX_TIME]``, or None (katra._limits.check_seconds)."""
-    return None if time is None else check_seconds(time, "time", MAX_TIME)
+@dataclass(frozen=True)
+class MoveScore(_Scored):
+    """One legal move of an :class:`Analysis` and its exact score at the depth searched.
 
-
-def search(state: Any, depth: int | None = None, time: float | None = None) -> SearchResult:
-    """Search ``state`` and return the best action found.
-
-    ``state`` is a :class:`katra.State` (of either backend), a game id or name
-    (its start position) or a position text.  ``depth``: ``None`` or an int
-    ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
-    ``0 < time <= MAX_TIME`` (10**6); give at least one.  Anything else raises
-    ``ValueError`` naming the argument.  With only ``time`` the search deepens until the clock
-    runs out (or the result is proven) and keeps the last completed
-    iteration.  A finished game raises ``ValueError``.  The state passed in
-    is never changed: the engine works on a copy.
-
-    Ctrl-C stops the search within milliseconds with ``KeyboardInterrupt``
-    (in the main thread), and :func:`katra.cancel_jobs` with
-    :class:`katra.JobCancelled` (in any thread); nothing is returned then
-    (docs/api.md, "Stopping long calls").
-
-    >>> r = search("katro-4x4", depth=4)
-    >>> r.best_move, r.depth, r.pv[0] == r.best_action
-    ('b1', 4, True)
+    ``score`` is from the point of view of the player to move *before* the move,
+    like :attr:`SearchResult.score`: ``MATE - plies`` when this move wins
+    ``plies`` plies from the analysed position (the move itself is ply 1),
+    ``-(MATE - plies)`` when it loses then against best play, else evaluation
+    units.  ``pv`` is the line found, starting with ``action``.
     """
-    position = load_position(state, "core")
-    if depth is not None:
-        check_int(depth, "depth", 1, MAX_SEARCH_DEPTH)
-    raw = _core.search(position, depth, _check_time(time))
+
+    action: int
+    move: str
+    score: int
+    pv: tuple[int, ...]
+
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What :func:`analyse` found: every legal move with its score, best first.
+
+    ``moves`` holds each legal action once, sorted by score (best first) and,
+    among equal scores, by action number, so ``moves[0]`` is the move
+    :func:`search` plays at the same depth, with the same score.  ``depth``,
+    ``nodes`` and ``seconds`` are as in :class:`SearchResult` (every move's
+    score is from the last completed iteration).  Iterating an Analysis gives
+    its moves.
+    """
+
+    moves: tuple[MoveScore, ...]
+    depth: int
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> MoveScore:
+        """The best move (the first)."""
+        return self.moves[0]
+
+    def __iter__(self) -> Iterator[MoveScore]:
+        return iter(self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+def _result(position: Any, raw: dict[str, Any]) -> SearchResult:
     spec = GAMES[position.game_id]
     return SearchResult(
         best_action=int(raw["best_action"]),
@@ -106,3 +155,131 @@ def search(state: Any, depth: int | None = None, time: float | None = None) -> S
         best_move=action_text(spec, int(raw["best_action"])),
         seconds=float(raw["seconds"]),
     )
+
+
+def _analysis(position: Any, raw: dict[str, Any]) -> Analysis:
+    spec = GAMES[position.game_id]
+    moves = sorted((MoveScore(action=int(a), move=action_text(spec, int(a)), score=int(score),
+                              pv=tuple(int(x) for x in pv))
+                    for a, score, pv in raw["moves"]),
+                   key=lambda m: (-m.score, m.action))
+    return Analysis(moves=tuple(moves), depth=int(raw["depth"]), nodes=int(raw["nodes"]),
+                    seconds=float(raw["seconds"]))
+
+
+class Engine:
+    """A search engine that keeps its transposition table between calls.
+
+    A game searched move by move (``katra play``, a match between engines)
+    finds in the table what the searches of earlier moves stored, so each
+    search costs fewer nodes than a fresh one; :func:`search` and
+    :func:`analyse` are the same engine made for one call.  The table never
+    changes a result at a fixed depth: the score, and the best move (the
+    smallest action among the best-scored), are those of a fresh search
+    (docs/engine.md, "Keeping the table").
+
+    ``tt_bits``: the table holds ``2**tt_bits`` entries of 16 bytes, ``0..28``
+    (``0``: none; ``None``: 20, 16 MiB), allocated once here.  One engine can
+    search positions of any game (the table's keys tell the games apart); use
+    one per thread (a second thread's call while one runs raises
+    ``RuntimeError``).  :meth:`clear` empties the table (as between games).
+
+    >>> engine = Engine()
+    >>> first = engine.search("gore", depth=8)
+    >>> again = engine.search("gore", depth=8)     # the table holds the first tree
+    >>> (again.best_move, again.score) == (first.best_move, first.score)
+    True
+    >>> again.nodes < first.nodes
+    True
+    """
+
+    def __init__(self, *, tt_bits: int | None = None) -> None:
+        if tt_bits is not None:
+            check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
+        self._searcher = _core.Searcher(tt_bits)
+
+    @property
+    def tt_bits(self) -> int:
+        """The table's size: ``2**tt_bits`` entries (0: no table)."""
+        return int(self._searcher.tt_bits)
+
+    def clear(self) -> None:
+        """Empty the table (nothing else is kept between calls)."""
+        self._searcher.clear()
+
+    def search(self, state: Any, depth: int | None = None, time: float | None = None,
+               nodes: int | None = None) -> SearchResult:
+        """:func:`search` with this engine's table (same arguments, same result)."""
+        position, limits = _checked(state, depth, time, nodes)
+        return _result(position, self._searcher.search(position, *limits))
+
+    def analyse(self, state: Any, *, depth: int | None = None, time: float | None = None,
+                nodes: int | None = None) -> Analysis:
+        """:func:`analyse` with this engine's table (same arguments, same result)."""
+        position, limits = _checked(state, depth, time, nodes)
+        return _analysis(position, self._searcher.search(position, *limits, every_move=True))
+
+
+def _checked(state: Any, depth: object, time: object,
+             nodes: object) -> tuple[Any, tuple[int | None, float | None, int | None]]:
+    """The core position of ``state`` and the checked limits (katra._limits)."""
+    return load_position(state, "core"), check_search_limits(depth, time, nodes)
+
+
+def search(state: Any, depth: int | None = None, time: float | None = None,
+           nodes: int | None = None) -> SearchResult:
+    """Search ``state`` and return the best action found.
+
+    ``state`` is a :class:`katra.State` (of either backend), a game id or name
+    (its start position) or a position text.  ``depth``: ``None`` or an int
+    ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
+    ``0 < time <= MAX_TIME`` (10**6); ``nodes``: ``None`` or an int
+    ``1..2**62`` (a node budget).  Give at least one; with several, the first
+    limit reached stops the search.  A wrong type raises
+    :class:`katra.ArgumentTypeError`, a value out of range (or no limit)
+    :class:`katra.ArgumentError`, both naming the argument; a finished game
+    raises :class:`katra.ArgumentError`.
+
+    With ``time`` or ``nodes`` the search deepens until the limit is reached
+    (or the result is proven) and returns the last completed iteration: an
+    iteration cut short by the clock or the budget is thrown away (the first,
+    depth 1, always completes).  A search stopped by ``nodes`` has visited
+    exactly ``nodes`` nodes (``result.nodes == nodes``), unless depth 1 alone
+    took more (then ``result.nodes`` is depth 1's count); one that ended
+    otherwise visited fewer.  At a fixed depth the result does not depend on
+    the machine, the table or the clock: the score is the depth's negamax
+    value and the best move the smallest action with that score.  The state
+    passed in is never changed: the engine works on a copy.
+
+    Ctrl-C stops the search within milliseconds with ``KeyboardInterrupt``
+    (in the main thread), and :func:`katra.cancel_jobs` with
+    :class:`katra.JobCancelled` (in any thread); nothing is returned then
+    (docs/api.md, "Stopping long calls").
+
+    >>> r = search("katro-4x4", depth=4)
+    >>> r.best_move, r.depth, r.pv[0] == r.best_action
+    ('b1', 4, True)
+    """
+    position, (d, t, n) = _checked(state, depth, time, nodes)
+    return _result(position, _core.search(position, d, t, nodes=n))
+
+
+def analyse(state: Any, *, depth: int | None = None, time: float | None = None,
+            nodes: int | None = None) -> Analysis:
+    """Every legal move of ``state`` with its score, best first.
+
+    The arguments and the limits are :func:`search`'s.  Each move is searched
+    with the full window, so each score is exact at the depth reached (not
+    just "worse than the best"); a proven result reads ``wins in N`` /
+    ``loses in N`` (:meth:`MoveScore.describe`), ``N`` counted in plies from
+    ``state`` with the move itself as the first, as katra.solve counts
+    (docs/rules.md §6.3).  ``analysis.moves[0]`` is :func:`search`'s best move
+    at the same depth, with the same score.  An analysis costs more nodes than
+    a search (no move is cut off at the root).
+
+    >>> a = analyse("katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S", depth=3)
+    >>> [(m.move, m.describe()) for m in a]
+    [('a1', 'wins in 1 ply'), ('b1', 'score +0')]
+    """
+    position, (d, t, n) = _checked(state, depth, time, nodes)
+    return _analysis(position, _core.search(position, d, t, nodes=n, every_move=True))

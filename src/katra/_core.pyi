@@ -14,8 +14,8 @@ allocated and returns nothing.
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Position", "perft", "divide", "playouts", "search", "cancel_jobs", "JobCancelled",
-           "VectorGame", "Solver"]
+__all__ = ["Position", "perft", "divide", "playouts", "search", "Searcher", "cancel_jobs",
+           "JobCancelled", "VectorGame", "Solver"]
 
 class Position:
     """One position of one game (mutable); the state is a C struct held by value."""
@@ -99,18 +99,36 @@ def playouts(pos: Position, games: int, seed: int, max_plies: int,
 
 # -- extra of the core: the search engine (docs/engine.md)
 def search(pos: Position, depth: int | None = None, time_seconds: float | None = None, *,
-           tt_bits: int | None = None) -> dict[str, Any]:
-    """Iterative-deepening alpha-beta with a transposition table, without the GIL.
+           tt_bits: int | None = None, nodes: int | None = None,
+           every_move: bool = False) -> dict[str, Any]:
+    """Iterative-deepening alpha-beta with a fresh transposition table, without the GIL.
 
     ``depth``: None or an int 1..64; ``time_seconds``: None or a number in
-    ``(0, 10**6]``; at least one (else ``ValueError``); a finished game raises
-    ``ValueError``.  Stops like ``perft`` (Ctrl-C, ``cancel_jobs()``).
+    ``(0, 10**6]``; ``nodes``: None or an int 1..2**62 (a node budget); at least
+    one (else ``ArgumentError``), the first reached stops; a finished game raises
+    ``ArgumentError``.  Stops like ``perft`` (Ctrl-C, ``cancel_jobs()``).
     ``tt_bits``: the table holds ``2**tt_bits`` entries of 16 bytes (0 turns it off;
-    None sizes it by the clock or the depth, 16..22 bits).
+    None sizes it by the clock or the depth, 16..22 bits, at most the node budget's).
     Returns ``{"best_action": int, "score": int, "depth": int, "nodes": int,
     "pv": list[int], "seconds": float}``; ``score`` is from the side to move, a win
-    ``plies`` plies away is ``100000 - plies``.  ``pos`` is not changed.
+    ``plies`` plies away is ``100000 - plies``.  ``every_move`` adds ``"moves":
+    [(action, score, pv), ...]``, every legal action with its exact score.
+    ``pos`` is not changed.
     """
+
+class Searcher:
+    """The search engine with a transposition table kept between calls
+    (katra.Engine).  ``tt_bits``: 0..28 (None: 20).  One thread at a time."""
+
+    def __init__(self, tt_bits: int | None = None) -> None: ...
+    @property
+    def tt_bits(self) -> int: ...
+    def clear(self) -> None:
+        """Empty the table."""
+    def search(self, pos: Position, depth: int | None = None,
+               time_seconds: float | None = None, nodes: int | None = None, *,
+               every_move: bool = False) -> dict[str, Any]:
+        """``search()`` with this table."""
 
 class Solver:
     """The exact solver's state: a transposition table kept between calls

@@ -27,7 +27,8 @@ from ._errors import ArgumentError, ArgumentTypeError
 from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
 
 __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
-           "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MATE", "MATE_BOUND",
+           "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MAX_SEARCH_NODES",
+           "MAX_TT_BITS", "ENGINE_TT_BITS", "MATE", "MATE_BOUND", "check_search_limits",
            "MAX_SOLVE_PLIES",
            "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
@@ -54,6 +55,15 @@ MAX_SEARCH_TIME = 10**6
 
 #: The largest ply bound katra.solve searches (and its default); the core's Solver agrees.
 MAX_SOLVE_PLIES = 500
+
+#: ``nodes=`` of a search: a node budget of 1..MAX_SEARCH_NODES.
+MAX_SEARCH_NODES = 1 << 62
+
+#: The search's transposition table: ``tt_bits`` in 0..MAX_TT_BITS (2**tt_bits
+#: entries of 16 bytes; 0: no table); a kept table (katra.Engine) has
+#: ENGINE_TT_BITS when none is asked (16 MiB).
+MAX_TT_BITS = 28
+ENGINE_TT_BITS = 20
 
 #: Search scores: a won position scores ``MATE - plies`` (plies until the win), a
 #: lost one ``-(MATE - plies)``; a score beyond ``MATE_BOUND`` is a proven result.
@@ -97,6 +107,18 @@ def check_seconds(value: object, name: str, maximum: float) -> float:
         shown = "a number too large for a float" if seconds == math.inf else repr(value)
         raise ArgumentError(f"{name} must be a number of seconds in (0, {maximum}], got {shown}")
     return seconds
+
+
+def check_search_limits(depth: object, time: object,
+                        nodes: object) -> tuple[int | None, float | None, int | None]:
+    """A search's limits (``depth`` 1..MAX_SEARCH_DEPTH plies, ``time`` seconds in
+    ``(0, MAX_SEARCH_TIME]``, ``nodes`` 1..MAX_SEARCH_NODES), each None or checked;
+    at least one must be given (else ArgumentError)."""
+    if depth is None and time is None and nodes is None:
+        raise ArgumentError("a search needs a depth, a time or a node limit (one or more)")
+    return (None if depth is None else check_int(depth, "depth", 1, MAX_SEARCH_DEPTH),
+            None if time is None else check_seconds(time, "time", MAX_SEARCH_TIME),
+            None if nodes is None else check_int(nodes, "nodes", 1, MAX_SEARCH_NODES))
 
 
 def check_perft_depth(depth: object, minimum: int = 0) -> int:

@@ -3,7 +3,8 @@
 ``main`` parses and dispatches; ``common`` holds the exit statuses, errors,
 argument types and loaders every part shares; one module per concern:
 ``jobs`` (perft, playouts), ``board`` (drawing), ``play`` (play, replay),
-``rules``, ``bench``, ``diff``, and ``term`` (consoles, colours, progress).
+``rules``, ``bench``, ``diff``, ``solve``, ``analyse`` (every move scored), and
+``term`` (consoles, colours, progress).
 """
 from .main import main
 

@@ -242,6 +242,8 @@ def build_parser() -> Parser:
     register_diff(commands)  # katra diff (docs/diff.md)
     from .solve import register as register_solve
     register_solve(commands)  # katra solve (docs/solve.md)
+    from .analyse import register as register_analyse
+    register_analyse(commands)  # katra analyse (docs/cli.md)
     return parser
 
 

@@ -49,22 +49,17 @@ def _command_error(prefix: str, message: str) -> Exception:
     return UsageError(f"{prefix}: {message}")
 
 
-def _search_function() -> Callable[..., Any]:
-    """``katra.search`` (from the compiled core's engine)."""
-    from katra.api import search
-    return search
+def _new_engine() -> Any:
+    """A ``katra.Engine``: one per game, so each move's search reuses the table of
+    the searches before it (docs/engine.md, "Keeping the table")."""
+    from katra.api import Engine
+    return Engine()
 
 
 def _search_notes(result: Any) -> str:
     """``depth 4, score +3, 1,234 nodes, 0.01 s``; proven results read as wins or losses."""
-    from katra.api import MATE
-    if result.is_win or result.is_loss:
-        plies = MATE - abs(result.score)
-        value = (f"{'wins' if result.is_win else 'loses'} in {plies} "
-                 f"{'ply' if plies == 1 else 'plies'}")
-    else:
-        value = f"score {result.score:+d}"
-    return f"depth {result.depth}, {value}, {result.nodes:,} nodes, {result.seconds:.2f} s"
+    return (f"depth {result.depth}, {result.describe()}, {result.nodes:,} nodes, "
+            f"{result.seconds:.2f} s")
 
 
 #: ``hint`` first gives the solver this long (docs/solve.md) to prove the position.
@@ -100,7 +95,7 @@ class _Game:
         self.movers: list[int] = []
         self.record_path: str | None = args.record
         self.console = out()
-        self.search = _search_function()
+        self.searcher = _new_engine()   # the engine's moves and the hints share its table
         if self.record_path is not None:
             self.save()  # a path that cannot be written fails here, before the game
 
@@ -133,7 +128,7 @@ class _Game:
     def think(self) -> Any:
         who = "You" if self.state.to_move == self.human else PLAYERS[self.engine]
         with spinner(f"{who}: the engine is thinking..."):
-            return self.search(self.state, **self.limits)
+            return self.searcher.search(self.state, **self.limits)
 
     def engine_move(self) -> None:
         result = self.think()
