@@ -205,26 +205,27 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
 
 
 cdef inline int seeded_holes(const int* board, int lo, int hi, int* holes) noexcept nogil:
-    """The holes lo..hi-1 holding seeds, ascending, into holes; how many."""
+    """The holes lo..hi-1 holding seeds, ascending, into holes (NULL: only
+    counted, which the compiler then does without a store); how many."""
     cdef int k, n = 0
     for k in range(lo, hi):
         if board[k]:
-            holes[n] = k
+            if holes != NULL:
+                holes[n] = k
             n += 1
     return n
 
 
 cdef inline int origin_count(const State* s, GameTable* g, int player) noexcept nogil:
     """How many holes player could sow from were it to move: its family's
-    origin rule (<family>_origins; Goré's offers and answers aside)."""
-    cdef int holes[MAX_HOLES]
+    origin rule (<family>_origins, counting only; Goré's offers and answers aside)."""
     if g.family == FAM_KATRO:
-        return katro_origins(s, g, player, holes)
+        return katro_origins(s, g, player, NULL)
     if g.family == FAM_MPANTSAKA:
-        return mpantsaka_origins(s, g, player, holes)
+        return mpantsaka_origins(s, g, player, NULL)
     if g.family == FAM_GORE:
         return POPCOUNT8[gore_origins(s, player)]
-    return djenon_origins(s, g, player, holes)
+    return djenon_origins(s, g, player, NULL)
 
 
 cdef int candidates(const State* s, int* acts) noexcept nogil:

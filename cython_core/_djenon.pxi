@@ -18,7 +18,8 @@ cdef inline int djenon_origins(const State* s, GameTable* g, int player, int* ho
     cdef int k, n = 0
     for k in range(start, start + g.cols):
         if s.board[k] >= 2:
-            holes[n] = k
+            if holes != NULL:        # NULL: only counted (origin_count)
+                holes[n] = k
             n += 1
     return n
 

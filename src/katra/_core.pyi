@@ -57,7 +57,8 @@ class Position:
     def apply(self, action: int) -> None:
         """Play a legal action in place; ``IllegalMoveError`` (position untouched) otherwise."""
     def lap_count(self, action: int, limit: int = 10000) -> int | None:
-        """Laps of a sowing candidate if ``<= limit``, else None (never-ending: always None)."""
+        """Laps of a sowing candidate if ``<= limit`` (``1..2**62``), else None
+        (never-ending: always None)."""
     def is_terminal(self) -> bool: ...
     def outcome(self) -> tuple[int, int, int] | None:
         """None while not terminal, else ``(winner, south_score, north_score)``;
@@ -94,8 +95,9 @@ def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
 def playouts(pos: Position, games: int, seed: int, max_plies: int,
              first_game: int = 0) -> dict[str, int]:
     """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
-    (docs/rules.md §6.2; ``first_game + games <= 2**62``): keys games, south_wins,
-    north_wins, draws, unfinished, plies.  Stops like ``perft``."""
+    (docs/rules.md §6.2; ``first_game + games <= 2**62``, ``max_plies`` in ``0..2**62``,
+    refused beyond as by the API): keys games, south_wins, north_wins, draws,
+    unfinished, plies.  Stops like ``perft``."""
 
 # -- extra of the core: the search engine (docs/engine.md)
 def search(pos: Position, depth: int | None = None, time_seconds: float | None = None, *,
