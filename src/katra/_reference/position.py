@@ -11,6 +11,7 @@ from typing import NamedTuple, Protocol
 
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
+from .._limits import MAX_PLIES, check_int, read_ply_limit
 from .._text import (
     PositionData,
     action_text,
@@ -194,8 +195,8 @@ class Position:
 
     def lap_count(self, action: int, limit: int = LAP_LIMIT) -> int | None:
         check_action_range(self.spec, action)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be an int >= 1, got {limit!r}")
+        # As the core: any limit past 2**62 laps means no limit (no sowing gets there).
+        check_int(read_ply_limit(limit), "limit", 1, MAX_PLIES)
         if action not in self.rules.sowing_candidates(self):
             raise IllegalMoveError(f"{action_text(self.spec, action)} ({action}) does not start "
                                    f"a sowing in {self.text()!r}")
