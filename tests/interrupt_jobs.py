@@ -114,6 +114,35 @@ def restore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds spent so far by process ``pid`` and its live descendants (Linux /proc);
+    a process that is gone counts 0."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        children = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as listing:
+                children += [int(child) for child in listing.read().split()]
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return seconds + sum(tree_cpu_seconds(child) for child in children)
+
+
+def wait_for_work(process: subprocess.Popen[str], cpu_seconds: float,
+                  timeout: float = 120) -> None:
+    """Return once ``process`` and its children have spent ``cpu_seconds`` more CPU
+    time (a count of work, whatever the machine's load), or once it has exited."""
+    target = tree_cpu_seconds(process.pid) + cpu_seconds
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and tree_cpu_seconds(process.pid) < target:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the child did not spend {cpu_seconds} s of CPU time "
+                                 f"in {timeout} s")
+        time.sleep(0.01)
+
+
 def interrupt(argv: list[str], timeout: float = 60) -> Stopped:
     """Run argv (which prints ``started``, then ``running`` once its call runs: see
     REPORT_RUNNING), SIGINT it, wait for its exit."""

@@ -6,6 +6,10 @@
 * Hypothesis-generated positions (counts, owners, stores, pending offers),
   compared on every action of the action space;
 * perft, divide and seeded playout batches compared between backends.
+
+Each check runs a few cases by default and many more under the ``slow`` marker
+(``python -m pytest -m slow``, which CI runs): the slow random games take the
+seeds after the quick ones', the slow generated positions are ten times as many.
 """
 import random
 
@@ -20,6 +24,10 @@ from katra._text import PositionData, action_text, format_position
 
 # Random play in Goré and Katra Mpantsaka can go on for ever (docs/rules.md §6.1).
 MAX_PLIES = 250
+
+#: Seeded random games per game id: seeds 0..QUICK_GAMES-1 by default, the rest
+#: up to MANY_GAMES under the slow marker.
+QUICK_GAMES, MANY_GAMES = 50, 1000
 
 
 def assert_same(core, ref, history, where=""):
@@ -58,14 +66,14 @@ def walk(game_id, seed, start=None, max_plies=MAX_PLIES):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_games_agree(game_id):
-    plies = sum(walk(game_id, seed) for seed in range(300))
-    assert plies > 300  # games really were played
+    plies = sum(walk(game_id, seed) for seed in range(QUICK_GAMES))
+    assert plies > QUICK_GAMES  # games really were played
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_many_random_games_agree(game_id):
-    for seed in range(300, 3300):
+    for seed in range(QUICK_GAMES, MANY_GAMES):
         walk(game_id, seed)
 
 
@@ -119,9 +127,9 @@ def compare_everywhere(text):
             assert core.text() == text
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_generated_positions_agree(game_id):
-    @settings(max_examples=150, deadline=None, derandomize=True,
+def generated_positions_agree(game_id, examples):
+    """``examples`` generated positions compared on every action."""
+    @settings(max_examples=examples, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(positions(game_id))
     def check(text):
@@ -130,15 +138,32 @@ def test_generated_positions_agree(game_id):
     check()
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_walks_from_generated_positions(game_id):
-    @settings(max_examples=40, deadline=None, derandomize=True,
+def random_walks_from_generated_positions(game_id, examples):
+    @settings(max_examples=examples, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(positions(game_id), st.integers(0, 2**32))
     def check(text, seed):
         walk(game_id, seed, start=text, max_plies=120)
 
     check()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_generated_positions_agree(game_id):
+    generated_positions_agree(game_id, 50)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_walks_from_generated_positions(game_id):
+    random_walks_from_generated_positions(game_id, 15)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_many_generated_positions_agree(game_id):
+    """Ten times the quick tests' examples (derandomized draws of the same strategies)."""
+    generated_positions_agree(game_id, 500)
+    random_walks_from_generated_positions(game_id, 150)
 
 
 # ---------------------------------------------------------------- whole jobs
@@ -157,12 +182,23 @@ def test_perft_and_divide_agree_mid_game(game_id):
     assert _core.perft(core, 3) == _reference.perft(ref, 3)
 
 
+def playout_batches_agree(game_id, seed, games):
+    text = _reference.Position.initial(game_id).text()
+    ref = _reference.playouts(_reference.Position.from_text(text), games, seed, 300)
+    core = _core.playouts(_core.Position.from_text(text), games, seed, 300)
+    assert core == ref
+    assert ref["games"] == games and ref["plies"] > 0
+    assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == games
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
 def test_playout_batches_agree(game_id, seed):
-    text = _reference.Position.initial(game_id).text()
-    ref = _reference.playouts(_reference.Position.from_text(text), 25, seed, 300)
-    core = _core.playouts(_core.Position.from_text(text), 25, seed, 300)
-    assert core == ref
-    assert ref["games"] == 25 and ref["plies"] > 0
-    assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == 25
+    playout_batches_agree(game_id, seed, 8)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
+def test_large_playout_batches_agree(game_id, seed):
+    playout_batches_agree(game_id, seed, 100)

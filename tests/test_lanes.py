@@ -188,18 +188,28 @@ def packed_positions(draw, game_id):
     return text
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_generated_positions_on_both_forms(game_id):
-    spec = GAMES[game_id]
-    depth = 1 if spec.family == MPANTSAKA else 2
+def generated_positions_on_both_forms(game_id, examples):
+    depth = 1 if GAMES[game_id].family == MPANTSAKA else 2
 
-    @settings(max_examples=40, deadline=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(packed_positions(game_id))
     def check(text):
         check_jobs(text, depth=depth, games=3, max_plies=40)
 
     check()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_generated_positions_on_both_forms(game_id):
+    generated_positions_on_both_forms(game_id, 15)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_many_generated_positions_on_both_forms(game_id):
+    """Ten times the quick test's examples (derandomized draws of the same strategy)."""
+    generated_positions_on_both_forms(game_id, 150)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
