@@ -14,9 +14,9 @@ seeds after the quick ones', the slow generated positions are ten times as many.
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import check_examples, quick_and_slow
 from katra import _core, _reference
 from katra._errors import IllegalMoveError
 from katra._games import GAME_IDS, GAMES, GORE, GORE_OFFER_BASE, GORE_PASS
@@ -65,16 +65,11 @@ def walk(game_id, seed, start=None, max_plies=MAX_PLIES):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_games_agree(game_id):
-    plies = sum(walk(game_id, seed) for seed in range(QUICK_GAMES))
-    assert plies > QUICK_GAMES  # games really were played
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_many_random_games_agree(game_id):
-    for seed in range(QUICK_GAMES, MANY_GAMES):
-        walk(game_id, seed)
+@pytest.mark.parametrize("seeds", quick_and_slow(range(QUICK_GAMES),
+                                                 range(QUICK_GAMES, MANY_GAMES)))
+def test_random_games_agree(game_id, seeds):
+    plies = sum(walk(game_id, seed) for seed in seeds)
+    assert plies > len(seeds)  # games really were played
 
 
 # ---------------------------------------------------------------- generated positions
@@ -127,43 +122,19 @@ def compare_everywhere(text):
             assert core.text() == text
 
 
-def generated_positions_agree(game_id, examples):
-    """``examples`` generated positions compared on every action."""
-    @settings(max_examples=examples, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(positions(game_id))
-    def check(text):
-        compare_everywhere(text)
-
-    check()
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("examples", quick_and_slow(50, 500))
+def test_generated_positions_agree(game_id, examples):
+    check_examples(compare_everywhere, examples, positions(game_id))
 
 
-def random_walks_from_generated_positions(game_id, examples):
-    @settings(max_examples=examples, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(positions(game_id), st.integers(0, 2**32))
-    def check(text, seed):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("examples", quick_and_slow(15, 150))
+def test_random_walks_from_generated_positions(game_id, examples):
+    def walk_from(text, seed):
         walk(game_id, seed, start=text, max_plies=120)
 
-    check()
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_generated_positions_agree(game_id):
-    generated_positions_agree(game_id, 50)
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_walks_from_generated_positions(game_id):
-    random_walks_from_generated_positions(game_id, 15)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_many_generated_positions_agree(game_id):
-    """Ten times the quick tests' examples (derandomized draws of the same strategies)."""
-    generated_positions_agree(game_id, 500)
-    random_walks_from_generated_positions(game_id, 150)
+    check_examples(walk_from, examples, positions(game_id), st.integers(0, 2**32))
 
 
 # ---------------------------------------------------------------- whole jobs
@@ -182,23 +153,13 @@ def test_perft_and_divide_agree_mid_game(game_id):
     assert _core.perft(core, 3) == _reference.perft(ref, 3)
 
 
-def playout_batches_agree(game_id, seed, games):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
+@pytest.mark.parametrize("games", quick_and_slow(8, 100))
+def test_playout_batches_agree(game_id, seed, games):
     text = _reference.Position.initial(game_id).text()
     ref = _reference.playouts(_reference.Position.from_text(text), games, seed, 300)
     core = _core.playouts(_core.Position.from_text(text), games, seed, 300)
     assert core == ref
     assert ref["games"] == games and ref["plies"] > 0
     assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == games
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
-def test_playout_batches_agree(game_id, seed):
-    playout_batches_agree(game_id, seed, 8)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
-def test_large_playout_batches_agree(game_id, seed):
-    playout_batches_agree(game_id, seed, 100)
