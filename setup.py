@@ -29,13 +29,14 @@ DOCS_IN_PACKAGE = "docs"  # installed as katra/docs/
 # 0.5 MB).  The hot loops are generic inline functions called with constant shapes
 # (lane words, loop length, family): forcing them inline compiles one specialised
 # copy per game shape.  MSVC (Windows): setuptools' /O2, inlining by its own
-# choice, and C11 mode for <stdatomic.h> (cython_core/_stop.pxi; Visual Studio
-# 2022 17.5 or later).  Anything else gets its own defaults.
+# choice, and C11 mode (`static inline` in C; Visual Studio 2019 16.8 or later).
+# Anything else gets its own defaults.  What differs between platforms
+# in the C code itself (threads, clock, atomics, __int128, SSE2) is in one
+# header, cython_core/_portable.h.
 FORCE_INLINE = "-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))"
-MSVC_C11 = ["/std:c11", "/experimental:c11atomics"]
 OPTIMISE = {"unix": ["-O3", "-g0", FORCE_INLINE], "mingw32": ["-O3", "-g0", FORCE_INLINE],
-            "msvc": MSVC_C11}
-DEBUG_FLAGS = {"unix": ["-O1", "-g"], "mingw32": ["-O1", "-g"], "msvc": ["/Od", "/Zi", *MSVC_C11]}
+            "msvc": ["/std:c11"]}
+DEBUG_FLAGS = {"unix": ["-O1", "-g"], "mingw32": ["-O1", "-g"], "msvc": ["/Od", "/Zi", "/std:c11"]}
 
 
 class BuildExtPerCompiler(build_ext):
@@ -94,7 +95,8 @@ class BuildPyWithDocs(build_py):
         return super().get_source_files() + [str(source) for source in self._doc_sources()]
 
 
-extensions = [Extension("katra._core", sources=["cython_core/_core.pyx"])]
+extensions = [Extension("katra._core", sources=["cython_core/_core.pyx"],
+                        include_dirs=["cython_core"], depends=["cython_core/_portable.h"])]
 
 setup(
     cmdclass={"build_py": BuildPyWithDocs, "build_ext": BuildExtPerCompiler},

@@ -1,7 +1,7 @@
-# Shared machinery of the compiled core: the state struct, the static game
-# tables, splitmix64, sowing, the relay engine with its cycle detection, the
-# dispatch by game family and the legal-children iterator.  Every hot function
-# is nogil and never raises.
+# Shared machinery of the compiled core (its types and tables are declared in
+# _core.pxd): the tables' construction, splitmix64, sowing, the relay engine
+# with its cycle detection, the dispatch by game family and the legal-children
+# iterator.  Every hot function is nogil and never raises.
 
 import math
 
@@ -9,76 +9,7 @@ from libc.string cimport memcmp, memset, memcpy
 from libc.stdlib cimport calloc, malloc, free, realloc
 
 cdef enum:
-    MAX_HOLES = 36
-    MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
-    NUM_GAMES = 7
     CYCLE_START = 24          # laps without a capture before the cycle detector starts
-
-# Game indices (the order of katra._games.GAME_IDS, checked at import): the
-# lane jobs name their tables by a constant index, so that their addresses
-# are constants in the specialised loops.
-cdef enum:
-    GAME_KATRO = 0
-    GAME_KATRO_4X6 = 1
-    GAME_KATRO_4X4 = 2
-    GAME_MPANTSAKA = 3
-    GAME_MPANTSAKA_SIMPLIFIED = 4
-
-cdef enum:
-    FAM_KATRO = 0
-    FAM_MPANTSAKA = 1
-    FAM_GORE = 2
-    FAM_DJENON = 3
-
-# Action numbers (docs/rules.md §1.5) and a rule constant, checked against
-# katra._games at import.
-cdef enum:
-    GORE_OFFER_BASE_C = 8
-    GORE_PASS_C = 264
-    GORE_ACCEPT_C = 265
-    GORE_DECLINE_C = 266
-    DJENON_PASS_C = 12
-    GORE_SEEDS_PER_TRADED_HOLE_C = 6   # Goré: seeds per traded hole (§4.2); a constant,
-                                       # so that dividing by it is a multiplication
-
-# Rule constants taken from katra._games at import (_build_tables): one source.
-cdef long long LAP_LIMIT_C = 0        # a sowing must end within this many laps (§1.3)
-
-ctypedef unsigned long long u64
-
-# The whole position.  Arrays beyond the game's holes stay 0, so two equal
-# positions are equal as bytes (no padding: every member is an int).  The
-# scalars and the board come first: outside Goré the owners never change, so
-# the hot copy-make paths copy only that prefix (copy_hot).
-ctypedef struct State:
-    int game           # index into TABLES
-    int to_move
-    int offer          # Goré: mask offered by the player not to move
-    int stores[2]
-    int board[MAX_HOLES]
-    int owner[MAX_HOLES]
-
-# Static facts of one game; paths per [player][direction].
-ctypedef struct GameTable:
-    int family
-    int rows
-    int cols
-    int holes
-    int num_actions
-    int simplified
-    int depth_rows                 # rows per player (Katro, Mpantsaka)
-    int path_len
-    int path[2][2][2 * MAX_HOLES]  # the holes of the path in sowing order, written twice
-    int nxt[2][2][MAX_HOLES]       # next hole on the path
-    int prv[2][2][MAX_HOLES]       # previous hole on the path
-    int pathpos[2][2][MAX_HOLES]   # position of a hole on the path
-    int col_of[MAX_HOLES]
-    int depth_of[MAX_HOLES]        # depth of a hole for its (initial) owner: 0 outer
-    int row_start[2][3]            # [player][depth] -> first index of that row
-    int front_opp[MAX_HOLES]       # Mpantsaka: the opponent front hole facing a front hole, else -1
-    int owner0[MAX_HOLES]          # initial owners
-
-cdef GameTable TABLES[NUM_GAMES]
 
 # Keys of the Zobrist hash (from katra._zobrist, which the reference reads too).
 cdef u64 ZKEY_HOLE[MAX_HOLES]
@@ -87,15 +18,7 @@ cdef u64 ZKEY_STORE[2]
 cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
 cdef u64 ZKEY_GAME[NUM_GAMES]
-
-cdef int POPCOUNT8[256]
-cdef int CTZ8[256]          # the lowest set bit of a non-zero byte
-# Goré: OFFER_COUNT[owned][most] = the number of offers of 1..most of owned holes, one kept.
-cdef int OFFER_COUNT[9][4]   # [owned 0..GORE_HOLES][most 0..3]
-# Goré: OFFER_MASKS[mine][0..OFFER_MASK_COUNT[mine]) = the non-empty submasks of
-# mine of at most 3 holes, ascending (the offers, before the opponent's purse).
-cdef unsigned char OFFER_MASKS[256][92]
-cdef int OFFER_MASK_COUNT[256]
+cdef u64 ZKEY_OWNERS0[NUM_GAMES]    # the owner keys of a game's initial owners, xored
 
 
 cdef inline u64 splitmix64(u64* state) noexcept nogil:
@@ -112,11 +35,12 @@ cdef inline u64 splitmix64(u64* state) noexcept nogil:
 # every 64-bit x, by multiplications (Lemire, Kaser and Kurz, "Faster remainder
 # by direct computation", 2019): with M = ceil(2**128 / n), x % n is the high
 # 128 bits of (M * x mod 2**128) * n.  Where the compiler has no 128-bit
-# integers, the division.  tests/test_lanes.py checks it for every n against
+# integers (KATRA_HAVE_U128, _portable.h), the division.  tests/test_lanes.py checks it for every n against
 # Python's % on edge cases and a large sample.
 cdef extern from *:
     """
-    #if defined(__SIZEOF_INT128__)
+    #include "_portable.h"
+    #if KATRA_HAVE_U128
     typedef unsigned __int128 katra_u128;
     static katra_u128 katra_mod_magic[129];
     static void katra_mod_init(void) {
@@ -152,30 +76,6 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
-
-
-cdef enum:
-    HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
-    GORE_HOLES = 8
-    SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
-    SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
-    GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
-
-
-cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
-    """Copy a state for copy-make: the scalars and the game's holes' counts (a
-    constant size per board size: 16 holes or fewer, or all), and in Goré its 8
-    owners.  Outside Goré the owners (constant) are not copied, so dst.owner must
-    not be read (outcome_of uses the table's owners instead), nor anything past
-    the game's holes."""
-    cdef GameTable* g = &TABLES[src.game]
-    if g.family == FAM_GORE:
-        memcpy(dst, src, GORE_HOT_BYTES)
-        memcpy(dst.owner, src.owner, GORE_HOLES * sizeof(int))
-    elif g.holes <= SMALL_HOLES:
-        memcpy(dst, src, SMALL_HOT_BYTES)
-    else:
-        memcpy(dst, src, HOT_BYTES)
 
 
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
@@ -237,22 +137,7 @@ cdef inline bint cycle_seen(Cycle* c, const int* board, int holes, int h, int n)
 
 
 # ---------------------------------------------------------------- the relay engine
-
-# What the landing hole of a lap decides (each family's *_lap_end).
-cdef enum:
-    LAP_ENDS = 0        # the move ends with this lap
-    LAP_RELAYS = 1      # the landing hole was lifted into the hand: sow on from it
-    LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
-
-# What a sowing carries from lap to lap.
-ctypedef struct Lap:
-    int hand            # the seeds in hand
-    int opp_row         # Katro: the first hole of the opponent's innermost non-empty
-                        # row, -1 if none, OPP_ROW_UNKNOWN until looked up (§2.3)
-
-cdef enum:
-    OPP_ROW_UNKNOWN = -2
-
+# (its protocol with the families, Lap and the LAP_* verdicts: _core.pxd)
 
 cdef inline int lap_end(State* s, GameTable* g, int family, int h, Lap* lap) noexcept nogil:
     if family == FAM_KATRO:
@@ -319,6 +204,29 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
     return djenon_sowing_candidates(s, g, acts)
 
 
+cdef inline int seeded_holes(const int* board, int lo, int hi, int* holes) noexcept nogil:
+    """The holes lo..hi-1 holding seeds, ascending, into holes; how many."""
+    cdef int k, n = 0
+    for k in range(lo, hi):
+        if board[k]:
+            holes[n] = k
+            n += 1
+    return n
+
+
+cdef inline int origin_count(const State* s, GameTable* g, int player) noexcept nogil:
+    """How many holes player could sow from were it to move: its family's
+    origin rule (<family>_origins; Goré's offers and answers aside)."""
+    cdef int holes[MAX_HOLES]
+    if g.family == FAM_KATRO:
+        return katro_origins(s, g, player, holes)
+    if g.family == FAM_MPANTSAKA:
+        return mpantsaka_origins(s, g, player, holes)
+    if g.family == FAM_GORE:
+        return POPCOUNT8[gore_origins(s, player)]
+    return djenon_origins(s, g, player, holes)
+
+
 cdef int candidates(const State* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
@@ -352,8 +260,8 @@ cdef inline int fallback(const State* s) noexcept nogil:
     return -1
 
 
-cdef inline bint relay_free(const State* s) noexcept nogil:
-    """True if every candidate is legal (no relays: Goré)."""
+cdef inline bint is_gore(const State* s) noexcept nogil:
+    """Is s a Goré position?  Goré has no relays, so every candidate is legal."""
     return TABLES[s.game].family == FAM_GORE
 
 
@@ -379,18 +287,6 @@ cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexce
 
 
 # ---------------------------------------------------------------- legal children
-
-# The one iterator over the legal actions of a position and their children:
-# every candidate is played on a copy and kept if its sowing ends (§1.3);
-# if none is, the family's fallback (Djenon-aboure's pass) is the only child.
-ctypedef struct Children:
-    int cand[MAX_CANDIDATES]
-    int n                  # candidates listed
-    int k                  # the next candidate to try
-    int legal              # legal children produced so far
-    int fallback_done
-    long long work         # laps sown so far (for job_should_stop)
-
 
 cdef inline void children_begin_of(Children* it, const State* s, GameTable* g,
                                    int family) noexcept nogil:
@@ -509,22 +405,32 @@ cdef int legal_actions_c(const State* s, int* acts) noexcept nogil:
     return legal_actions_work(s, acts, &work)
 
 
-cdef u64 zobrist_c(const State* s) noexcept nogil:
-    """A 64-bit Zobrist-style hash with fixed keys: stable across runs."""
-    cdef GameTable* g = &TABLES[s.game]
+cdef inline u64 zobrist_of(const State* s, const GameTable* g) noexcept nogil:
+    """The position's 64-bit Zobrist-style hash with fixed keys (stable across
+    runs; katra._zobrist.zobrist computes the same).  The owners and the offer
+    change in Goré only: elsewhere their share is the game's constant
+    ZKEY_OWNERS0, so the hash never reads owners that copy_hot left stale."""
     cdef u64 z = ZKEY_GAME[s.game]
     cdef int i
     for i in range(g.holes):
         z ^= mix64(ZKEY_HOLE[i] + <u64>s.board[i])
-        if s.owner[i]:
-            z ^= ZKEY_OWNER[i]
+    if g.family == FAM_GORE:
+        for i in range(GORE_HOLES):
+            if s.owner[i]:
+                z ^= ZKEY_OWNER[i]
+        if s.offer:
+            z ^= mix64(ZKEY_OFFER + <u64>s.offer)
+    else:
+        z ^= ZKEY_OWNERS0[s.game]
     z ^= mix64(ZKEY_STORE[0] + <u64>s.stores[0])
     z ^= mix64(ZKEY_STORE[1] + <u64>s.stores[1])
     if s.to_move:
         z ^= ZKEY_MOVE
-    if s.offer:
-        z ^= mix64(ZKEY_OFFER + <u64>s.offer)
     return z
+
+
+cdef u64 zobrist_c(const State* s) noexcept nogil:
+    return zobrist_of(s, &TABLES[s.game])
 
 
 # ---------------------------------------------------------------- tables
@@ -609,8 +515,11 @@ cdef int _build_tables() except -1:
         H = g.holes
         C = g.cols
         owners = spec.initial_owners()
+        ZKEY_OWNERS0[gi] = 0
         for i in range(H):
             g.owner0[i] = owners[i]
+            if owners[i]:
+                ZKEY_OWNERS0[gi] ^= ZKEY_OWNER[i]
             g.col_of[i] = i % C
             row = i // C
             g.depth_of[i] = row if owners[i] == 0 else g.rows - 1 - row

@@ -4,11 +4,14 @@
 Assembled from parts: _common.pxi (state, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
-of katra/_reference in the same order, _position.pxi (Position), _jobs.pxi
-(perft, divide, playouts), _search.pxi (search).
+of katra/_reference in the same order, _position.pxi (Position), _counting.pxi
+(perft, divide, playouts), _search.pxi (search), _solve.pxi (the solver),
+_buffers.pxi, _observations.pxi and _vector.pxi (tensors for learning code).
+What the parts share is declared in katra/_core.pxd (Cython reads it before
+this file: it looks for the .pxd of katra._core there, on the include path).
 """
 
-from katra import _games, _text, _zobrist
+from katra import _games, _limits, _text, _zobrist
 from katra._errors import (ArgumentError, ArgumentTypeError, IllegalMoveError, PositionError,
                            UnknownGameError)
 from katra._games import LAP_LIMIT, MAX_TOTAL_SEEDS
@@ -21,19 +24,20 @@ include "_mpantsaka.pxi"
 include "_gore.pxi"
 include "_djenon.pxi"
 include "_position.pxi"
-include "_jobs.pxi"
+include "_counting.pxi"
 include "_search.pxi"
 include "_solve.pxi"     # the exact solver (docs/solve.md)
-include "_vector.pxi"   # observations, masks, VectorGame (learning)
+include "_buffers.pxi"         # callers' buffers (the buffer protocol)
+include "_observations.pxi"    # observations and legal-action masks (learning)
+include "_vector.pxi"          # VectorGame (learning)
 
 _build_tables()
 
 # The core's copies of the limits declared in katra._limits (one source).
-from katra import _limits
 _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          and _limits.MAX_SEARCH_DEPTH == SEARCH_MAX_PLY
          and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
-         and _limits.MAX_GAMES == (1 << 62) and _limits.MAX_PLIES == (1 << 62),
+         and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",

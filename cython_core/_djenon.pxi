@@ -11,15 +11,21 @@ def djenon_path(spec):
 # own_holes: s.to_move * g.cols .. + g.cols.
 
 
-cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
-    """Own holes holding at least 2 seeds, ascending (§5.2)."""
-    cdef int start = s.to_move * g.cols
+cdef inline int djenon_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+    """The holes player may sow from (the origin rule, §5.2): its own holes
+    holding at least 2 seeds, ascending."""
+    cdef int start = player * g.cols
     cdef int k, n = 0
     for k in range(start, start + g.cols):
         if s.board[k] >= 2:
-            acts[n] = k
+            holes[n] = k
             n += 1
     return n
+
+
+cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+    """The mover's origin holes, ascending (an action is its origin, §5.2)."""
+    return djenon_origins(s, g, s.to_move, acts)
 
 
 cdef inline int djenon_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:

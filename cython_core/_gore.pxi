@@ -14,6 +14,12 @@ cdef inline int gore_owned_holes(const State* s, int player) noexcept nogil:
     return mask8_equal(s.owner, player)
 
 
+cdef inline int gore_origins(const State* s, int player) noexcept nogil:
+    """The holes player may sow from (the origin rule, §4.2), as a bit mask: the
+    non-empty holes it owns."""
+    return gore_owned_holes(s, player) & mask8_at_least(s.board, 1)
+
+
 cdef inline int gore_sowing_candidates(int sowable, int* acts) noexcept nogil:
     """The holes of sowable (the mover's non-empty holes, a mask), ascending."""
     cdef int n = 0
@@ -88,7 +94,7 @@ cdef inline void gore_view(GoreView* v, const State* s) noexcept nogil:
     v.offer = s.offer
     v.over = not s.offer and not mask8_at_least(s.board, 3)
     v.mine = gore_owned_holes(s, s.to_move)
-    v.sowable = v.mine & mask8_at_least(s.board, 1)
+    v.sowable = gore_origins(s, s.to_move)
     v.opp_store = s.stores[1 - s.to_move]
 
 
@@ -158,10 +164,12 @@ cdef inline int gore_legal_actions(const State* s, GameTable* g, int* acts) noex
 
 
 # Bit masks over Goré's 8 holes: bit i set iff v[i] >= threshold / v[i] == x.
-# SSE2 compares with a movemask where the compiler has them, a loop elsewhere.
+# SSE2 compares with a movemask where the compiler has them (_portable.h), a
+# loop elsewhere.
 cdef extern from *:
     """
-    #if defined(__SSE2__)
+    #include "_portable.h"
+    #if KATRA_HAVE_SSE2
     #include <emmintrin.h>
     static inline int katra_mask8_at_least(const int *v, int threshold) {
         __m128i t = _mm_set1_epi32(threshold - 1);

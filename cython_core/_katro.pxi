@@ -28,19 +28,21 @@ cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noex
     return seeds != 0
 
 
-cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
-    """Non-empty holes of the mover's outermost non-empty row, ascending (§2.2)."""
-    cdef int me = s.to_move
-    cdef int d, k, start, n = 0
+cdef inline int katro_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+    """The holes player may sow from (the origin rule, §2.2): the non-empty holes
+    of its outermost non-empty row, ascending."""
+    cdef int d, start, n
     for d in range(g.depth_rows):
-        start = g.row_start[me][d]
-        for k in range(start, start + g.cols):
-            if s.board[k]:
-                acts[n] = k
-                n += 1
+        start = g.row_start[player][d]
+        n = seeded_holes(s.board, start, start + g.cols, holes)
         if n:
             return n
     return 0
+
+
+cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+    """The mover's origin holes, ascending (an action is its origin, §2.2)."""
+    return katro_origins(s, g, s.to_move, acts)
 
 
 cdef inline int katro_capture_target(const int* board, GameTable* g, int me,

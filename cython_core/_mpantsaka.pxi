@@ -19,33 +19,32 @@ def mpantsaka_paths(spec):
 # g.front_opp[hole] is the opponent's front hole facing a front hole.
 
 
-cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
-    """Actions from the front row, or the back row once the front row is empty
-    (any own hole in the simplified variant), both directions, ascending (§3.2)."""
-    cdef int me = s.to_move
+cdef inline int mpantsaka_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+    """The holes player may sow from (the origin rule, §3.2), ascending: the
+    non-empty holes of its front row, or of its back row once the front row is
+    empty; in the simplified variant, any non-empty hole of its own."""
     cdef int C = g.cols
-    cdef int k, n = 0
-    cdef int front = g.row_start[me][1]
-    cdef int back = g.row_start[me][0]
-    cdef int lo, hi
-    if g.simplified:
-        lo = front if front < back else back
-        hi = lo + 2 * C
-    else:
-        lo = front
-        hi = front + C
-        for k in range(lo, hi):
-            if s.board[k]:
-                break
-        else:
-            lo = back
-            hi = back + C
-    for k in range(lo, hi):
-        if s.board[k]:
-            acts[n] = 2 * k
-            acts[n + 1] = 2 * k + 1
-            n += 2
-    return n
+    cdef int front = g.row_start[player][1]
+    cdef int back = g.row_start[player][0]
+    cdef int n
+    if g.simplified:                # the two rows are adjacent
+        front = front if front < back else back
+        return seeded_holes(s.board, front, front + 2 * C, holes)
+    n = seeded_holes(s.board, front, front + C, holes)
+    if n:
+        return n
+    return seeded_holes(s.board, back, back + C, holes)
+
+
+cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+    """The mover's origin holes, each in both directions (2 * origin + d), ascending (§3.2)."""
+    cdef int n = mpantsaka_origins(s, g, s.to_move, acts)
+    cdef int k = n - 1
+    while k >= 0:                   # spread in place, from the top: 2k >= k
+        acts[2 * k + 1] = 2 * acts[k] + 1
+        acts[2 * k] = 2 * acts[k]
+        k -= 1
+    return 2 * n
 
 
 cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:

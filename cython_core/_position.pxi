@@ -1,4 +1,5 @@
-# The Position class: a State held by value, plus a stack for push/pop.
+# The Position class: a State held by value, plus a stack for push/pop
+# (its fields: _core.pxd).
 
 
 cdef inline bint action_legal(const State* s, int action, State* out) noexcept nogil:
@@ -44,34 +45,31 @@ cdef object _game_spec(int game):
     return _games.GAMES[_games.GAME_IDS[game]]
 
 
+# The largest count a job takes (games, plies, laps): katra._limits' MAX_GAMES,
+# MAX_PLIES and MAX_LAPS (checked at import).  Counters of 64 bits never overflow.
+cdef long long MAX_COUNT = 1LL << 62
+
+
 cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2:
-    """An int argument in minimum..maximum; else katra.ArgumentTypeError (not an
-    int) or katra.ArgumentError (out of range), both ValueErrors, naming it."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < minimum:
-        raise ArgumentError(f"{name} must be >= {minimum}, got {value}")
-    if value > maximum:
-        raise ArgumentError(f"{name} must be <= {maximum}, got {value}")
-    return value
+    """An int argument in minimum..maximum; else what katra._limits.check_int
+    raises, the same on every layer: katra.ArgumentTypeError (not an int) or
+    katra.ArgumentError (out of range), both ValueErrors, naming it."""
+    if type(value) is int and minimum <= value <= maximum:
+        return value
+    return _limits.check_int(value, name, minimum, maximum)   # raises, or an int subclass
 
 
-cdef long long _limit_arg(object value, str name, long long minimum) except? -2:
-    """A limit (plies, laps) >= minimum; any larger than 2**62 means the same
-    as 2**62, which no job reaches, so it is read as 2**62."""
-    if isinstance(value, int) and not isinstance(value, bool) and value > (1LL << 62):
-        return 1LL << 62
-    return _int_arg(value, name, minimum, 1LL << 62)
+cdef u64 _seed_arg(object value) except? 0:
+    """A seed of the docs/rules.md §6.2 generator: an int in 0..2**64-1 (the
+    errors of _int_arg)."""
+    if type(value) is int and 0 <= value <= _limits.MAX_SEED:
+        return <u64>value
+    return <u64>_limits.check_int(value, "seed", 0, _limits.MAX_SEED)
 
 
 cdef class Position:
     """One position of one game (mutable).  See docs/backends.md."""
-
-    cdef State st
-    cdef State* _stack
-    cdef int* _stack_actions
-    cdef Py_ssize_t _depth
-    cdef Py_ssize_t _cap
+    # Its fields (st, the push/pop stack) are declared in _core.pxd.
 
     def __cinit__(self):
         memset(&self.st, 0, sizeof(State))
@@ -135,7 +133,8 @@ cdef class Position:
 
     @property
     def owners(self):
-        return [self.st.owner[i] for i in range(TABLES[self.st.game].holes)]
+        return [owner_of(&self.st, &TABLES[self.st.game], i)
+                for i in range(TABLES[self.st.game].holes)]
 
     @property
     def stores(self):
@@ -260,7 +259,7 @@ cdef class Position:
         """Laps the sowing candidate action takes if <= limit, else None."""
         spec = _game_spec(self.st.game)
         cdef int a = _text.check_action_range(spec, action)
-        cdef long long lim = _limit_arg(limit, "limit", 1)
+        cdef long long lim = _int_arg(limit, "limit", 1, MAX_COUNT)
         cdef State child
         cdef long long laps
         if not is_sowing_candidate(&self.st, a):

@@ -75,72 +75,14 @@ ctypedef struct SearchCtx:
 
 
 cdef inline u64 search_key(const State* s) noexcept nogil:
-    """zobrist_c, except that owners are hashed only in Goré (elsewhere they are
-    constant, and copy_hot leaves them stale in children)."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef u64 z = ZKEY_GAME[s.game]
-    cdef int i
-    for i in range(g.holes):
-        z ^= mix64(ZKEY_HOLE[i] + <u64>s.board[i])
-    if g.family == FAM_GORE:
-        for i in range(g.holes):
-            if s.owner[i]:
-                z ^= ZKEY_OWNER[i]
-        if s.offer:
-            z ^= mix64(ZKEY_OFFER + <u64>s.offer)
-    z ^= mix64(ZKEY_STORE[0] + <u64>s.stores[0])
-    z ^= mix64(ZKEY_STORE[1] + <u64>s.stores[1])
-    if s.to_move:
-        z ^= ZKEY_MOVE
-    return z
-
-
-cdef inline int owner_at(const State* s, GameTable* g, int i) noexcept nogil:
-    return s.owner[i] if g.family == FAM_GORE else g.owner0[i]
+    """The transposition tables' key: the position's hash (zobrist_of)."""
+    return zobrist_of(s, &TABLES[s.game])
 
 
 cdef int mobility(const State* s, GameTable* g, int p) noexcept nogil:
     """Origin holes player p could sow from if it were to move (lap limit and
     Goré offers/answers ignored): docs/engine.md."""
-    cdef int i, d, start, n = 0
-    if g.family == FAM_KATRO:
-        for d in range(g.depth_rows):
-            start = g.row_start[p][d]
-            for i in range(start, start + g.cols):
-                if s.board[i]:
-                    n += 1
-            if n:
-                return n
-        return 0
-    if g.family == FAM_MPANTSAKA:
-        if not g.simplified:
-            start = g.row_start[p][1]
-            for i in range(start, start + g.cols):
-                if s.board[i]:
-                    n += 1
-            if n:
-                return n
-            start = g.row_start[p][0]
-            for i in range(start, start + g.cols):
-                if s.board[i]:
-                    n += 1
-            return n
-        for d in range(2):
-            start = g.row_start[p][d]
-            for i in range(start, start + g.cols):
-                if s.board[i]:
-                    n += 1
-        return n
-    if g.family == FAM_GORE:
-        for i in range(g.holes):
-            if s.owner[i] == p and s.board[i]:
-                n += 1
-        return n
-    start = p * g.cols                     # Djenon-aboure: own holes with >= 2
-    for i in range(start, start + g.cols):
-        if s.board[i] >= 2:
-            n += 1
-    return n
+    return origin_count(s, g, p)
 
 
 cdef inline int material(const State* s, GameTable* g, int p) noexcept nogil:
@@ -162,7 +104,7 @@ cdef inline int evaluate(const State* s) noexcept nogil:
     cdef int opp = 1 - me
     cdef int i, held = 0
     for i in range(g.holes):
-        if owner_at(s, g, i) == me:
+        if owner_of(s, g, i) == me:
             held += s.board[i]
         else:
             held -= s.board[i]
@@ -178,7 +120,7 @@ cdef bint has_legal(const State* s) noexcept nogil:
     cdef int n = candidates(s, cand)
     cdef int k
     cdef State child
-    if n and relay_free(s):
+    if n and is_gore(s):         # every candidate is legal
         return 1
     for k in range(n):
         copy_hot(&child, s)

@@ -1,9 +1,9 @@
 # Stopping long jobs: Ctrl-C (a pending signal) and cancel_jobs().
 #
-# A job that runs without the GIL (perft, divide, playouts, search, batched
-# stepping) owns one JobStop and calls job_should_stop() in its loops with the
-# work done since the last call (nodes, plies or sowing laps: anything roughly
-# proportional to time).  Every STOP_CHECK_WORK units it polls, cheaply: it
+# A job that runs without the GIL (perft, divide, playouts, search, the
+# solver; not VectorGame.step, one short step) owns one JobStop (_core.pxd)
+# and calls job_should_stop() in its loops with the work done since the last
+# call (nodes, plies or sowing laps: anything roughly proportional to time).  Every STOP_CHECK_WORK units it polls, cheaply: it
 # reads the process-wide cancel epoch that cancel_jobs() advances and, in the
 # main thread only (the one thread where Python runs signal handlers), the
 # clock; at most every SIGNAL_POLL_SECONDS it re-acquires the GIL briefly to
@@ -19,21 +19,11 @@
 # stopped is unaffected (the polls change nothing).
 
 from cpython.exc cimport PyErr_Occurred
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-
-cdef extern from *:
-    """
-    #include <stdatomic.h>
-    static atomic_llong katra_cancel_epoch = 0;
-    static inline long long katra_epoch_now(void) {
-        return atomic_load_explicit(&katra_cancel_epoch, memory_order_relaxed);
-    }
-    static inline void katra_epoch_advance(void) {
-        atomic_fetch_add_explicit(&katra_cancel_epoch, 1, memory_order_relaxed);
-    }
-    """
-    long long katra_epoch_now() noexcept nogil
-    void katra_epoch_advance() noexcept nogil
+cdef extern from "_portable.h" nogil:
+    # The process-wide cancel epoch that cancel_jobs() advances, and the clock.
+    long long katra_epoch_now() noexcept
+    void katra_epoch_advance() noexcept
+    double monotonic_seconds "katra_monotonic_seconds"() noexcept
 
 cdef extern from "Python.h":
     # Declared without an exception clause: the exception it may set stays
@@ -47,23 +37,13 @@ cdef unsigned long MAIN_THREAD_IDENT = __import__("threading").main_thread().ide
 cdef double SIGNAL_POLL_SECONDS = 0.01   # GIL polls for signals at most this often
 
 
-cdef inline double monotonic_seconds() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return <double>ts.tv_sec + 1e-9 * <double>ts.tv_nsec
-
 cdef enum:
     STOP_CHECK_WORK = 1 << 12   # work units between two polls (well under a millisecond)
     STOP_NONE = 0
     STOP_SIGNAL = 1             # a signal handler raised; its exception is pending
     STOP_CANCELLED = 2          # cancel_jobs() was called while the job ran
 
-ctypedef struct JobStop:
-    long long epoch             # the cancel epoch when the job started
-    long long budget            # work left before the next poll
-    int reason                  # STOP_NONE until a poll says stop
-    bint signals                # the job runs in the main thread: polls run handlers
-    double next_signals         # monotonic_seconds() of the next GIL poll
+# JobStop: _core.pxd.
 
 
 class JobCancelled(KeyboardInterrupt):

@@ -1,301 +1,23 @@
-# Tensors for learning code, filled in C: observations and legal-action masks of
-# one position or many (written into any writable buffer), and VectorGame, many
-# games stepped at once without the GIL, optionally split between POSIX threads
-# (docs/learning.md).
-#
-# Core internals this file relies on (adapt here if they are renamed):
-#   struct State: game, to_move, offer, stores[2], board[], owner[] (owner read
-#       only for Goré; other games use GameTable.owner0); State copied by value.
-#   struct GameTable (TABLES[game]): family, rows, cols, holes, num_actions, owner0[].
-#   FAM_KATRO, FAM_DJENON, FAM_GORE, MAX_HOLES, MAX_CANDIDATES, u64, LAP_LIMIT_C,
-#   splitmix64(u64*) (docs/rules.md §6.2).
-#   legal_actions_c(const State*, int* acts) -> count (ascending, lap limit applied).
-#   legal_children(const State*, int* acts, State* children) -> count; children needs room
-#       for every candidate (Katro, Djenon-aboure: <= cols; Katra Mpantsaka: <= holes).
-#   play(State*, action, limit) (Goré: every candidate legal, played in place);
-#   copy_hot(State* dst, const State* src) (dst.owner kept outside Goré).
-#   outcome_of(const State*, int* winner, int* south, int* north).
-#   From _position.pxi: cdef class Position with its State field `st`,
-#   Position.initial(game_id), Position.legal_actions(), text(); _int_arg, _game_spec.
+# VectorGame: many games of one game id in one C array, stepped together
+# without the GIL, optionally split between threads (docs/learning.md; the
+# threads are _portable.h's: POSIX or Win32).  Its
+# observations and masks come from _observations.pxi, its buffers' handling
+# from _buffers.pxi.
 
-from libc.limits cimport LLONG_MAX
 from libc.stdlib cimport calloc
-from cpython.buffer cimport (PyBUF_RECORDS_RO, PyBuffer_IsContiguous, PyBuffer_Release,
-                             PyObject_CheckBuffer, PyObject_GetBuffer)
+from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 
 from array import array
-from sys import byteorder as sys_byteorder
 
-from katra._errors import BufferItemError
-
-cdef enum:
-    OBS_MAX = 3 * MAX_HOLES + 4     # the longest observation
-    KIND_SIGNED = 1
-    KIND_UNSIGNED = 2
-    KIND_FLOAT = 3
-    KIND_BOOL = 4
-    SKIP_ENV = -1                   # VectorGame.step: leave this env as it is
-
-cdef int BIG_ENDIAN_HOST = 1 if sys_byteorder == "big" else 0
-
-
-cdef inline int observation_size_c(int game) noexcept nogil:
-    return 3 * TABLES[game].holes + 4
-
-
-ctypedef fused obs_item:
-    int
-    float
-
-cdef inline int fill_observation(const State* s, int player, obs_item* out) noexcept nogil:
-    """Write the observation of s from player's point of view (layout: docs/learning.md);
-    return the largest value written."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef int H = g.holes
-    cdef bint gore = g.family == FAM_GORE
-    cdef int j, i, v, owner, top = 1
-    for j in range(H):
-        i = H - 1 - j if player else j     # North sees the board turned a half turn
-        v = s.board[i]
-        if v > top:
-            top = v
-        out[j] = v
-        owner = s.owner[i] if gore else g.owner0[i]
-        out[H + j] = owner == player
-        out[2 * H + j] = (s.offer >> i) & 1 if gore else 0   # offers: Goré's 8 holes only
-    out[3 * H] = s.stores[player]
-    out[3 * H + 1] = s.stores[1 - player]
-    out[3 * H + 2] = player
-    out[3 * H + 3] = s.to_move == player
-    if s.stores[0] > top:
-        top = s.stores[0]
-    if s.stores[1] > top:
-        top = s.stores[1]
-    return top
-
-
-cdef inline void fill_mask(const int* acts, int n, int num_actions, unsigned char* row) noexcept nogil:
-    cdef int k
-    memset(row, 0, num_actions)
-    for k in range(n):
-        row[acts[k]] = 1
-
-
-# ---------------------------------------------------------------- caller buffers
-
-cdef int item_kind(const char* fmt) noexcept:
-    """KIND_* of a one-item struct format in native byte order, else 0."""
-    if fmt == NULL:
-        return KIND_UNSIGNED
-    if fmt[0] == b'@' or fmt[0] == b'=' or fmt[0] == (b'>' if BIG_ENDIAN_HOST else b'<'):
-        fmt += 1
-    if fmt[0] == 0 or fmt[1] != 0:
-        return 0
-    if fmt[0] in b"bhilqn":
-        return KIND_SIGNED
-    if fmt[0] in b"BHILQN":
-        return KIND_UNSIGNED
-    if fmt[0] in b"fd":
-        return KIND_FLOAT
-    if fmt[0] == b'?':
-        return KIND_BOOL
-    return 0
-
-
-cdef int item_max(int kind, Py_ssize_t itemsize) noexcept:
-    """The largest value (all values written are >= 0) an item can hold exactly."""
-    if kind == KIND_BOOL:
-        return 1
-    if kind == KIND_SIGNED and itemsize == 1:
-        return 127
-    if kind == KIND_UNSIGNED and itemsize == 1:
-        return 255
-    if kind == KIND_SIGNED and itemsize == 2:
-        return 32767
-    if kind == KIND_UNSIGNED and itemsize == 2:
-        return 65535
-    return 2147483647
-
-
-cdef int acquire(object out, Py_buffer* view, Py_ssize_t items, str what,
-                 bint writable) except 0:
-    """Take a C-contiguous buffer of exactly items integer/bool/float items; its KIND_*."""
-    cdef int kind
-    if not PyObject_CheckBuffer(out):
-        if writable:
-            raise TypeError(f"{what}: out must be a writable buffer (bytearray, array.array, "
-                            f"NumPy array...), not {type(out).__name__}")
-        raise TypeError(f"{what}: expected a buffer of integers (array.array, NumPy array...), "
-                        f"not {type(out).__name__}")
-    PyObject_GetBuffer(out, view, PyBUF_RECORDS_RO)
-    try:
-        if writable and view.readonly:
-            raise ValueError(f"{what}: out is read-only")
-        if not PyBuffer_IsContiguous(view, b'C'):
-            raise ValueError(f"{what}: the buffer must be C-contiguous")
-        kind = item_kind(view.format)
-        if kind == 0 or (kind == KIND_FLOAT and view.itemsize not in (4, 8)) or (
-                kind != KIND_FLOAT and view.itemsize not in (1, 2, 4, 8)):
-            fmt = "B" if view.format == NULL else (<bytes>view.format).decode("ascii", "replace")
-            raise TypeError(f"{what}: unsupported item format {fmt!r} (use an integer, bool, "
-                            "float32 or float64 buffer)")
-        if not writable and kind not in (KIND_SIGNED, KIND_UNSIGNED):
-            fmt = (<bytes>view.format).decode("ascii", "replace")
-            raise TypeError(f"{what}: expected integer items, got item format {fmt!r}")
-        if view.len // view.itemsize != items:
-            raise ValueError(f"{what}: out holds {view.len // view.itemsize} items, "
-                             f"expected {items}")
-    except BaseException:
-        PyBuffer_Release(view)
-        raise
-    return kind
-
-
-cdef void write_items(char* data, int kind, Py_ssize_t itemsize, const int* values,
-                      Py_ssize_t n) noexcept nogil:
-    """Store n values (each fits the item type) as items of kind/itemsize."""
-    cdef Py_ssize_t k
-    if kind == KIND_FLOAT:
-        if itemsize == 4:
-            for k in range(n):
-                (<float*>data)[k] = <float>values[k]
-        else:
-            for k in range(n):
-                (<double*>data)[k] = <double>values[k]
-    elif itemsize == 1:
-        for k in range(n):
-            (<unsigned char*>data)[k] = <unsigned char>values[k]
-    elif itemsize == 2:
-        for k in range(n):
-            (<unsigned short*>data)[k] = <unsigned short>values[k]
-    elif itemsize == 4:
-        for k in range(n):
-            (<unsigned int*>data)[k] = <unsigned int>values[k]
-    else:
-        for k in range(n):
-            (<unsigned long long*>data)[k] = <unsigned long long>values[k]
-
-
-cdef object deliver(object out, const int* values, Py_ssize_t n, int top, bint counts, str what):
-    """values as a new list (out None), or written into the caller's buffer out (returned).
-    top is the largest value; counts: the values are seed counts (no bool buffer)."""
-    cdef Py_buffer view
-    cdef Py_ssize_t k
-    cdef int kind
-    if out is None:
-        return [values[k] for k in range(n)]
-    kind = acquire(out, &view, n, what, True)
-    try:
-        if counts and kind == KIND_BOOL:
-            raise BufferItemError(f"{what}: a bool buffer cannot hold seed counts; use an "
-                                  "integer or float buffer")
-        if top > item_max(kind, view.itemsize):
-            raise BufferItemError(
-                f"{what}: the buffer's item type ({view.itemsize}-byte "
-                f"{'signed' if kind == KIND_SIGNED else 'unsigned'} integers) cannot hold "
-                f"the value {top}; use a wider item type")
-        write_items(<char*>view.buf, kind, view.itemsize, values, n)
-    finally:
-        PyBuffer_Release(&view)
-    return out
-
-
-cdef int viewer_of(object player, const State* s) except -1:
-    if player is None:
-        return s.to_move
-    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
-        raise ValueError(bad_player_message(player))
-    return player
-
-
-def bad_player_message(player):
-    """Why player is not a player (shared with the reference's path in katra.api)."""
-    what = repr(player) if isinstance(player, (int, str, float)) else type(player).__name__
-    hint = "; a buffer goes in out=" if PyObject_CheckBuffer(player) else ""
-    return f"player must be 0 (South), 1 (North) or None (the player to move), not {what}{hint}"
-
-
-def observation(Position pos, player=None, out=None):
-    """The observation of pos from player's point of view (None: the player to move),
-    as a list or written into the writable buffer out (docs/learning.md)."""
-    cdef int values[OBS_MAX]
-    cdef int p = viewer_of(player, &pos.st)
-    cdef int top = fill_observation(&pos.st, p, values)
-    return deliver(out, values, observation_size_c(pos.st.game), top, True, "observation")
-
-
-def legal_actions_mask(Position pos, out=None):
-    """1 per legal action of pos, num_actions long, as a list or written into out."""
-    cdef int values[MAX_CANDIDATES * 3]
-    cdef int acts[MAX_CANDIDATES]
-    cdef int num_actions = TABLES[pos.st.game].num_actions
-    cdef int n = legal_actions_c(&pos.st, acts)
-    cdef int k
-    memset(values, 0, num_actions * sizeof(int))
-    for k in range(n):
-        values[acts[k]] = 1
-    return deliver(out, values, num_actions, 1, False, "legal_actions_mask")
-
-
-cdef object batch_fill(list positions, object player, object out, bint masks, str what):
-    """Rows of observations (masks False) or masks of positions of one game into out."""
-    cdef Py_ssize_t rows = len(positions), r
-    cdef int game, width, n, k, p, top = 1
-    cdef int acts[MAX_CANDIDATES]
-    cdef int* values
-    cdef Position pos
-    for r in range(rows):
-        if not isinstance(positions[r], Position):
-            raise TypeError(f"{what}: expected katra._core.Position objects, got "
-                            f"{type(positions[r]).__name__}")
-    if rows == 0:
-        return [] if out is None else out
-    game = (<Position>positions[0]).st.game
-    for r in range(rows):
-        if (<Position>positions[r]).st.game != game:
-            raise ValueError(f"{what}: every position must be of one game")
-    width = TABLES[game].num_actions if masks else observation_size_c(game)
-    values = <int*>malloc(rows * width * sizeof(int))
-    if values == NULL:
-        raise MemoryError()
-    try:
-        for r in range(rows):
-            pos = <Position>positions[r]
-            if masks:
-                n = legal_actions_c(&pos.st, acts)
-                memset(&values[r * width], 0, width * sizeof(int))
-                for k in range(n):
-                    values[r * width + acts[k]] = 1
-            else:
-                p = viewer_of(player, &pos.st)
-                top = max(top, fill_observation(&pos.st, p, &values[r * width]))
-        if out is None:
-            return [[values[r * width + k] for k in range(width)] for r in range(rows)]
-        return deliver(out, values, rows * width, top, not masks, what)
-    finally:
-        free(values)
-
-
-def observations(list positions, player=None, out=None):
-    """Observations of many positions of one game, row k for positions[k] (a list of lists
-    without out; out holds len(positions) * observation size items)."""
-    return batch_fill(positions, player, out, False, "observations")
-
-
-def legal_actions_masks(list positions, out=None):
-    """Masks of many positions of one game, row k for positions[k]."""
-    return batch_fill(positions, None, out, True, "legal_actions_masks")
-
-
-# ---------------------------------------------------------------- VectorGame
-
-cdef extern from "<pthread.h>" nogil:
-    ctypedef unsigned long pthread_t
-    int pthread_create(pthread_t* thread, const void* attr, void* (*start)(void*) noexcept nogil,
-                       void* arg)
-    int pthread_join(pthread_t thread, void** result)
+cdef extern from "_portable.h" nogil:
+    ctypedef struct katra_thread:
+        pass
+    int katra_thread_start(katra_thread* t, void (*fn)(void*) noexcept nogil, void* arg) noexcept
+    void katra_thread_join(katra_thread* t) noexcept
 
 cdef enum:
+    SKIP_ENV = -1                 # VectorGame.step: leave this env as it is
+    MAX_ENVS = 1 << 24
     MAX_THREADS = 64
     ENVS_PER_THREAD = 64          # below this many envs per thread, fewer threads
 
@@ -407,17 +129,16 @@ cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t
         env_outputs(e, i, False)
 
 
-cdef void* commit_worker(void* arg) noexcept nogil:
+cdef void commit_worker(void* arg) noexcept nogil:
     cdef CommitJob* job = <CommitJob*>arg
     commit_range(job.envs, job.acts, job.lo, job.hi)
-    return NULL
 
 
 cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil:
     """commit_range over every env, split between threads (the calling one included);
     every env is independent, so the result does not depend on the split."""
     cdef CommitJob jobs[MAX_THREADS]
-    cdef pthread_t tids[MAX_THREADS]
+    cdef katra_thread threads_of[MAX_THREADS]
     cdef bint started[MAX_THREADS]
     cdef int t
     cdef Py_ssize_t n = e.num_envs
@@ -432,13 +153,13 @@ cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil
         jobs[t].lo = n * t // threads
         jobs[t].hi = n * (t + 1) // threads
     for t in range(1, threads):
-        started[t] = pthread_create(&tids[t], NULL, commit_worker, &jobs[t]) == 0
+        started[t] = katra_thread_start(&threads_of[t], commit_worker, &jobs[t]) == 0
         if not started[t]:
             commit_worker(&jobs[t])          # no thread to be had: do it here
     commit_worker(&jobs[0])
     for t in range(1, threads):
         if started[t]:
-            pthread_join(tids[t], NULL)
+            katra_thread_join(&threads_of[t])
 
 
 cdef object _numpy_or_none():
@@ -496,27 +217,22 @@ cdef class VectorGame:
             raise RuntimeError("VectorGame is already initialised")
         game_id = game if isinstance(game, str) else getattr(game, "id", game)
         cdef Position start = Position.initial(_games.find_game(game_id).id)
-        cdef long long n = _int_arg(num_envs, "num_envs", 1, 1LL << 62)
-        if n > (1 << 24):
-            raise ValueError(f"num_envs must be <= {1 << 24}, got {num_envs}")
-        cdef long long max_plies_c = _limit_arg(max_plies, "max_plies", 1)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-            raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-        if view is not None and (isinstance(view, bool) or view not in (0, 1)):
-            raise ValueError(f"view must be None (the player to move), 0 or 1, not {view!r}")
-        cdef long long threads = _int_arg(num_threads, "num_threads", 1, 1LL << 62)
-        if threads > MAX_THREADS:
-            raise ValueError(f"num_threads must be <= {MAX_THREADS}, got {num_threads}")
-        self._num_threads = <int>threads
+        # Argument errors: katra.ArgumentTypeError (not an int) or katra.ArgumentError.
+        cdef long long n = _int_arg(num_envs, "num_envs", 1, MAX_ENVS)
+        cdef long long max_plies_c = _int_arg(max_plies, "max_plies", 1, MAX_COUNT)
+        cdef u64 seed_c = _seed_arg(seed)
+        cdef long long view_c = -1 if view is None else _int_arg(
+            view, "view (0, 1 or None: the player to move)", 0, 1)
+        self._num_threads = <int>_int_arg(num_threads, "num_threads", 1, MAX_THREADS)
         cdef Envs* e = &self.e
-        e.view = -1 if view is None else view
+        e.view = <int>view_c
         e.max_plies = max_plies_c
         e.initial = start.st
         e.game = start.st.game
         e.num_envs = <int>n
         e.obs_size = observation_size_c(e.game)
         e.num_actions = TABLES[e.game].num_actions
-        self._seed = <u64>seed
+        self._seed = seed_c
         family = TABLES[e.game].family
         e.children_cap = (0 if family == FAM_GORE else TABLES[e.game].cols
                           if family in (FAM_KATRO, FAM_DJENON) else TABLES[e.game].holes)
@@ -583,9 +299,7 @@ cdef class VectorGame:
         (env i: seed + i * 2**32, docs/rules.md §6.2).  Returns ``observations``."""
         cdef Py_ssize_t i
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-                raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-            self._seed = <u64>seed
+            self._seed = _seed_arg(seed)
         with nogil:
             for i in range(self.e.num_envs):
                 self.e.rngs[i] = self._seed + (<u64>i << 32)
@@ -600,8 +314,10 @@ cdef class VectorGame:
         An env that finished at the previous step is reset instead (its action,
         any int >= 0, is ignored: Gymnasium's next-step autoreset);
         ``VectorGame.SKIP`` (-1) leaves an env and its outputs as they are.
-        Illegal actions or bad buffers raise ValueError/TypeError naming the
-        env, with no env changed.
+        Bad actions raise katra.ArgumentTypeError (not an int),
+        katra.ArgumentError (out of range, or not one per env) or
+        katra.IllegalMoveError (not legal), naming the env; bad buffers
+        TypeError/ValueError; no env is changed.
         """
         cdef Py_buffer view
         cdef int kind
@@ -612,13 +328,13 @@ cdef class VectorGame:
         try:
             if not PyObject_CheckBuffer(actions) and isinstance(actions, (list, tuple)):
                 if len(actions) != N:
-                    raise ValueError(f"step: expected {N} actions (one per env), "
-                                     f"got {len(actions)}")
+                    raise ArgumentError(f"step: expected {N} actions (one per env), "
+                                        f"got {len(actions)}")
                 for i in range(N):
                     item = actions[i]
                     if isinstance(item, bool) or not isinstance(item, int):
-                        raise TypeError(f"step: env {i}: an action is an int, not "
-                                        f"{type(item).__name__}")
+                        raise ArgumentTypeError(f"step: env {i}: an action is an int, not "
+                                                f"{type(item).__name__}")
                     # beyond this no action is in range; in between, first_bad_env checks
                     acts[i] = max(-2, min(item, self.e.num_actions))
             else:
@@ -641,7 +357,7 @@ cdef class VectorGame:
         cdef Position pos = Position.__new__(Position)
         pos.st = self.e.states[i]
         if a < SKIP_ENV or a >= self.e.num_actions:
-            raise ValueError(f"step: env {i}: action {given} is out of range "
+            raise ArgumentError(f"step: env {i}: action {given} is out of range "
                              f"0..{self.e.num_actions - 1} (or -1 to skip); no env was changed")
         spec = _game_spec(self.e.game)
         legal = ", ".join(f"{_text.action_text(spec, b)} ({b})" for b in pos.legal_actions())
@@ -674,9 +390,7 @@ cdef class VectorGame:
 
     def position(self, i):
         """A copy of env i's position (a katra._core.Position)."""
-        cdef long long k = _int_arg(i, "i", 0, 1LL << 62)
-        if k >= self.e.num_envs:
-            raise ValueError(f"env index {i} out of range 0..{self.e.num_envs - 1}")
+        cdef long long k = _int_arg(i, "env index i", 0, self.e.num_envs - 1)
         cdef Position pos = Position.__new__(Position)
         pos.st = self.e.states[k]
         return pos
@@ -684,24 +398,3 @@ cdef class VectorGame:
     def __repr__(self):
         return (f"VectorGame({self.game_id!r}, num_envs={self.e.num_envs}, "
                 f"max_plies={self.e.max_plies})")
-
-
-cdef void read_actions(const char* data, int kind, Py_ssize_t itemsize, Py_ssize_t n,
-                       long long* acts) noexcept:
-    """Integer items (any size, signed or not) as long longs (unsigned 64-bit values
-    beyond the long long range become negative, hence out of range)."""
-    cdef Py_ssize_t k
-    for k in range(n):
-        if itemsize == 1:
-            acts[k] = (<const signed char*>data)[k] if kind == KIND_SIGNED else (
-                <const unsigned char*>data)[k]
-        elif itemsize == 2:
-            acts[k] = (<const short*>data)[k] if kind == KIND_SIGNED else (
-                <const unsigned short*>data)[k]
-        elif itemsize == 4:
-            acts[k] = (<const int*>data)[k] if kind == KIND_SIGNED else (
-                <const unsigned int*>data)[k]
-        elif kind == KIND_SIGNED:
-            acts[k] = (<const long long*>data)[k]
-        else:
-            acts[k] = <long long>min((<const unsigned long long*>data)[k], <unsigned long long>LLONG_MAX)

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import katra
 from katra._errors import ArgumentError, ArgumentTypeError, IllegalMoveError, PositionError
 from katra._games import GAME_IDS, GAMES, MAX_PERFT_DEPTH
-from katra._limits import MAX_SEED
+from katra._limits import MAX_LAPS, MAX_PLIES, MAX_SEED
 
 anything = st.one_of(
     st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
@@ -67,13 +68,13 @@ def test_any_action_value_raises_or_plays(impl, game_id, value):
         assert value in legal and type(value) is int
 
 
-def refused(value, minimum, maximum=None):
+def refused(value, minimum, maximum):
     """The exception a backend raises for an int argument given ``value`` (None: it
     is accepted): ArgumentTypeError unless it is an int (a bool is not), ArgumentError
-    outside ``minimum..maximum`` (no maximum: any larger int is accepted)."""
+    outside ``minimum..maximum``."""
     if type(value) is not int:
         return ArgumentTypeError
-    if value < minimum or (maximum is not None and value > maximum):
+    if not minimum <= value <= maximum:
         return ArgumentError
     return None
 
@@ -101,7 +102,7 @@ def test_any_argument_value_is_accepted_or_refused_exactly(impl, game_id, value)
         (lambda: position.lap_count(value),
          None if type(value) is int and value in legal else IllegalMoveError,
          lambda laps_of_value: laps_of_value >= 1),
-        (lambda: position.lap_count(legal[0], value), refused(value, 1),
+        (lambda: position.lap_count(legal[0], value), refused(value, 1, MAX_LAPS),
          lambda result: result == (laps if value >= laps else None)),
         (lambda: impl.perft(finished, value), refused(value, 0, MAX_PERFT_DEPTH),
          lambda nodes: nodes == (1 if value == 0 else 0)),
@@ -109,8 +110,7 @@ def test_any_argument_value_is_accepted_or_refused_exactly(impl, game_id, value)
          lambda counts: list(counts) == []),
         (lambda: impl.playouts(finished, 1, value, 5), refused(value, 0, MAX_SEED),
          lambda result: result == one_game),
-        # a ply limit past MAX_PLIES means no limit (docs/api.md)
-        (lambda: impl.playouts(finished, 2, 7, value), refused(value, 0),
+        (lambda: impl.playouts(finished, 2, 7, value), refused(value, 0, MAX_PLIES),
          lambda result: result == two_games),
     ]
     for call, error, returned in cases:
@@ -157,6 +157,28 @@ def test_too_many_playouts_are_refused_not_clamped(impl, games, first_game):
         impl.playouts(pos, games, 0, 10, first_game)
 
 
-def test_a_limit_past_2_62_plies_means_no_limit(impl):
+@pytest.mark.parametrize("max_plies", [2**62 + 1, 10**30])
+def test_a_ply_limit_past_2_62_is_refused_not_capped(impl, max_plies):
+    """Both backends refuse max_plies past 2**62 as the API does (docs/scale.md:
+    never silently capped), with the same message; 2**62 itself is a limit."""
     pos = impl.Position.initial("djenon-aboure")
-    assert impl.playouts(pos, 3, 5, 10**30) == impl.playouts(pos, 3, 5, 2**62)
+    with pytest.raises(ArgumentError, match=rf"max_plies must be in 0\.\.2\*\*62, got {max_plies}"):
+        impl.playouts(pos, 3, 5, max_plies)
+    with pytest.raises(ArgumentError, match=r"max_plies must be in 0\.\.2\*\*62"):
+        katra.playouts("djenon-aboure", 3, seed=5, max_plies=max_plies)
+    assert impl.playouts(pos, 3, 5, 2**62)["unfinished"] == 0
+
+
+@pytest.mark.parametrize("limit, error", [(2**62 + 1, ArgumentError), (0, ArgumentError),
+                                          (1.0, ArgumentTypeError)])
+def test_a_lap_limit_out_of_range_is_refused_not_capped(impl, limit, error):
+    pos = impl.Position.initial("katro")
+    with pytest.raises(error, match=r"limit must be"):
+        pos.lap_count(pos.legal_actions()[0], limit)
+    assert pos.lap_count(pos.legal_actions()[0], 2**62) == pos.lap_count(pos.legal_actions()[0])
+
+
+def test_the_core_refuses_a_ply_limit_past_2_62_in_vector_game():
+    with pytest.raises(ArgumentError, match=r"max_plies must be in 1\.\.2\*\*62"):
+        katra.VectorGame("katro", 2, max_plies=2**62 + 1)
+    assert katra.VectorGame("katro", 2, max_plies=2**62).max_plies == 2**62

@@ -162,16 +162,16 @@ def test_bad_actions_name_the_env_and_change_nothing():
 
     cases = [
         (good[:3], ValueError, "holds 3 items, expected 4"),
-        ([0, 1, 2], ValueError, "expected 4 actions"),
+        ([0, 1, 2], katra.ArgumentError, "expected 4 actions"),
         (good.astype(np.float64), TypeError, "integer items"),
         (good.astype(bool), TypeError, "integer items"),
         ("abcd", TypeError, "buffer of integers"),
-        (at(2, 2.0), TypeError, "env 2: an action is an int"),
-        (at(2, 36), ValueError, "env 2: action 36 is out of range"),
-        (at(3, 10**30), ValueError, f"env 3: action {10**30} is out of range"),
-        (at(1, -5, np.int64), ValueError, "env 1: action -5 is out of range"),
-        (at(1, 2**40, np.int64), ValueError, "env 1: action 1099511627776 is out"),
-        (at(0, 2**64 - 1, np.uint64), ValueError, "env 0: action .* is out of range"),
+        (at(2, 2.0), katra.ArgumentTypeError, "env 2: an action is an int"),
+        (at(2, 36), katra.ArgumentError, "env 2: action 36 is out of range"),
+        (at(3, 10**30), katra.ArgumentError, f"env 3: action {10**30} is out of range"),
+        (at(1, -5, np.int64), katra.ArgumentError, "env 1: action -5 is out of range"),
+        (at(1, 2**40, np.int64), katra.ArgumentError, "env 1: action 1099511627776 is out"),
+        (at(0, 2**64 - 1, np.uint64), katra.ArgumentError, "env 0: action .* is out of range"),
         (np.zeros((8,), np.int64)[::2], ValueError, "C-contiguous"),
     ]
     for actions, error, message in cases:
@@ -182,13 +182,32 @@ def test_bad_actions_name_the_env_and_change_nothing():
 
 
 def test_bad_construction():
-    for kwargs, message in [({"num_envs": 0}, "num_envs must be >= 1"),
-                            ({"num_envs": 2.0}, "num_envs must be an int"),
-                            ({"num_envs": 2, "seed": -1}, "seed"),
-                            ({"num_envs": 2, "max_plies": 0}, "max_plies"),
-                            ({"num_envs": 2, "view": 2}, "view")]:
-        with pytest.raises(ValueError, match=message):
+    # Bad arguments: katra.ArgumentTypeError for a wrong type, katra.ArgumentError
+    # for a value out of range, each naming the argument (as katra's other calls).
+    for kwargs, error, message in [
+            ({"num_envs": 0}, katra.ArgumentError, r"num_envs must be in 1\.\.2\*\*24, got 0"),
+            ({"num_envs": 2**24 + 1}, katra.ArgumentError,
+             r"num_envs must be in 1\.\.2\*\*24, got 16777217"),
+            ({"num_envs": 2.0}, katra.ArgumentTypeError, "num_envs must be an int, not float"),
+            ({"num_envs": 2, "seed": -1}, katra.ArgumentError, r"seed must be in 0\.\.2\*\*64-1"),
+            ({"num_envs": 2, "seed": 2**64}, katra.ArgumentError, "seed must be in"),
+            ({"num_envs": 2, "seed": "1"}, katra.ArgumentTypeError, "seed must be an int, not str"),
+            ({"num_envs": 2, "max_plies": 0}, katra.ArgumentError,
+             r"max_plies must be in 1\.\.2\*\*62, got 0"),
+            ({"num_envs": 2, "view": 2}, katra.ArgumentError,
+             r"view \(0, 1 or None: the player to move\) must be in 0\.\.1, got 2"),
+            ({"num_envs": 2, "view": True}, katra.ArgumentTypeError, "view .* must be an int"),
+            ({"num_envs": 2, "num_threads": 65}, katra.ArgumentError,
+             r"num_threads must be in 1\.\.64, got 65")]:
+        with pytest.raises(error, match=message):
             VectorGame("katro", **kwargs)
+    vg = VectorGame("katro", 2)
+    with pytest.raises(katra.ArgumentTypeError, match="seed must be an int"):
+        vg.reset(seed=1.5)
+    with pytest.raises(katra.ArgumentError, match=r"env index i must be in 0\.\.1, got 2"):
+        vg.position(2)
+    with pytest.raises(katra.ArgumentError, match=r"env index i must be in 0\.\.1, got -1"):
+        vg.position(-1)
     with pytest.raises(katra.UnknownGameError):
         VectorGame("chess", 2)
 
@@ -226,7 +245,7 @@ def test_threads_change_nothing_but_speed(game_id):
             assert (a == b).all()
     with pytest.raises(ValueError, match="num_threads"):
         VectorGame(game_id, 2, num_threads=0)
-    with pytest.raises(ValueError, match="num_threads must be <= 64"):
+    with pytest.raises(ValueError, match=r"num_threads must be in 1\.\.64"):
         VectorGame(game_id, 2, num_threads=65)
 
 

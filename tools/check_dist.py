@@ -33,7 +33,7 @@ SDIST_FOLDERS = ("cython_core/", "src/katra/", "python_api/", "tests/", "fuzz/")
 #: what setuptools adds to an sdist
 SDIST_METADATA = re.compile(r"PKG-INFO|setup\.cfg|src/katra\.egg-info/[^/]+")
 #: what a wheel must never hold
-NEVER_IN_WHEEL = re.compile(r".*(\.c|\.pyx|\.pxi|\.pyc|\.o|\.h)$|.*__pycache__.*|tests?/.*")
+NEVER_IN_WHEEL = re.compile(r".*(\.c|\.pyx|\.pxd|\.pxi|\.pyc|\.o|\.h)$|.*__pycache__.*|tests?/.*")
 
 
 def tracked() -> list[str]:

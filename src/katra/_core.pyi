@@ -191,7 +191,8 @@ class VectorGame:
     @property
     def num_threads(self) -> int: ...
     def __init__(self, game: Any, num_envs: int, seed: int = 0, max_plies: int = 1000,
-                 view: int | None = None, num_threads: int = 1) -> None: ...
+                 view: int | None = None, num_threads: int = 1) -> None:
+        """Bad arguments raise ``ArgumentTypeError`` / ``ArgumentError`` naming them."""
     def reset(self, seed: int | None = None) -> Any:
         """Every env to the start; returns ``observations``."""
     def step(self, actions: Any) -> None:

@@ -27,16 +27,19 @@ from ._errors import ArgumentError, ArgumentTypeError
 from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
 
 __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
-           "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MATE", "MATE_BOUND",
+           "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MATE", "MATE_BOUND",
            "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
-           "check_jobs", "read_ply_limit", "usable_cores", "bound_text"]
+           "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
 
 #: Playouts: at most this many games per call, and the games of a batch are
 #: numbered 0..MAX_GAMES - 1 (the core counts them in 64 bits).
 MAX_GAMES = 1 << 62
 
-#: Playouts: the largest ply limit (refused above, never capped).
+#: Playouts and ``VectorGame``: the largest ply limit (refused above, never capped).
 MAX_PLIES = 1 << 62
+
+#: ``Position.lap_count``: the largest lap limit (refused above, never capped).
+MAX_LAPS = 1 << 62
 
 #: Seeds of playout batches are 0..MAX_SEED (docs/rules.md §6.2: 64-bit arithmetic).
 MAX_SEED = (1 << 64) - 1
@@ -110,13 +113,9 @@ def check_playout_args(games: object, seed: object, max_plies: object,
                             f"got {first_game} + {games}")
 
 
-def read_ply_limit(max_plies: object) -> object:
-    """The backends' reading of a ply limit: any int above MAX_PLIES means no limit
-    (no game reaches 2**62 plies), read as MAX_PLIES, as the core reads it.  The
-    API and the command line refuse it instead (check_playout_args)."""
-    if isinstance(max_plies, int) and not isinstance(max_plies, bool) and max_plies > MAX_PLIES:
-        return MAX_PLIES
-    return max_plies
+def check_lap_limit(limit: object) -> int:
+    """``Position.lap_count``'s ``limit``: 1..MAX_LAPS laps."""
+    return check_int(limit, "limit", 1, MAX_LAPS)
 
 
 def check_jobs(jobs: object) -> int:

@@ -5,7 +5,7 @@ Arguments are checked as on every layer (katra._limits), with the same exception
 from __future__ import annotations
 
 from .._errors import ArgumentTypeError
-from .._limits import check_perft_depth, check_playout_args, read_ply_limit
+from .._limits import check_perft_depth, check_playout_args
 from .._zobrist import MASK64, splitmix64
 from .position import Position
 
@@ -62,7 +62,6 @@ def playouts(pos: Position, games: int, seed: int, max_plies: int,
     """Play games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
     from ``pos`` (docs/rules.md §6.2)."""
     _check_position(pos)
-    max_plies = read_ply_limit(max_plies)  # type: ignore[assignment]
     check_playout_args(games, seed, max_plies, first_game)
     tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
              "plies": 0}

@@ -11,7 +11,7 @@ from typing import NamedTuple, Protocol
 
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
-from .._limits import MAX_PLIES, check_int, read_ply_limit
+from .._limits import check_lap_limit
 from .._text import (
     PositionData,
     action_text,
@@ -195,8 +195,7 @@ class Position:
 
     def lap_count(self, action: int, limit: int = LAP_LIMIT) -> int | None:
         check_action_range(self.spec, action)
-        # As the core: any limit past 2**62 laps means no limit (no sowing gets there).
-        check_int(read_ply_limit(limit), "limit", 1, MAX_PLIES)
+        check_lap_limit(limit)
         if action not in self.rules.sowing_candidates(self):
             raise IllegalMoveError(f"{action_text(self.spec, action)} ({action}) does not start "
                                    f"a sowing in {self.text()!r}")

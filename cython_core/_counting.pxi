@@ -338,7 +338,7 @@ cdef inline int playout_state(const State* root, u64* rng, long long limit, long
     cdef int acts[MAX_CANDIDATES]
     cdef int n, a, winner, south, north
     cdef long long work = 1
-    cdef bint fast = relay_free(&st)     # Goré: count, then make only the drawn action
+    cdef bint fast = is_gore(&st)     # Goré: count, then make only the drawn action
     while not job_should_stop(js, work):
         work = 1
         n = gore_count_actions(&st) if fast else legal_actions_work(&st, acts, &work)
@@ -509,16 +509,11 @@ cdef inline int playout_lanes(const State* root, u64* rng, long long limit, long
 def playouts(pos, games, seed, max_plies, first_game=0):
     """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2); a dict of counts."""
     cdef Position p = _check_position(pos)
-    cdef long long n_games = _int_arg(games, "games", 0, 1LL << 62)
-    cdef long long limit = _limit_arg(max_plies, "max_plies", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
-    if not 0 <= seed < 2 ** 64:
-        raise ArgumentError(f"seed must be in 0..2**64-1, got {seed}")
-    cdef u64 seed_c = <u64>seed
-    cdef long long first = _int_arg(first_game, "first_game", 0, (1LL << 62) + 1)
-    if first > (1LL << 62) - n_games:
-        raise ArgumentError(f"first_game + games must be <= 2**62, got {first_game} + {games}")
+    _limits.check_playout_args(games, seed, max_plies, first_game)   # as the API checks them
+    cdef long long n_games = games
+    cdef long long limit = max_plies
+    cdef u64 seed_c = seed
+    cdef long long first = first_game
     cdef State root = p.st
     cdef long long game, plies
     cdef u64 rng

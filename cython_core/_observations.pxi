@@ -1,0 +1,133 @@
+# Tensors for learning code, filled in C: the observation and the legal-action
+# mask of one position or many, as lists or written into a caller's buffer
+# (_buffers.pxi); VectorGame (_vector.pxi) fills its rows with the same two
+# functions, fill_observation and fill_mask (docs/learning.md).
+
+cdef enum:
+    OBS_MAX = 3 * MAX_HOLES + 4     # the longest observation
+
+
+cdef inline int observation_size_c(int game) noexcept nogil:
+    return 3 * TABLES[game].holes + 4
+
+
+ctypedef fused obs_item:
+    int
+    float
+
+cdef inline int fill_observation(const State* s, int player, obs_item* out) noexcept nogil:
+    """Write the observation of s from player's point of view (layout: docs/learning.md);
+    return the largest value written."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef int H = g.holes
+    cdef bint gore = g.family == FAM_GORE
+    cdef int j, i, v, top = 1
+    for j in range(H):
+        i = H - 1 - j if player else j     # North sees the board turned a half turn
+        v = s.board[i]
+        if v > top:
+            top = v
+        out[j] = v
+        out[H + j] = owner_of(s, g, i) == player
+        out[2 * H + j] = (s.offer >> i) & 1 if gore else 0   # offers: Goré's 8 holes only
+    out[3 * H] = s.stores[player]
+    out[3 * H + 1] = s.stores[1 - player]
+    out[3 * H + 2] = player
+    out[3 * H + 3] = s.to_move == player
+    if s.stores[0] > top:
+        top = s.stores[0]
+    if s.stores[1] > top:
+        top = s.stores[1]
+    return top
+
+
+ctypedef fused mask_item:
+    int
+    unsigned char
+
+cdef inline void fill_mask(const int* acts, int n, int num_actions, mask_item* row) noexcept nogil:
+    """The legal-action mask: row[a] = 1 for the n legal actions acts, else 0."""
+    cdef int k
+    memset(row, 0, num_actions * sizeof(mask_item))
+    for k in range(n):
+        row[acts[k]] = 1
+
+
+cdef int viewer_of(object player, const State* s) except -1:
+    if player is None:
+        return s.to_move
+    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+        raise ValueError(bad_player_message(player))
+    return player
+
+
+def bad_player_message(player):
+    """Why player is not a player (shared with the reference's path in katra.api)."""
+    what = repr(player) if isinstance(player, (int, str, float)) else type(player).__name__
+    hint = "; a buffer goes in out=" if PyObject_CheckBuffer(player) else ""
+    return f"player must be 0 (South), 1 (North) or None (the player to move), not {what}{hint}"
+
+
+def observation(Position pos, player=None, out=None):
+    """The observation of pos from player's point of view (None: the player to move),
+    as a list or written into the writable buffer out (docs/learning.md)."""
+    cdef int values[OBS_MAX]
+    cdef int p = viewer_of(player, &pos.st)
+    cdef int top = fill_observation(&pos.st, p, values)
+    return deliver(out, values, observation_size_c(pos.st.game), top, True, "observation")
+
+
+def legal_actions_mask(Position pos, out=None):
+    """1 per legal action of pos, num_actions long, as a list or written into out."""
+    cdef int values[MAX_CANDIDATES * 3]
+    cdef int acts[MAX_CANDIDATES]
+    cdef int num_actions = TABLES[pos.st.game].num_actions
+    fill_mask(acts, legal_actions_c(&pos.st, acts), num_actions, values)
+    return deliver(out, values, num_actions, 1, False, "legal_actions_mask")
+
+
+cdef object batch_fill(list positions, object player, object out, bint masks, str what):
+    """Rows of observations (masks False) or masks of positions of one game into out."""
+    cdef Py_ssize_t rows = len(positions), r
+    cdef int game, width, k, p, top = 1
+    cdef int acts[MAX_CANDIDATES]
+    cdef int* values
+    cdef Position pos
+    for r in range(rows):
+        if not isinstance(positions[r], Position):
+            raise TypeError(f"{what}: expected katra._core.Position objects, got "
+                            f"{type(positions[r]).__name__}")
+    if rows == 0:
+        return [] if out is None else out
+    game = (<Position>positions[0]).st.game
+    for r in range(rows):
+        if (<Position>positions[r]).st.game != game:
+            raise ValueError(f"{what}: every position must be of one game")
+    width = TABLES[game].num_actions if masks else observation_size_c(game)
+    values = <int*>malloc(rows * width * sizeof(int))
+    if values == NULL:
+        raise MemoryError()
+    try:
+        for r in range(rows):
+            pos = <Position>positions[r]
+            if masks:
+                fill_mask(acts, legal_actions_c(&pos.st, acts), width, &values[r * width])
+            else:
+                p = viewer_of(player, &pos.st)
+                top = max(top, fill_observation(&pos.st, p, &values[r * width]))
+        if out is None:
+            return [[values[r * width + k] for k in range(width)] for r in range(rows)]
+        return deliver(out, values, rows * width, top, not masks, what)
+    finally:
+        free(values)
+
+
+def observations(list positions, player=None, out=None):
+    """Observations of many positions of one game, row k for positions[k] (a list of lists
+    without out; out holds len(positions) * observation size items)."""
+    return batch_fill(positions, player, out, False, "observations")
+
+
+def legal_actions_masks(list positions, out=None):
+    """Masks of many positions of one game, row k for positions[k]."""
+    return batch_fill(positions, None, out, True, "legal_actions_masks")
