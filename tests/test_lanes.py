@@ -189,7 +189,7 @@ def packed_positions(draw, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("examples", quick_and_slow(8, 150))
+@pytest.mark.parametrize("examples", quick_and_slow(8, 60))
 def test_generated_positions_on_both_forms(game_id, examples):
     depth = 1 if GAMES[game_id].family == MPANTSAKA else 2
 
