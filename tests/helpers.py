@@ -5,6 +5,7 @@
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
@@ -53,3 +54,17 @@ def random_walk(pos, plies, seed):
             break
         pos.push(rng.choice(actions))
     return pos
+
+
+def check_examples(check, examples, *strategies):
+    """Call ``check`` on ``examples`` derandomized draws of ``strategies`` (Hypothesis:
+    the same draws on every run, shrunk on failure, never timed)."""
+    settings(max_examples=examples, deadline=None, derandomize=True,
+             suppress_health_check=[HealthCheck.too_slow])(given(*strategies)(check))()
+
+
+def quick_and_slow(quick, slow):
+    """The two runs of a test that scales with a count (seeds, examples, games):
+    ``quick`` in the default run, ``slow`` under the slow marker (``-m slow``)."""
+    return [pytest.param(quick, id="quick"),
+            pytest.param(slow, id="slow", marks=pytest.mark.slow)]

@@ -1,12 +1,19 @@
 """Long calls stopped by SIGINT in a subprocess (tests/test_interrupt.py and
 benchmarks/bench_interrupt.py).
 
-Every call below is sized by counts to run for minutes or for ever, so a
-call that ignores Ctrl-C is caught whatever the machine's speed.  The child
-prints ``started`` just before the call; the parent waits for that line (and
-a little more, so that the call is inside the core), sends SIGINT and reads
-back when the child caught ``KeyboardInterrupt`` (``time.monotonic`` is the
-same clock in both processes on Linux).
+Every call below is sized by counts to run for hours or for ever, so a call
+that ignores Ctrl-C is caught whatever the machine's speed.  The child prints
+``started`` just before the call, then ``running`` once the process has spent
+RUNNING_CPU seconds of CPU time on it (a count of work, not a wait: the
+Python set-up before a call costs milliseconds, so by then the call runs
+inside the core).  The parent waits for both lines, sends SIGINT and reads back
+when the child caught ``KeyboardInterrupt`` (``time.monotonic`` is the same
+clock in both processes on Linux).
+
+Children start with SIGINT's default action restored (restore_sigint): a
+process started from a shell that ignores SIGINT (a background job, nohup)
+would otherwise pass the ignoring on, and Python installs no
+KeyboardInterrupt handler in an interpreter that starts with SIGINT ignored.
 """
 from __future__ import annotations
 
@@ -27,18 +34,18 @@ NEVER_ENDING_GORE = "gore 10,10,10,10/10,10,10,10 S stores=0,0 owners=SSSS/SSSS"
 #: name -> a Python expression that runs for minutes or more (``katra`` and
 #: ``_core`` imported).
 CALLS = {
-    "core perft": "_core.perft(_core.Position.initial('katro'), 15)",
-    "core divide": "_core.divide(_core.Position.initial('katro'), 15)",
+    "core perft": "_core.perft(_core.Position.initial('katro'), 20)",
+    "core divide": "_core.divide(_core.Position.initial('katro'), 20)",
     "core playouts": "_core.playouts(_core.Position.initial('katro'), 10**12, 0, 1000)",
     "core search": "_core.search(_core.Position.initial('katro'), 40)",
     # a Python loop in another thread competes for the GIL
     "core perft, busy thread": "(__import__('threading').Thread(target=exec, args=("
                                "'while True: pass',), daemon=True).start(), "
-                               "_core.perft(_core.Position.initial('katro'), 15))",
-    "katra.perft": "katra.perft('katro', 15)",
-    "katra.divide": "katra.divide('katro', 15)",
-    "State.perft": "katra.game('katro').initial_state().perft(15)",
-    "State.divide": "katra.game('katro').initial_state().divide(15)",
+                               "_core.perft(_core.Position.initial('katro'), 20))",
+    "katra.perft": "katra.perft('katro', 20)",
+    "katra.divide": "katra.divide('katro', 20)",
+    "State.perft": "katra.game('katro').initial_state().perft(20)",
+    "State.divide": "katra.game('katro').initial_state().divide(20)",
     "katra.playouts": "katra.playouts('katra-mpantsaka', 10**12)",
     "playouts never ending": f"katra.playouts({NEVER_ENDING_GORE!r}, 10**6, max_plies=10**9)",
     "search depth 40": "katra.search('katro', depth=40)",
@@ -47,18 +54,34 @@ CALLS = {
 
 #: name -> command-line arguments of ``katra`` (stderr piped: one core call).
 CLI_CALLS = {
-    "cli perft": ["perft", "katro", "13"],
-    "cli perft --divide": ["perft", "katro", "13", "--divide"],
+    "cli perft": ["perft", "katro", "20"],
+    "cli perft --divide": ["perft", "katro", "20", "--divide"],
     "cli playouts": ["playouts", "katra-mpantsaka", "1000000000"],
     "cli playouts never ending": ["playouts", NEVER_ENDING_GORE, "1000000",
                                   "--max-plies", "1000000000"],
 }
 
+#: CPU seconds the child spends on the call before it reports ``running``
+#: (the katro perft at depth 20 takes hours: it is nowhere near its end).
+RUNNING_CPU = 0.3
+
+#: Child code: prints ``started``, then ``running`` from a thread once the
+#: process has spent RUNNING_CPU seconds of CPU time after ``started``.
+REPORT_RUNNING = f"""\
+import threading, time
+def _report_running(start=time.process_time()):
+    while time.process_time() - start < {RUNNING_CPU}:
+        time.sleep(0.005)
+    print("running", flush=True)
+print("started", flush=True)
+threading.Thread(target=_report_running, daemon=True).start()
+"""
+
 _CHILD = """\
 import sys, time
 import katra
 from katra import _core
-print("started", flush=True)
+{report_running}
 try:
     {call}
 except KeyboardInterrupt as exc:
@@ -68,45 +91,79 @@ print("returned", flush=True)
 sys.exit(1)
 """
 
-_CLI_CHILD = """\
+_CLI_CHILD = f"""\
 import sys
 from katra.cli import main
-print("started", flush=True)
+{REPORT_RUNNING}
 sys.exit(main(sys.argv[1:]))
 """
-
-#: Seconds between the child's ``started`` and SIGINT: long enough for the
-#: child to be inside the call (a signal that came earlier would still stop
-#: it, only not from inside the core).
-SETTLE = 0.5
 
 
 @dataclass
 class Stopped:
     returncode: int
-    stdout: str            # after the "started" line
+    stdout: str            # after the "started" and "running" lines
     stderr: str
     latency: float         # seconds from SIGINT to the child catching it (or exiting)
     exit_latency: float    # seconds from SIGINT to the child's exit
 
 
-def interrupt(argv: list[str], timeout: float = 120) -> Stopped:
-    """Run argv (which prints ``started`` first), SIGINT it, wait for its exit."""
+def restore_sigint() -> None:
+    """A ``preexec_fn``: the child starts with SIGINT's default action, whatever the
+    parent's (so a Python child installs its KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds spent so far by process ``pid`` and its live descendants (Linux /proc);
+    a process that is gone counts 0."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        children = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as listing:
+                children += [int(child) for child in listing.read().split()]
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return seconds + sum(tree_cpu_seconds(child) for child in children)
+
+
+def wait_for_work(process: subprocess.Popen[str], cpu_seconds: float,
+                  timeout: float = 120) -> None:
+    """Return once ``process`` and its children have spent ``cpu_seconds`` more CPU
+    time (a count of work, whatever the machine's load), or once it has exited."""
+    target = tree_cpu_seconds(process.pid) + cpu_seconds
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and tree_cpu_seconds(process.pid) < target:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the child did not spend {cpu_seconds} s of CPU time "
+                                 f"in {timeout} s")
+        time.sleep(0.01)
+
+
+def interrupt(argv: list[str], timeout: float = 60) -> Stopped:
+    """Run argv (which prints ``started``, then ``running`` once its call runs: see
+    REPORT_RUNNING), SIGINT it, wait for its exit."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env)
+                            env=env, preexec_fn=restore_sigint)
     try:
-        first = proc.stdout.readline()
-        if first.strip() != "started":
-            out, err = proc.communicate(timeout=timeout)
-            raise AssertionError(f"the child did not start: {first}{out}{err}")
-        time.sleep(SETTLE)
+        for expected in ("started", "running"):
+            line = proc.stdout.readline()
+            if line.strip() != expected:
+                out, err = proc.communicate(timeout=timeout)
+                raise AssertionError(f"expected {expected!r} from the child: {line}{out}{err}")
         if proc.poll() is not None:
             out, err = proc.communicate()
             raise AssertionError(f"the call ended before SIGINT: {out}{err}")
         sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=timeout)
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running {timeout} s after SIGINT") from None
         exited = time.monotonic() - sent
     finally:
         if proc.poll() is None:
@@ -120,7 +177,8 @@ def interrupt(argv: list[str], timeout: float = 120) -> Stopped:
 
 
 def interrupt_call(name: str) -> Stopped:
-    return interrupt([sys.executable, "-c", _CHILD.format(call=CALLS[name])])
+    return interrupt([sys.executable, "-c",
+                      _CHILD.format(report_running=REPORT_RUNNING, call=CALLS[name])])
 
 
 def interrupt_cli(name: str) -> Stopped:

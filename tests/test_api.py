@@ -6,6 +6,7 @@ import dataclasses
 import pickle
 import random
 
+import numpy as np
 import pytest
 
 import katra
@@ -276,7 +277,6 @@ def test_malformed_gore_offer(backend):
 
 
 def test_numpy_integers_are_accepted(backend):
-    np = pytest.importorskip("numpy")
     s = katra.game("katro").initial_state(backend=backend)
     s.push(np.int64(2))
     assert s.move_stack == [2] and type(s.peek()) is int

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from array import array
 
+import numpy as np
 import pytest
 
 import katra
@@ -74,7 +75,6 @@ def test_mask_matches_legal_actions(backend, game_id):
 
 
 def test_buffers_of_every_kind(backend):
-    np = pytest.importorskip("numpy")
     s = walk("gore", 6, 1, backend)
     expected = s.observation()
     size = s.game.observation_size
@@ -101,7 +101,6 @@ def test_bad_buffers(backend):
         s.observation(out=bytearray(111))
     with pytest.raises(TypeError, match="writable buffer"):
         s.observation(out=[0] * 112)
-    np = pytest.importorskip("numpy")
     with pytest.raises(TypeError, match="unsupported"):
         s.legal_actions_mask(np.zeros(36, dtype=np.float16))
     with pytest.raises(ValueError, match="contiguous"):
@@ -125,7 +124,6 @@ def test_batches_fill_flat_buffers(backend, game_id):
 
 @pytest.mark.parametrize("game_id", ["katro", "gore"])
 def test_batches_fill_two_dimensional_numpy_arrays(backend, game_id):
-    np = pytest.importorskip("numpy")
     states = [walk(game_id, k, k, backend) for k in range(6)]
     g = katra.game(game_id)
     obs = np.full((6, g.observation_size), -1.0, dtype=np.float32)
@@ -234,7 +232,6 @@ def test_counts_above_255_in_a_byte_buffer_raise_buffer_item_error(backend):
 
 
 def test_bool_buffers_hold_masks_but_not_observations(backend):
-    np = pytest.importorskip("numpy")
     s = walk("katro", 3, 1, backend)
     out = np.zeros(s.game.observation_size, dtype=bool)
     with pytest.raises(katra.BufferItemError, match="bool buffer cannot hold seed counts"):

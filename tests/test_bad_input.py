@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import katra
 from katra._errors import ArgumentError, ArgumentTypeError, IllegalMoveError, PositionError
 from katra._games import GAME_IDS, GAMES, MAX_PERFT_DEPTH
+from katra._limits import MAX_LAPS, MAX_PLIES, MAX_SEED
 
 anything = st.one_of(
     st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
@@ -65,22 +66,61 @@ def test_any_action_value_raises_or_plays(impl, game_id, value):
         assert position.text() == before
     else:
         assert value in legal and type(value) is int
+
+
+def refused(value, minimum, maximum):
+    """The exception a backend raises for an int argument given ``value`` (None: it
+    is accepted): ArgumentTypeError unless it is an int (a bool is not), ArgumentError
+    outside ``minimum..maximum``."""
+    if type(value) is not int:
+        return ArgumentTypeError
+    if not minimum <= value <= maximum:
+        return ArgumentError
+    return None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # impl is stateless
+@given(value=anything)
+def test_any_argument_value_is_accepted_or_refused_exactly(impl, game_id, value):
+    """Each argument of lap_count, perft, divide and playouts is refused exactly when
+    it is out of its documented range, with the documented exception class."""
+    position = impl.Position.initial(game_id)
+    before = position.text()
+    legal = position.legal_actions()      # at the start, the sowing candidates
+    laps = position.lap_count(legal[0])
     # Jobs on a finished game are cheap at any valid depth, so any value can be tried.
     finished = impl.Position.from_text(
         {"gore": "gore 0,1,0,0/2,0,0,0 S stores=20,25 owners=NNNN/SSSS",
          "djenon-aboure": "djenon-aboure 0,1,0,0,0,0/1,0,0,0,0,0 S stores=20,26"}.get(
             game_id, f"{game_id} " + "/".join(
                 ["0" + ",0" * (GAMES[game_id].cols - 1)] * GAMES[game_id].rows) + " S"))
-    for call in (lambda: position.copy().lap_count(value),
-                 lambda: position.copy().lap_count(legal[0], value),
-                 lambda: impl.perft(finished, value),
-                 lambda: impl.divide(finished, value),
-                 lambda: impl.playouts(finished, 1, value, 5),
-                 lambda: impl.playouts(finished, 2, 7, value)):
-        try:
-            call()
-        except ValueError:
-            pass
+    one_game, two_games = impl.playouts(finished, 1, 0, 5), impl.playouts(finished, 2, 7, 5)
+    # (the call, the exception it must raise or None, what it returns if it does not)
+    cases = [
+        (lambda: position.lap_count(value),
+         None if type(value) is int and value in legal else IllegalMoveError,
+         lambda laps_of_value: laps_of_value >= 1),
+        (lambda: position.lap_count(legal[0], value), refused(value, 1, MAX_LAPS),
+         lambda result: result == (laps if value >= laps else None)),
+        (lambda: impl.perft(finished, value), refused(value, 0, MAX_PERFT_DEPTH),
+         lambda nodes: nodes == (1 if value == 0 else 0)),
+        (lambda: impl.divide(finished, value), refused(value, 1, MAX_PERFT_DEPTH),
+         lambda counts: list(counts) == []),
+        (lambda: impl.playouts(finished, 1, value, 5), refused(value, 0, MAX_SEED),
+         lambda result: result == one_game),
+        (lambda: impl.playouts(finished, 2, 7, value), refused(value, 0, MAX_PLIES),
+         lambda result: result == two_games),
+    ]
+    for call, error, returned in cases:
+        if error is None:
+            assert returned(call()), value
+        else:
+            with pytest.raises(error) as raised:
+                call()
+            assert type(raised.value) is error, (value, raised.value)
+    assert position.text() == before
 
 
 @pytest.mark.parametrize("bad", [None, "katro", 3, object()])

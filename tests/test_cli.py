@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -72,7 +73,11 @@ def test_bad_input_is_one_line_and_status_2(args, fragment):
 
 
 def test_console_script_is_installed():
-    result = subprocess.run(["katra", "perft", "katro-4x4", "3", "-q"], capture_output=True,
+    """The ``katra`` script installed beside this interpreter (not whichever is first
+    on PATH: the environment need not be activated, and another katra may be)."""
+    script = Path(sys.executable).parent / "katra"
+    assert script.is_file(), f"no console script at {script}"
+    result = subprocess.run([str(script), "perft", "katro-4x4", "3", "-q"], capture_output=True,
                             text=True, timeout=60)
     assert result.stdout == "56\n"
 

@@ -10,11 +10,10 @@ import random
 import re
 import sys
 
+import pexpect
 import pytest
 
 import katra
-
-pexpect = pytest.importorskip("pexpect")
 
 TIMEOUT = 120
 PROMPT = r"(South|North)> "

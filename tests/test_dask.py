@@ -4,6 +4,10 @@ Everything runs on 127.0.0.1: a ``distributed.LocalCluster`` of two
 one-thread worker processes started by a fixture, and a scheduler and a
 worker started as ``dask scheduler`` / ``dask worker`` subprocesses.  The
 ``test`` extra installs dask, so a missing dask fails here.
+
+The whole file runs in one xdist worker (one cluster for all its tests).  The
+default run checks the cluster's answers; the command line on a cluster, a
+killed worker, Ctrl-C and the longer solves are ``slow`` (CI runs them).
 """
 import json
 import logging
@@ -20,8 +24,11 @@ import distributed  # the test extra brings it (pip install ".[test]")
 import pytest
 
 import katra
+from interrupt_jobs import restore_sigint, wait_for_work
 from katra._games import GAME_IDS
 from katra.api._parallel import Workers, run_perft, run_playouts
+
+pytestmark = pytest.mark.xdist_group("dask")
 
 DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,
           "katra-mpantsaka-simplified": 3, "gore": 6, "djenon-aboure": 6}
@@ -73,6 +80,7 @@ def test_tasks_ran_on_the_workers(client):
     assert len(seen) > 2 * len(before)  # many more tasks than workers
 
 
+@pytest.mark.slow
 def test_a_killed_worker_still_gives_the_exact_count(client):
     position, depth = start("katro"), 10
     expected = katra.divide(position, depth)
@@ -135,10 +143,12 @@ def scheduler_address():
     address = f"tcp://127.0.0.1:{port}"
     dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
     scheduler = subprocess.Popen([*dask, "--host", "127.0.0.1", "--port", str(port),
-                                  "--no-dashboard"], stderr=subprocess.DEVNULL)
+                                  "--no-dashboard"], stderr=subprocess.DEVNULL,
+                                 preexec_fn=restore_sigint)  # stopped by SIGINT below
     worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address,
                                "--nthreads", "1", "--nworkers", "2", "--host", "127.0.0.1",
-                               "--no-dashboard"], stderr=subprocess.DEVNULL)
+                               "--no-dashboard"], stderr=subprocess.DEVNULL,
+                              preexec_fn=restore_sigint)
     try:
         with distributed.Client(address, timeout=60, set_as_default=False) as probe:
             probe.wait_for_workers(2, timeout=60)
@@ -153,6 +163,7 @@ def scheduler_address():
                 process.kill()
 
 
+@pytest.mark.slow
 def test_cli_scheduler_address(scheduler_address):
     single = json.loads(katra_cli("perft", "katra-mpantsaka", "5", "--divide", "--json",
                                   "--jobs", "1").stdout)
@@ -167,6 +178,7 @@ def test_cli_scheduler_address(scheduler_address):
         json.loads(katra_cli(*args, "--jobs", "1").stdout))
 
 
+@pytest.mark.slow
 def test_cli_scheduler_local():
     args = ["playouts", "gore", "500", "--seed", "3", "--json"]
     result = katra_cli(*args, "--scheduler", "local", "--jobs", "2")
@@ -209,13 +221,15 @@ INTERRUPTED_SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_cluster_tasks():
     process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_SCRIPT],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=restore_sigint)
     try:
         worker_pids = [int(pid) for pid in process.stdout.readline().split()]
         assert process.stdout.readline().strip() == "started"
-        time.sleep(1.0)  # let the workers start their tasks
+        wait_for_work(process, 1.0)  # the workers run their tasks
         assert process.poll() is None, "the job ended before it was interrupted"
         process.send_signal(signal.SIGINT)
         process.wait(timeout=10)  # cancelling is quick; closing the cluster takes a moment
@@ -244,17 +258,19 @@ def children(pid):
     return found
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_the_cli_with_a_local_cluster_exits_130():
     process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
                                 "--scheduler", "local", "--jobs", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=restore_sigint)
     try:
         for _ in range(600):  # the two worker processes are up (a minute at most)
             if process.poll() is not None or len(children(process.pid)) >= 2:
                 break
             time.sleep(0.1)
         workers = children(process.pid)
-        time.sleep(3.0)  # let them start their tasks (an earlier Ctrl-C must work too)
+        wait_for_work(process, 3.0)  # they start their tasks (an earlier Ctrl-C works too)
         assert process.poll() is None, process.stderr.read()
         process.send_signal(signal.SIGINT)
         process.wait(timeout=10)
@@ -280,8 +296,10 @@ def gone(pid):
         return True
 
 
-@pytest.mark.parametrize("position", ["katro-4x4", "djenon-aboure",
-                                      "gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS"])
+@pytest.mark.parametrize("position", [
+    "katro-4x4",
+    pytest.param("djenon-aboure", marks=pytest.mark.slow),
+    pytest.param("gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS", marks=pytest.mark.slow)])
 def test_solve_on_the_cluster_equals_one_call(client, position):
     one = katra.solve(position, 20)
     fields = ("outcome", "plies", "best_action", "pv", "max_plies")

@@ -167,7 +167,10 @@ def replay_with_the_mistake(module, start, path, monkeypatch):
         return diverged, list(theirs.legal_moves)
 
 
-@pytest.mark.parametrize("name", PERFT_CASES)
+@pytest.mark.parametrize("name", [
+    # (djenon_pass and gore_offer run through the perft protocol in the tests below too)
+    pytest.param(name, marks=[pytest.mark.slow] if name in ("djenon_pass", "gore_offer") else [])
+    for name in PERFT_CASES])
 def test_perft_protocol_finds_the_planted_mistake(name, monkeypatch):
     module, game, depth, expected = PERFT_CASES[name]
     result = katra_cli("diff", command(module), game, str(depth), "--json")

@@ -6,13 +6,17 @@
 * Hypothesis-generated positions (counts, owners, stores, pending offers),
   compared on every action of the action space;
 * perft, divide and seeded playout batches compared between backends.
+
+Each check runs a few cases by default and many more under the ``slow`` marker
+(``python -m pytest -m slow``, which CI runs): the slow random games take the
+seeds after the quick ones', the slow generated positions are ten times as many.
 """
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import check_examples, quick_and_slow
 from katra import _core, _reference
 from katra._errors import IllegalMoveError
 from katra._games import GAME_IDS, GAMES, GORE, GORE_OFFER_BASE, GORE_PASS
@@ -20,6 +24,10 @@ from katra._text import PositionData, action_text, format_position
 
 # Random play in Goré and Katra Mpantsaka can go on for ever (docs/rules.md §6.1).
 MAX_PLIES = 250
+
+#: Seeded random games per game id: seeds 0..QUICK_GAMES-1 by default, the rest
+#: up to MANY_GAMES under the slow marker.
+QUICK_GAMES, MANY_GAMES = 30, 1000
 
 
 def assert_same(core, ref, history, where=""):
@@ -57,16 +65,11 @@ def walk(game_id, seed, start=None, max_plies=MAX_PLIES):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_games_agree(game_id):
-    plies = sum(walk(game_id, seed) for seed in range(300))
-    assert plies > 300  # games really were played
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_many_random_games_agree(game_id):
-    for seed in range(300, 3300):
-        walk(game_id, seed)
+@pytest.mark.parametrize("seeds", quick_and_slow(range(QUICK_GAMES),
+                                                 range(QUICK_GAMES, MANY_GAMES)))
+def test_random_games_agree(game_id, seeds):
+    plies = sum(walk(game_id, seed) for seed in seeds)
+    assert plies > len(seeds)  # games really were played
 
 
 # ---------------------------------------------------------------- generated positions
@@ -120,25 +123,18 @@ def compare_everywhere(text):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_generated_positions_agree(game_id):
-    @settings(max_examples=150, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(positions(game_id))
-    def check(text):
-        compare_everywhere(text)
-
-    check()
+@pytest.mark.parametrize("examples", quick_and_slow(50, 500))
+def test_generated_positions_agree(game_id, examples):
+    check_examples(compare_everywhere, examples, positions(game_id))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_walks_from_generated_positions(game_id):
-    @settings(max_examples=40, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(positions(game_id), st.integers(0, 2**32))
-    def check(text, seed):
+@pytest.mark.parametrize("examples", quick_and_slow(15, 150))
+def test_random_walks_from_generated_positions(game_id, examples):
+    def walk_from(text, seed):
         walk(game_id, seed, start=text, max_plies=120)
 
-    check()
+    check_examples(walk_from, examples, positions(game_id), st.integers(0, 2**32))
 
 
 # ---------------------------------------------------------------- whole jobs
@@ -159,10 +155,11 @@ def test_perft_and_divide_agree_mid_game(game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
-def test_playout_batches_agree(game_id, seed):
+@pytest.mark.parametrize("games", quick_and_slow(8, 100))
+def test_playout_batches_agree(game_id, seed, games):
     text = _reference.Position.initial(game_id).text()
-    ref = _reference.playouts(_reference.Position.from_text(text), 25, seed, 300)
-    core = _core.playouts(_core.Position.from_text(text), 25, seed, 300)
+    ref = _reference.playouts(_reference.Position.from_text(text), games, seed, 300)
+    core = _core.playouts(_core.Position.from_text(text), games, seed, 300)
     assert core == ref
-    assert ref["games"] == 25 and ref["plies"] > 0
-    assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == 25
+    assert ref["games"] == games and ref["plies"] > 0
+    assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == games

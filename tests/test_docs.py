@@ -43,7 +43,11 @@ def plain_python_blocks():
         for match in re.finditer(r"```python\n(.*?)```", text, re.S):
             if not match.group(1).lstrip().startswith(">>>"):
                 line = text.count("\n", 0, match.start()) + 1
-                yield pytest.param(match.group(1), id=f"{path.name}:{line}")
+                # a block that starts a dask cluster runs with the slow tests (test_dask.py
+                # checks the cluster's answers in the default run)
+                yield pytest.param(match.group(1), id=f"{path.name}:{line}",
+                                   marks=[pytest.mark.slow] if "Client(" in match.group(1)
+                                   else [])
 
 
 @pytest.mark.parametrize("code", list(plain_python_blocks()))

@@ -15,11 +15,10 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pexpect
 import pytest
 
 import katra
-
-pexpect = pytest.importorskip("pexpect")
 
 PLANTED = Path(__file__).parent / "planted"
 #: katro-4x4: North's d4 takes 15 laps (more than the 12 shown without --all).

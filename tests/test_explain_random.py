@@ -6,10 +6,10 @@ Driven by counts (games and plies), never by the clock.
 import pytest
 
 import katra
+from helpers import quick_and_slow
 from katra import _core
 from katra._reference.counting import SplitMix64
 
-GAMES_PER_ID = 43          # 7 game ids: 301 games (``-m slow``: 300 per game id)
 MAX_PLIES = 60             # Katra Mpantsaka and Goré games run long: a ply cap
 
 
@@ -75,14 +75,9 @@ def random_games(game_id, games):
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
-def test_every_move_of_random_games(game_id):
-    check_random_games(game_id, GAMES_PER_ID)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", katra.GAME_IDS)
-def test_every_move_of_300_random_games(game_id):
-    check_random_games(game_id, 300)
+@pytest.mark.parametrize("games", quick_and_slow(15, 150))
+def test_every_move_of_random_games(game_id, games):
+    check_random_games(game_id, games)
 
 
 def check_random_games(game_id, games):

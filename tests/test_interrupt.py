@@ -1,23 +1,35 @@
 """Every long call stops on Ctrl-C (SIGINT) and on katra._core.cancel_jobs().
 
-The calls are sized by counts to run for minutes, so one that ignores the
-signal fails the bound below (a core call polls every few milliseconds:
-benchmarks/bench_interrupt.py measures the latency, docs/api.md "Stopping
-long calls" reports it).  The bound is generous so that a loaded machine
-passes; without the polls these calls ran for minutes.
+The calls are sized by counts to run for hours or for ever, so one that
+ignores the signal (and is stopped only when it returns, or never) fails the
+bound below.  The bound is about stopping, not speed: a core call polls every
+few milliseconds (benchmarks/bench_interrupt.py measures the latency,
+docs/api.md "Stopping long calls" reports it), and the bound leaves room for a
+loaded machine and a sanitizer build.  Each signal is sent once the child
+reports that its call runs (interrupt_jobs.py), never after a fixed sleep.
 """
+import signal
 import sys
 import threading
 import time
 
+import pexpect
 import pytest
 
 import katra
-from interrupt_jobs import CALLS, CLI_CALLS, NEVER_ENDING_GORE, interrupt_call, interrupt_cli
+from interrupt_jobs import (
+    CALLS,
+    CLI_CALLS,
+    NEVER_ENDING_GORE,
+    REPORT_RUNNING,
+    interrupt_call,
+    interrupt_cli,
+    restore_sigint,
+)
 from katra import _core
 
-#: Seconds from SIGINT to KeyboardInterrupt (the calls would run for minutes).
-BOUND = 2.0
+#: Seconds from SIGINT to KeyboardInterrupt: generous (the calls would run for hours).
+BOUND = 30.0
 
 
 @pytest.mark.parametrize("name", list(CALLS))
@@ -26,6 +38,19 @@ def test_sigint_stops_the_call(name):
     assert stopped.returncode == 0, (stopped.stdout, stopped.stderr)
     assert stopped.stdout.split()[:2] == ["stopped", "KeyboardInterrupt"], stopped.stdout
     assert stopped.latency < BOUND, f"{name}: stopped {stopped.latency:.3f} s after SIGINT"
+
+
+def test_sigint_stops_the_call_when_the_parent_ignores_sigint():
+    """A test run started where SIGINT is ignored (a background job, nohup) still
+    gives its children Python's KeyboardInterrupt handler (restore_sigint)."""
+    ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        stopped = interrupt_call("core perft")
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+    assert stopped.returncode == 0, (stopped.stdout, stopped.stderr)
+    assert stopped.stdout.split()[:2] == ["stopped", "KeyboardInterrupt"], stopped.stdout
+    assert stopped.latency < BOUND
 
 
 @pytest.mark.parametrize("name", list(CLI_CALLS))
@@ -42,22 +67,21 @@ def test_sigint_stops_the_cli_with_stderr_piped(name):
 def _spawn_katra(*args):
     import os
 
-    import pexpect  # a test requirement: missing, these tests fail rather than skip
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="160", LINES="50",
                KATRA_PROGRESS_DELAY="0")
-    return pexpect, pexpect.spawn(sys.executable, ["-m", "katra", *args], encoding="utf-8",
-                                  timeout=120, dimensions=(50, 160), env=env)
+    return pexpect.spawn(sys.executable, ["-m", "katra", *args], encoding="utf-8",
+                         timeout=120, dimensions=(50, 160), env=env, preexec_fn=restore_sigint)
 
 
 @pytest.mark.parametrize("args,shown", [
-    (["perft", "katro", "13"], "perft katro depth 13"),
+    (["perft", "katro", "20"], "perft katro depth 20"),
     (["playouts", NEVER_ENDING_GORE, "1000000", "--max-plies", "1000000000"], "playouts gore"),
     (["play", "katro", "--as", "N", "--time", "100000"], "thinking"),
 ], ids=["perft", "playouts", "play while the engine thinks"])
 def test_ctrl_c_on_a_terminal(args, shown):
-    pexpect, child = _spawn_katra(*args)
+    child = _spawn_katra(*args)
     try:
-        child.expect_exact(shown)
+        child.expect_exact(shown)           # the progress line: the job runs
         child.sendintr()
         sent = time.monotonic()
         child.expect_exact("katra: interrupted")
@@ -72,8 +96,8 @@ def test_ctrl_c_on_a_terminal(args, shown):
 # ---------------------------------------------------------------- threads
 
 THREAD_CALLS = {
-    "perft": lambda: _core.perft(_core.Position.initial("katro"), 15),
-    "divide": lambda: katra.divide("katro", 15),
+    "perft": lambda: _core.perft(_core.Position.initial("katro"), 20),
+    "divide": lambda: katra.divide("katro", 20),
     "playouts": lambda: katra.playouts(NEVER_ENDING_GORE, 10**6, max_plies=10**9),
     "search": lambda: katra.search("katro", depth=40),
 }
@@ -108,7 +132,7 @@ def test_cancel_jobs_stops_a_worker_thread(name):
     assert not thread.is_alive()
     assert len(raised) == 1 and isinstance(raised[0], _core.JobCancelled), raised
     assert isinstance(raised[0], KeyboardInterrupt)
-    assert time.monotonic() - first < BOUND + 1
+    assert time.monotonic() - first < BOUND
 
 
 def test_jobs_started_after_cancel_jobs_run_normally():
@@ -129,20 +153,20 @@ def test_cancel_jobs_stops_every_running_job():
         assert [type(exc) for exc in raised] == [_core.JobCancelled]
 
 
-_JOIN_CHILD = """\
+_JOIN_CHILD = f"""\
 import sys, threading, time
 from katra import _core
 caught, done = [], threading.Event()
 def work():
     try:
-        _core.perft(_core.Position.initial("katro"), 15)
+        _core.perft(_core.Position.initial("katro"), 20)
     except KeyboardInterrupt as exc:
         caught.append(type(exc).__name__)
     finally:
         done.set()
 worker = threading.Thread(target=work)
 worker.start()
-print("started", flush=True)
+{REPORT_RUNNING}
 try:
     worker.join()
 except KeyboardInterrupt:

@@ -11,9 +11,9 @@ whose whole rounds fill a lane to 255, and the word boundaries (the 9th and
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import check_examples, quick_and_slow
 from katra import _core, _reference
 from katra._games import (
     GAME_IDS,
@@ -189,17 +189,14 @@ def packed_positions(draw, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_generated_positions_on_both_forms(game_id):
-    spec = GAMES[game_id]
-    depth = 1 if spec.family == MPANTSAKA else 2
+@pytest.mark.parametrize("examples", quick_and_slow(8, 60))
+def test_generated_positions_on_both_forms(game_id, examples):
+    depth = 1 if GAMES[game_id].family == MPANTSAKA else 2
 
-    @settings(max_examples=40, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(packed_positions(game_id))
     def check(text):
         check_jobs(text, depth=depth, games=3, max_plies=40)
 
-    check()
+    check_examples(check, examples, packed_positions(game_id))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

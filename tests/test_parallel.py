@@ -18,6 +18,7 @@ import time
 import pytest
 
 import katra
+from interrupt_jobs import restore_sigint, wait_for_work
 from katra._games import GAME_IDS
 from katra.api import load_position
 from katra.api._parallel import (
@@ -311,11 +312,13 @@ INTERRUPTED_SCRIPT = textwrap.dedent("""
 """)
 
 
-def interrupt(process, wait_line=None, settle=0.5, bound=5.0):
-    """SIGINT once the job runs; the seconds it took to end (fails past ``bound``)."""
+def interrupt(process, wait_line=None, work=0.5, bound=30.0):
+    """SIGINT once the job runs (after ``wait_line``, its processes have spent ``work``
+    more CPU seconds: the workers run their tasks); the seconds it took to end (fails
+    past ``bound``: generous, the jobs would take hours)."""
     if wait_line is not None:
         assert process.stdout.readline().strip() == wait_line
-    time.sleep(settle)  # let the workers start their tasks
+    wait_for_work(process, work)
     assert process.poll() is None, "the job ended before it was interrupted"
     sent = time.monotonic()
     process.send_signal(signal.SIGINT)
@@ -330,7 +333,8 @@ def interrupt(process, wait_line=None, settle=0.5, bound=5.0):
 @pytest.mark.parametrize("kind", ["threads", "processes"])
 def test_ctrl_c_stops_every_worker(kind):
     process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_SCRIPT, kind],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=restore_sigint)
     interrupt(process, "started")
     assert process.returncode == 130, process.stderr.read()
     assert process.stdout.read().strip() == "interrupted"
@@ -341,8 +345,9 @@ def test_ctrl_c_stops_every_worker(kind):
                                   ["playouts", "gore", str(10**12), "--jobs", "2"]])
 def test_ctrl_c_in_the_cli_exits_130(args):
     process = subprocess.Popen([sys.executable, "-m", "katra", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    interrupt(process, settle=1.5)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=restore_sigint)
+    interrupt(process, work=1.0)  # the start-up (imports) takes well under 1 s of it
     assert process.returncode == 130
     assert process.stderr.read().strip() == "katra: interrupted"
 

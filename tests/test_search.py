@@ -157,34 +157,23 @@ def test_katro_capture_everything_wins():
     assert child.outcome() == (0, 4, 0)
 
 
-def test_djenon_capture_four_and_two():
-    pos = _core.Position.from_text(DJENON_CAPTURE)
-    assert pos.legal_actions() == [2, 4]
+@pytest.mark.parametrize("text, legal, best, pv, stores, board", [
+    (DJENON_CAPTURE, [2, 4], 4, [4, 12, 2], (21, 22), [1, 0, 2, 0, 1, 1] + [0] * 6),
+    (GORE_CHAIN, [0, 3], 3, [3, 264, 0], (10, 0), [3, 0, 0, 0, 0, 0, 0, 0]),
+], ids=["djenon capture four and two", "gore capture chain"])
+def test_a_capture_that_wins_in_three_plies(text, legal, best, pv, stores, board):
+    pos = _core.Position.from_text(text)
+    assert pos.legal_actions() == legal
     for depth in (1, 2):
-        assert _core.search(pos, depth)["best_action"] == 4
+        assert _core.search(pos, depth)["best_action"] == best
     r = _core.search(pos, 6)
-    assert r["best_action"] == 4
+    assert r["best_action"] == best
     assert r["score"] == MATE - 3
-    assert r["pv"] == [4, 12, 2]
+    assert r["pv"] == pv
     child = pos.copy()
-    child.apply(4)
-    assert child.stores == (21, 22)
-    assert child.board == [1, 0, 2, 0, 1, 1] + [0] * 6
-
-
-def test_gore_capture_chain():
-    pos = _core.Position.from_text(GORE_CHAIN)
-    assert pos.legal_actions() == [0, 3]
-    for depth in (1, 2):
-        assert _core.search(pos, depth)["best_action"] == 3
-    r = _core.search(pos, 6)
-    assert r["best_action"] == 3
-    assert r["score"] == MATE - 3
-    assert r["pv"] == [3, 264, 0]
-    child = pos.copy()
-    child.apply(3)
-    assert child.stores == (10, 0)
-    assert child.board == [3, 0, 0, 0, 0, 0, 0, 0]
+    child.apply(best)
+    assert child.stores == stores
+    assert child.board == board
 
 
 def test_api_result_for_a_win():
