@@ -55,11 +55,6 @@ cdef extern from *:
 
 cdef enum:
     SOLVE_MAX_PLIES = 500        # the largest bound accepted
-    SOLVE_PREDICATES = 4         # index 2 * player + target
-    TARGET_DRAW = 0              # a draw or better
-    TARGET_WIN = 1
-    SOLVE_NO_PROOF = 0xFFFF      # SolveEntry.proven: no bound known to suffice
-    SOLVE_NEVER = 0x7FFF         # SolveEntry.refuted: no bound ever suffices
     SOLVE_OPEN = -1              # a threshold not found within the bound searched
     SOLVE_INFINITE = 1 << 20     # a threshold known not to exist (the predicate never holds)
     SOLVE_CLOCK_MASK = 1023      # look at the clock every 1024 nodes
@@ -69,11 +64,6 @@ cdef enum:
     SOLVE_STOP_CLOCK = 2         # the clock ran out
     SOLVE_STOP_STACK = 3         # the thread's stack is too small for this bound
 
-ctypedef struct SolveEntry:
-    u64 key
-    unsigned short proven[SOLVE_PREDICATES]   # F holds at every bound >= this
-    short refuted[SOLVE_PREDICATES]           # F fails at every bound <= this (-1: none known)
-
 ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search's)
     int acts[MAX_CANDIDATES]
     int keys[MAX_CANDIDATES]     # ordering keys
@@ -81,11 +71,7 @@ ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search'
     u64 hashes[MAX_CANDIDATES]   # the children's table keys (solve_key)
 
 ctypedef struct SolveCtx:
-    SolveEntry* tt
-    u64 tt_mask
-    u64 claims                   # slots taken over by a new position since the last growth
-    int tt_bits                  # the table holds 2**tt_bits entries now,
-    int tt_max_bits              # and may grow to 2**tt_max_bits (solve_grow)
+    SolveTable* table            # the transposition table (_solve_table.pxi)
     u64 nodes
     double deadline              # < 0: no clock
     int stop                     # SOLVE_STOP_*, 0 while running
@@ -164,70 +150,6 @@ cdef inline int solve_material(const State* s, GameTable* g, int p) noexcept nog
     return total
 
 
-cdef inline bint solve_good(int winner, int pi) noexcept nogil:
-    """Does a finished game won by winner (-1: a draw) satisfy predicate pi?"""
-    if winner == (pi >> 1):
-        return 1
-    return winner < 0 and (pi & 1) == TARGET_DRAW
-
-
-cdef inline SolveEntry* solve_entry(SolveCtx* c, u64 key) noexcept nogil:
-    """The table slot of key, cleared if it held another position."""
-    cdef SolveEntry* e = &c.tt[key & c.tt_mask]
-    cdef int i
-    if e.key != key:
-        c.claims += 1
-        e.key = key
-        for i in range(SOLVE_PREDICATES):
-            e.proven[i] = SOLVE_NO_PROOF
-            e.refuted[i] = -1
-    return e
-
-
-cdef inline void solve_store(SolveCtx* c, u64 key, int pi, int k, bint holds) noexcept nogil:
-    """Record F(pi, k) and what follows from it: a win is a draw or better,
-    a failed draw-or-better is a failed win, and a player who can force a
-    draw or better leaves the other no win (nor a draw or better, after a win)."""
-    cdef SolveEntry* e = solve_entry(c, key)
-    cdef int p = pi >> 1
-    cdef int other = 2 * (1 - p)
-    if holds:
-        if k < e.proven[pi]:
-            e.proven[pi] = <unsigned short>k
-        if (pi & 1) == TARGET_WIN and k < e.proven[2 * p]:
-            e.proven[2 * p] = <unsigned short>k
-        e.refuted[other + TARGET_WIN] = SOLVE_NEVER
-        if (pi & 1) == TARGET_WIN:
-            e.refuted[other + TARGET_DRAW] = SOLVE_NEVER
-    else:
-        if k > e.refuted[pi]:
-            e.refuted[pi] = <short>k
-        if (pi & 1) == TARGET_DRAW and k > e.refuted[pi + 1]:
-            e.refuted[pi + 1] = <short>k
-
-
-cdef inline void solve_store_finished(SolveCtx* c, u64 key, int winner) noexcept nogil:
-    """A finished game: each predicate holds at every bound, or at none."""
-    cdef SolveEntry* e = solve_entry(c, key)
-    cdef int pi
-    for pi in range(SOLVE_PREDICATES):
-        if solve_good(winner, pi):
-            e.proven[pi] = 0
-        else:
-            e.refuted[pi] = SOLVE_NEVER
-
-
-cdef inline int solve_probe(SolveCtx* c, u64 key, int pi, int k) noexcept nogil:
-    """1 or 0 if the table decides F(pi, k), else -1."""
-    cdef SolveEntry* e = &c.tt[key & c.tt_mask]
-    if e.key == key:
-        if e.proven[pi] <= k:
-            return 1
-        if e.refuted[pi] >= k:
-            return 0
-    return -1
-
-
 cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
     """Count nodes visited and set c.stop if the job must stop; c.stop."""
     c.nodes += nodes
@@ -269,7 +191,7 @@ cdef int solve_last_ply(SolveCtx* c, const State* s, u64 key, int pi, bint or_no
     r = or_node if a >= 0 else not or_node
     if solve_tick(c, seen):
         return 0
-    solve_store(c, key, pi, 1, r)
+    solve_store(c.table, key, pi, 1, r)
     return r
 
 
@@ -295,7 +217,7 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
     if k == 0:
         return solve_leaf(c, s, pi)
 
-    r = solve_probe(c, key, pi, k)
+    r = solve_probe(c.table, key, pi, k)
     if r >= 0:
         return r
 
@@ -312,18 +234,18 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
     n = legal_children(s, acts, children)
     if n == 0:
         outcome_of(s, &winner, &south, &north)
-        solve_store_finished(c, key, winner)
+        solve_store_finished(c.table, key, winner)
         return solve_good(winner, pi)
 
     # A child the table already decides at k - 1 settles the node at once.
     # (The children's slots are fetched first, so that their cache misses overlap.)
     for i in range(n):
         hashes[i] = solve_key(&children[i])
-        katra_prefetch(&c.tt[hashes[i] & c.tt_mask])
+        katra_prefetch(solve_slot(c.table, hashes[i]))
     for i in range(n):
-        r = solve_probe(c, hashes[i], pi, k - 1)
+        r = solve_probe(c.table, hashes[i], pi, k - 1)
         if r == or_node:
-            solve_store(c, key, pi, k, r)
+            solve_store(c.table, key, pi, k, r)
             return r
 
     # Order: the mover's best gains first (the attacker's at OR nodes, the
@@ -344,41 +266,10 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
         if c.stop:
             return 0
         if r == or_node:         # OR: one child suffices; AND: one child refutes
-            solve_store(c, key, pi, k, r)
+            solve_store(c.table, key, pi, k, r)
             return r
-    solve_store(c, key, pi, k, not or_node)
+    solve_store(c.table, key, pi, k, not or_node)
     return not or_node
-
-
-cdef enum:
-    SOLVE_FIRST_BITS = 16        # a table that may grow starts at 2**16 entries
-
-
-cdef void solve_grow(SolveCtx* c) noexcept nogil:
-    """Between bounds: a table that may grow and whose slots were taken over
-    more times than it has slots grows (x4 at a time, up to 2**tt_max_bits),
-    its entries moved over (a slot two of them want keeps the last: entries
-    are facts, so losing one costs time only).  A small solve thus touches a
-    small table; on allocation failure the table stays as it is."""
-    cdef int bits = c.tt_bits
-    cdef SolveEntry* fresh
-    cdef SolveEntry* e
-    cdef u64 i, mask, moved = 0
-    while bits < c.tt_max_bits and ((<u64>1) << bits) < c.claims:
-        bits = min(bits + 2, c.tt_max_bits)
-    if bits == c.tt_bits:
-        return
-    fresh = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
-    if fresh == NULL:
-        return
-    mask = ((<u64>1) << bits) - 1
-    for i in range(c.tt_mask + 1):
-        e = &c.tt[i]
-        if e.key != 0:           # 0: never used (calloc)
-            fresh[e.key & mask] = e[0]
-            moved += 1
-    free(c.tt)
-    c.tt, c.tt_mask, c.tt_bits, c.claims = fresh, mask, bits, moved
 
 
 cdef inline bint threshold_known(int t) noexcept nogil:
@@ -444,7 +335,7 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
             memcpy(thr, saved, sizeof(saved))   # a bound half searched proves nothing new
             return bound
         bound = n
-        solve_grow(c)
+        solve_grow(c.table)
         thresholds_close(thr)
         if thresholds_resolved(thr):
             break
@@ -523,23 +414,21 @@ cdef class Solver:
     24 MiB).  One thread at a time may use a Solver.
     """
     cdef SolveCtx c
+    cdef SolveTable table
     cdef bint busy
 
     def __cinit__(self, tt_bits=None):
-        cdef int bits = SOLVE_FIRST_BITS, max_bits = 20
+        cdef int bits = SOLVE_FIRST_BITS, max_bits = SOLVE_DEFAULT_MAX_BITS
         if tt_bits is not None:
             if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 10 <= tt_bits <= 28:
                 raise ValueError(f"tt_bits must be None or an int in 10..28, got {tt_bits!r}")
             bits = max_bits = tt_bits
         memset(&self.c, 0, sizeof(SolveCtx))
-        self.c.tt_bits, self.c.tt_max_bits = bits, max_bits
-        self.c.tt = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
-        if self.c.tt == NULL:
-            raise MemoryError("solve: cannot allocate the transposition table")
-        self.c.tt_mask = ((<u64>1) << bits) - 1
+        solve_table_init(&self.table, bits, max_bits)
+        self.c.table = &self.table
 
     def __dealloc__(self):
-        free(self.c.tt)
+        solve_table_free(&self.table)
         free(self.c.children)
         free(self.c.lists)
 
