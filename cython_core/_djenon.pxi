@@ -119,6 +119,7 @@ ctypedef struct DjenonLanes:
     unsigned own[2]           # player p's lanes, as bits
     int hole_of[12]           # board hole of lane x
     int ascending[2][6]       # player p's lanes in ascending board order
+    u64 game_key              # ZKEY_GAME of Djenon-aboure (the solver's keys)
 
 cdef DjenonLanes DJENON_LANES
 
@@ -129,6 +130,7 @@ cdef void _djenon_lanes(GameTable* g):
     memset(t, 0, sizeof(DjenonLanes))
     _require(g.path_len == 12, "Djenon-aboure's loop has 12 holes")
     _loop_lanes(&t.loop, 12, 0)
+    t.game_key = ZKEY_GAME[g - &TABLES[0]]
     for x in range(12):
         t.hole_of[x] = g.path[0][0][x]
         t.own[g.owner0[t.hole_of[x]]] |= 1u << x

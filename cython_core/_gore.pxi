@@ -259,10 +259,13 @@ ctypedef struct GoreNode:
 cdef LapStep GORE_STEP[GORE_HOLES][GORE_HOLES]
 cdef unsigned char GORE_NXT[GORE_HOLES]
 cdef unsigned char GORE_PRV[GORE_HOLES]
+cdef u64 GORE_GAME_KEY          # ZKEY_GAME of Goré (the solver's keys)
 
 
 cdef void _gore_lanes(GameTable* g):
+    global GORE_GAME_KEY
     cdef int h, r, k, x, p
+    GORE_GAME_KEY = ZKEY_GAME[g - &TABLES[0]]
     _require(g.path_len == GORE_HOLES, "Goré's loop has 8 holes")
     memset(GORE_STEP, 0, sizeof(GORE_STEP))
     for h in range(GORE_HOLES):

@@ -99,6 +99,18 @@ cdef inline unsigned lanes_at_least_bits(const u64* w, int NW, int k) noexcept n
     return bits
 
 
+cdef inline int lanes_sum(const u64* w, int NW) noexcept nogil:
+    """The seeds of NW words' lanes (the overflow rule: their sum, lane by
+    lane and in all, is at most 255, so the words add without a carry and one
+    multiplication gathers the lanes into the top byte)."""
+    cdef u64 total = w[0]
+    if NW > 1:
+        total += w[1]
+    if NW > 2:
+        total += w[2]
+    return <int>((total * LANE_ONES) >> 56)
+
+
 cdef inline bint lanes_fit(const State* s) noexcept nogil:
     """May this position (and all it leads to) be played on 8-bit lanes?"""
     cdef GameTable* g = &TABLES[s.game]
@@ -178,6 +190,7 @@ ctypedef struct SideLanes:
                                            #   bit i for its lane C+i] -> mover lanes facing them
     int hole_of[2][MAX_LANES]              # board hole of player p's lane x
     int ascending[2][MAX_LANES]            # player p's lanes in ascending board order
+    unsigned char rank[2][MAX_LANES]       # [p][x]: lane x's index in ascending[p]
 
 cdef SideLanes SIDE_LANES[NUM_GAMES]
 
@@ -205,6 +218,7 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
         order = sorted(range(L), key=holes.__getitem__)
         for x in range(L):
             t.ascending[p][x] = order[x]
+            t.rank[p][order[x]] = x
     for x in range(L):
         hole = g.path[0][0][x]
         _require(g.path[1][0][x] == g.holes - 1 - hole, "North's path is South's turned round")

@@ -65,10 +65,10 @@ cdef enum:
     SOLVE_STOP_STACK = 3         # the thread's stack is too small for this bound
 
 ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search's)
-    int acts[MAX_CANDIDATES]
+    Children kids                # the legal children, produced one at a time
     int keys[MAX_CANDIDATES]     # ordering keys
     int order[MAX_CANDIDATES]
-    u64 hashes[MAX_CANDIDATES]   # the children's table keys (solve_key)
+    u64 hashes[MAX_CANDIDATES]   # the children's table keys (node_key)
 
 ctypedef struct SolveCtx:
     SolveTable* table            # the transposition table (_solve_table.pxi)
@@ -79,26 +79,97 @@ ctypedef struct SolveCtx:
                                  # address: a deep bound in a small thread stack
     int plies                    # the plies the buffers below hold
     JobStop* js
-    State* children              # [plies + 1][MAX_CANDIDATES]
+    State* children              # [plies + 1][MAX_CANDIDATES] (a lane search keeps its
+                                 # smaller nodes there: MAX_CANDIDATES of them a ply)
     SolveLists* lists            # [plies + 1]
-    # The last ply's scratch (solve_last_ply, solve_has_legal: they do not
+    # The last ply's scratch (solve_last_ply, node_unfinished: they do not
     # recurse), here rather than in their frames, which the recursion's would hold.
     Children last_ply
     int leaf_cand[MAX_CANDIDATES]
-    State leaf_scratch
+    State leaf_scratch           # a lane search's scratch node too
 
 
 cdef enum:
     SOLVE_KEY_WORDS = (MAX_HOLES + 7) // 8
 
 
+# ---------------------------------------------------------------- the nodes
+# The search is written once, over SolveNode: the State form, or a position
+# on the packed lanes of _lanes.pxi (perft's and the playouts' working form)
+# when it fits them (lanes_fit).  Katro and Katra Mpantsaka lanes are seen
+# from the side to move, so their nodes add the player to move (the
+# predicates name players); one node type per game shape, so that each
+# specialisation has its shape's constants (words, loop length, family).
+
+ctypedef struct KatroSolveNode:               # katro (6x6): 3 words a side
+    SideNode side
+    int to_move
+
+ctypedef struct Katro4x6SolveNode:            # 2 words a side
+    SideNode side
+    int to_move
+
+ctypedef struct Katro4x4SolveNode:            # 1 word a side
+    SideNode side
+    int to_move
+
+ctypedef struct MpantsakaSolveNode:           # 2 words a side
+    SideNode side
+    int to_move
+
+ctypedef struct MpantsakaSimplifiedSolveNode:
+    SideNode side
+    int to_move
+
+ctypedef fused SolveNode:
+    State
+    KatroSolveNode
+    Katro4x6SolveNode
+    Katro4x4SolveNode
+    MpantsakaSolveNode
+    MpantsakaSimplifiedSolveNode
+    DjenonNode
+    GoreNode
+
+
+cdef inline int side_game(const SolveNode* s) noexcept nogil:
+    """The game of a Katro or Katra Mpantsaka node type (a constant in each
+    specialisation; -1 for the other types)."""
+    cdef int game = -1
+    if SolveNode is KatroSolveNode:
+        game = GAME_KATRO
+    elif SolveNode is Katro4x6SolveNode:
+        game = GAME_KATRO_4X6
+    elif SolveNode is Katro4x4SolveNode:
+        game = GAME_KATRO_4X4
+    elif SolveNode is MpantsakaSolveNode:
+        game = GAME_MPANTSAKA
+    elif SolveNode is MpantsakaSimplifiedSolveNode:
+        game = GAME_MPANTSAKA_SIMPLIFIED
+    return game
+
+
+# A side game's shape, as perft's dispatch (perft_count_lanes) spells it.
+cdef inline int side_words(int game) noexcept nogil:
+    return 3 if game == GAME_KATRO else 1 if game == GAME_KATRO_4X4 else 2
+
+
+cdef inline int side_loop(int game) noexcept nogil:
+    return (18 if game == GAME_KATRO else 12 if game == GAME_KATRO_4X6
+            else 8 if game == GAME_KATRO_4X4 else 16)
+
+
+cdef inline int side_family(int game) noexcept nogil:
+    return FAM_MPANTSAKA if game == GAME_MPANTSAKA or game == GAME_MPANTSAKA_SIMPLIFIED else FAM_KATRO
+
+
 cdef inline u64 solve_key(const State* s) noexcept nogil:
-    """The table key of a position: its counts packed a byte each into 64-bit
-    words, chained through mix64 (a bijection, so a position differing in any
-    word reaches another key as a random function would), after a word of the
-    game, the stores, the side to move and Goré's offer and owners.  Cheaper
-    than search_key's per-hole mixing; a count or store too large to pack
-    (never in a game from a start position) falls back to search_key."""
+    """The table key of a position on the State form: its counts packed a
+    byte each into 64-bit words, chained through mix64 (a bijection, so a
+    position differing in any word reaches another key as a random function
+    would), after a word of the game, the stores, the side to move and Goré's
+    offer and owners.  A count or store too large to pack (never in a game
+    from a start position) falls back to search_key."""
     cdef GameTable* g = &TABLES[s.game]
     cdef u64 words[SOLVE_KEY_WORDS]
     cdef unsigned char* packed = <unsigned char*>words
@@ -122,6 +193,35 @@ cdef inline u64 solve_key(const State* s) noexcept nogil:
     return h
 
 
+cdef inline u64 node_key(const SolveNode* s) noexcept nogil:
+    """The table key of a node: a function of the position alone (whatever
+    path reached it).  On lanes the words already are the packed counts:
+    they are chained through mix64 after a word of the game and the scalars
+    (every lane, store and offer fits a byte: at most 255 seeds in all)."""
+    cdef int G, w, NW
+    cdef u64 h
+    if SolveNode is State:
+        return solve_key(s)
+    elif SolveNode is DjenonNode:
+        # lanes 12..15 of b[1] stay empty: its high half takes the scalars
+        h = mix64(DJENON_LANES.game_key ^ s.b[0])
+        return mix64(h ^ (s.b[1] | (<u64>s.stores[0] << 32) | (<u64>s.stores[1] << 40)
+                          | (<u64>s.to_move << 48)))
+    elif SolveNode is GoreNode:
+        h = mix64(GORE_GAME_KEY ^ s.b)
+        return mix64(h ^ (<u64>s.north | (<u64>s.offer << 8) | (<u64>s.to_move << 16)
+                          | (<u64>s.stores[0] << 24) | (<u64>s.stores[1] << 32)))
+    else:
+        G = side_game(s)
+        NW = side_words(G)
+        h = mix64(ZKEY_GAME[G] ^ <u64>s.to_move)
+        for w in range(NW):
+            h = mix64(h ^ s.side.me[w])
+        for w in range(NW):
+            h = mix64(h ^ s.side.op[w])
+        return h
+
+
 cdef inline bint solve_has_legal(SolveCtx* c, const State* s) noexcept nogil:
     """Is s unfinished?  As has_legal, but a candidate is shown legal without
     sowing it when its first lap surely ends (candidate_legal), and Goré's
@@ -138,6 +238,57 @@ cdef inline bint solve_has_legal(SolveCtx* c, const State* s) noexcept nogil:
     return fallback(s) >= 0
 
 
+cdef inline bint node_unfinished(SolveCtx* c, const SolveNode* s) noexcept nogil:
+    """Has the player to move a legal action?  Djenon-aboure: some hole holds
+    2 or more (a sowing's origin does, and with no sowing the pass is forced
+    while one does, §5.3); Goré: an offer is pending or some hole holds 3 or
+    more (§4.5); Katro and Mpantsaka: a candidate whose first lap surely ends,
+    else one sown on the scratch node ends."""
+    cdef int G, move
+    cdef u64 moves, quick
+    cdef const SideLanes* T
+    if SolveNode is State:
+        return solve_has_legal(c, s)
+    elif SolveNode is DjenonNode:
+        return (lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2)) != 0
+    elif SolveNode is GoreNode:
+        return s.offer != 0 or lanes_at_least(s.b, 3) != 0
+    else:
+        G = side_game(s)
+        T = &SIDE_LANES[G]
+        moves = side_moves(&s.side, T, side_family(G), G == GAME_MPANTSAKA_SIMPLIFIED,
+                           side_words(G))
+        quick = moves
+        while quick:
+            move = lowest_bit(quick)
+            quick &= quick - 1
+            if side_first_lap_ends(&s.side, move, T, side_loop(G)):
+                return 1
+        while moves:
+            move = lowest_bit(moves)
+            moves &= moves - 1
+            if side_play_lanes(<SideNode*>&c.leaf_scratch, &s.side, move, T, side_family(G),
+                               side_words(G), side_loop(G)) >= 0:
+                return 1
+        return 0
+
+
+cdef inline int node_winner(const SolveNode* s) noexcept nogil:
+    """The winner of a finished position (-1: a draw)."""
+    cdef int winner, south, north
+    if SolveNode is State:
+        outcome_of(s, &winner, &south, &north)
+    elif SolveNode is DjenonNode or SolveNode is GoreNode:
+        if SolveNode is DjenonNode:
+            djenon_scores_lanes(s, &south, &north)
+        else:
+            gore_scores_lanes(s, &south, &north)
+        winner = 0 if south > north else 1 if north > south else -1
+    else:
+        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4)
+    return winner
+
+
 cdef inline int solve_material(const State* s, GameTable* g, int p) noexcept nogil:
     """material() without its owner test: a Katro or Mpantsaka player's holes
     are one half of the board (South's rows 0..rows/2 - 1 come first: row_start)."""
@@ -150,6 +301,115 @@ cdef inline int solve_material(const State* s, GameTable* g, int p) noexcept nog
     return total
 
 
+cdef inline int node_material(const SolveNode* s, int p) noexcept nogil:
+    """Player p's seeds in play (Katro, Mpantsaka) or in store (the others):
+    the move ordering's key."""
+    if SolveNode is State:
+        return solve_material(s, &TABLES[s.game], p)
+    elif SolveNode is DjenonNode or SolveNode is GoreNode:
+        return s.stores[p]
+    else:
+        if p == s.to_move:
+            return lanes_sum(s.side.me, side_words(side_game(s)))
+        return lanes_sum(s.side.op, side_words(side_game(s)))
+
+
+cdef inline void node_children_begin(Children* it, const SolveNode* s) noexcept nogil:
+    """Start listing the legal children of s in ascending action order (as
+    legal_children), so that the ordering's ties fall as on the State form."""
+    cdef GameTable* g
+    cdef GoreView v
+    cdef const SideLanes* T
+    cdef u64 moves, ranked = 0
+    cdef int G, i, x, move, n = 0
+    it.k = 0
+    it.legal = 0
+    it.fallback_done = 0
+    it.work = 0
+    if SolveNode is State:
+        g = &TABLES[s.game]
+        children_begin_of(it, s, g, g.family)
+    elif SolveNode is DjenonNode:
+        moves = djenon_sowing_candidates_lanes(s)
+        for i in range(6):
+            x = DJENON_LANES.ascending[s.to_move][i]
+            if (moves >> x) & 1:
+                it.cand[n] = x
+                n += 1
+        it.n = n
+    elif SolveNode is GoreNode:
+        gore_view_lanes(&v, s)
+        it.n = gore_actions_of(&v, it.cand)
+    else:
+        # move bits (lane + 32 * direction) -> bits in action order (an
+        # action is 2 * origin + direction in Mpantsaka, the origin in Katro)
+        G = side_game(s)
+        T = &SIDE_LANES[G]
+        moves = side_moves(&s.side, T, side_family(G), G == GAME_MPANTSAKA_SIMPLIFIED,
+                           side_words(G))
+        while moves:
+            move = lowest_bit(moves)
+            moves &= moves - 1
+            if side_family(G) == FAM_MPANTSAKA:
+                ranked |= (<u64>1) << (2 * T.rank[s.to_move][move & 31] + (move >> 5))
+            else:
+                ranked |= (<u64>1) << T.rank[s.to_move][move]
+        while ranked:
+            i = lowest_bit(ranked)
+            ranked &= ranked - 1
+            if side_family(G) == FAM_MPANTSAKA:
+                it.cand[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
+            else:
+                it.cand[n] = T.ascending[s.to_move][i]
+            n += 1
+        it.n = n
+
+
+cdef inline int node_children_next(Children* it, const SolveNode* s,
+                                   SolveNode* child) noexcept nogil:
+    """The next legal child of s into child: its action code (>= 0; on lanes
+    a lane move), or -1 when there are no more."""
+    cdef GameTable* g
+    cdef int G, a
+    if SolveNode is State:
+        g = &TABLES[s.game]
+        return children_next_of(it, s, g, g.family, child)
+    elif SolveNode is GoreNode:
+        if it.k == it.n:
+            return -1
+        a = it.cand[it.k]
+        it.k += 1
+        child[0] = s[0]
+        gore_apply_lanes(child, a)
+        return a
+    elif SolveNode is DjenonNode:
+        while it.k < it.n:
+            a = it.cand[it.k]
+            it.k += 1
+            if djenon_play_lanes(child, s, a) >= 0:
+                it.legal += 1
+                return a
+        if it.legal == 0 and not it.fallback_done:
+            it.fallback_done = 1
+            if djenon_pass_forced_lanes(s):
+                djenon_play_lanes(child, s, -1)
+                it.legal = 1
+                return DJENON_PASS_C
+        return -1
+    else:
+        G = side_game(s)
+        while it.k < it.n:
+            a = it.cand[it.k]
+            it.k += 1
+            if side_play_lanes(&child.side, &s.side, a, &SIDE_LANES[G], side_family(G),
+                               side_words(G), side_loop(G)) >= 0:
+                child.to_move = 1 - s.to_move
+                return a
+        return -1
+
+
+# ---------------------------------------------------------------- the search
+
 cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
     """Count nodes visited and set c.stop if the job must stop; c.stop."""
     c.nodes += nodes
@@ -161,31 +421,28 @@ cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
     return c.stop
 
 
-cdef inline int solve_leaf(SolveCtx* c, const State* s, int pi) noexcept nogil:
+cdef inline int solve_leaf(SolveCtx* c, const SolveNode* s, int pi) noexcept nogil:
     """F(s, pi, 0): only a finished game can satisfy it."""
-    cdef int winner, south, north
-    if solve_has_legal(c, s):
+    if node_unfinished(c, s):
         return 0
-    outcome_of(s, &winner, &south, &north)
-    return solve_good(winner, pi)
+    return solve_good(node_winner(s), pi)
 
 
-cdef int solve_last_ply(SolveCtx* c, const State* s, u64 key, int pi, bint or_node,
-                        State* child) noexcept nogil:
+cdef int solve_last_ply(SolveCtx* c, const SolveNode* s, u64 key, int pi, bint or_node,
+                        SolveNode* child) noexcept nogil:
     """F(s, pi, 1), or -1 if s is finished: its children are leaves, generated
     one at a time and only until one decides (OR: a finished game good for P;
     AND: a child that is not); no table below.  Each child visited is a node."""
     cdef Children* it = &c.last_ply
-    cdef GameTable* g = &TABLES[s.game]
     cdef int r, a, seen = 0
-    children_begin_of(it, s, g, g.family)
-    a = children_next_of(it, s, g, g.family, child)
+    node_children_begin(it, s)
+    a = node_children_next(it, s, child)
     while a >= 0:
         seen += 1
         r = solve_leaf(c, child, pi)
         if r == or_node:
             break
-        a = children_next_of(it, s, g, g.family, child)
+        a = node_children_next(it, s, child)
     if seen == 0:
         return -1
     r = or_node if a >= 0 else not or_node
@@ -195,17 +452,16 @@ cdef int solve_last_ply(SolveCtx* c, const State* s, u64 key, int pi, bint or_no
     return r
 
 
-cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
+cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
                       int ply) noexcept nogil:
     """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  key:
-    solve_key(s), unused at k == 0.  ply < c.plies."""
-    cdef int* acts
+    node_key(s), unused at k == 0.  ply < c.plies."""
+    cdef Children* it
     cdef int* keys
     cdef int* order
     cdef u64* hashes
-    cdef State* children
-    cdef GameTable* g = &TABLES[s.game]
-    cdef int n, i, j, best, r, winner, south, north, before
+    cdef SolveNode* children
+    cdef int n, i, j, best, r, winner, before
     cdef bint or_node = s.to_move == (pi >> 1)
 
     if solve_tick(c, 1):
@@ -221,26 +477,29 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
     if r >= 0:
         return r
 
-    children = &c.children[ply * MAX_CANDIDATES]
+    children = <SolveNode*>&c.children[ply * MAX_CANDIDATES]
     if k == 1:
         r = solve_last_ply(c, s, key, pi, or_node, children)
         if r >= 0:
             return r
 
-    acts = c.lists[ply].acts
+    it = &c.lists[ply].kids
     keys = c.lists[ply].keys
     order = c.lists[ply].order
     hashes = c.lists[ply].hashes
-    n = legal_children(s, acts, children)
+    node_children_begin(it, s)
+    n = 0
+    while node_children_next(it, s, &children[n]) >= 0:
+        n += 1
     if n == 0:
-        outcome_of(s, &winner, &south, &north)
+        winner = node_winner(s)
         solve_store_finished(c.table, key, winner)
         return solve_good(winner, pi)
 
     # A child the table already decides at k - 1 settles the node at once.
     # (The children's slots are fetched first, so that their cache misses overlap.)
     for i in range(n):
-        hashes[i] = solve_key(&children[i])
+        hashes[i] = node_key(&children[i])
         katra_prefetch(solve_slot(c.table, hashes[i]))
     for i in range(n):
         r = solve_probe(c.table, hashes[i], pi, k - 1)
@@ -250,10 +509,10 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
 
     # Order: the mover's best gains first (the attacker's at OR nodes, the
     # defender's at AND nodes: the likeliest proof, or refutation, first).
-    before = solve_material(s, g, s.to_move)
+    before = node_material(s, s.to_move)
     for i in range(n):
         order[i] = i
-        keys[i] = solve_material(&children[i], g, s.to_move) - before
+        keys[i] = node_material(&children[i], s.to_move) - before
     for i in range(n):
         best = i                 # selection sort step: the best remaining key to slot i
         for j in range(i + 1, n):
@@ -270,6 +529,48 @@ cdef int solve_forces(SolveCtx* c, const State* s, u64 key, int pi, int k,
             return r
     solve_store(c.table, key, pi, k, not or_node)
     return not or_node
+
+
+cdef inline int solve_packed(SolveCtx* c, SolveNode* node, int pi, int k, int ply) noexcept nogil:
+    return solve_forces(c, node, node_key(node), pi, k, ply)
+
+
+cdef int solve_root(SolveCtx* c, const State* s, int pi, int k, int ply) noexcept nogil:
+    """F(s, pi, k) from a position on the State form: on the lanes when it
+    fits them (as perft; LANES_ENABLED), else on the State form.  Its key is
+    node_key's, as every node's below.  ply < c.plies."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef SideNode side
+    cdef KatroSolveNode katro
+    cdef Katro4x6SolveNode katro4x6
+    cdef Katro4x4SolveNode katro4x4
+    cdef MpantsakaSolveNode mpantsaka
+    cdef MpantsakaSimplifiedSolveNode simplified
+    cdef DjenonNode djenon
+    cdef GoreNode gore
+    if not (LANES_ENABLED and lanes_fit(s)):
+        return solve_forces(c, s, solve_key(s), pi, k, ply)
+    if g.family == FAM_GORE:
+        gore_pack(&gore, s)
+        return solve_packed(c, &gore, pi, k, ply)
+    if g.family == FAM_DJENON:
+        djenon_pack(&djenon, s)
+        return solve_packed(c, &djenon, pi, k, ply)
+    side_pack(&side, s, &SIDE_LANES[s.game])
+    if s.game == GAME_KATRO:
+        katro.side, katro.to_move = side, s.to_move
+        return solve_packed(c, &katro, pi, k, ply)
+    if s.game == GAME_KATRO_4X6:
+        katro4x6.side, katro4x6.to_move = side, s.to_move
+        return solve_packed(c, &katro4x6, pi, k, ply)
+    if s.game == GAME_KATRO_4X4:
+        katro4x4.side, katro4x4.to_move = side, s.to_move
+        return solve_packed(c, &katro4x4, pi, k, ply)
+    if s.game == GAME_MPANTSAKA:
+        mpantsaka.side, mpantsaka.to_move = side, s.to_move
+        return solve_packed(c, &mpantsaka, pi, k, ply)
+    simplified.side, simplified.to_move = side, s.to_move
+    return solve_packed(c, &simplified, pi, k, ply)
 
 
 cdef inline bint threshold_known(int t) noexcept nogil:
@@ -307,7 +608,6 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
     finished root: max_plies)."""
     cdef int winner, south, north, n, pi, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
-    cdef u64 key = solve_key(root)
     if not has_legal(root):
         outcome_of(root, &winner, &south, &north)
         for pi in range(SOLVE_PREDICATES):
@@ -321,13 +621,13 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
             if not (players >> p) & 1:
                 continue
             pi = 2 * p + TARGET_DRAW
-            if thr[pi] == SOLVE_OPEN and solve_forces(c, root, key, pi, n, 0):
+            if thr[pi] == SOLVE_OPEN and solve_root(c, root, pi, n, 0):
                 thr[pi] = n
             if c.stop:
                 break
             # a win is a draw or better: no need to try it before that holds
             if threshold_known(thr[pi]) and thr[pi + 1] == SOLVE_OPEN:
-                if solve_forces(c, root, key, pi + 1, n, 0):
+                if solve_root(c, root, pi + 1, n, 0):
                     thr[pi + 1] = n
             if c.stop:
                 break
@@ -351,7 +651,6 @@ cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* b
     cdef int m = root.to_move
     cdef int o = 1 - m
     cdef int pi, d, n, i
-    cdef u64 key
     cdef State* child = &c.children[0]   # ply 0's slots: the searches below start at ply 1
     best[0] = -1
     if threshold_known(thr[2 * m + TARGET_WIN]):
@@ -367,13 +666,12 @@ cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* b
     for i in range(n):
         copy_hot(child, root)
         play(child, acts[i], LAP_LIMIT_C)
-        key = solve_key(child)
-        if not solve_forces(c, child, key, pi, d - 1, 1):
+        if not solve_root(c, child, pi, d - 1, 1):
             if c.stop:
                 return 0
             continue
         if d >= 2:
-            if solve_forces(c, child, key, pi, d - 2, 1) or c.stop:
+            if solve_root(c, child, pi, d - 2, 1) or c.stop:
                 if c.stop:
                     return 0
                 continue
@@ -542,7 +840,7 @@ cdef class Solver:
         self._reserve(k)
         self._begin(&js, None)
         with nogil:
-            r = solve_forces(&self.c, &root, solve_key(&root), pi, k, 0)
+            r = solve_root(&self.c, &root, pi, k, 0)
         self._end(&js)
         return bool(r)
 
