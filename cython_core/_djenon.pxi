@@ -137,6 +137,9 @@ cdef void _djenon_lanes(GameTable* g):
     for p in range(2):
         lanes = sorted((g.path[0][0][x], x) for x in range(12) if g.owner0[g.path[0][0][x]] == p)
         _require(len(lanes) == 6, "Djenon-aboure: 6 holes a player")
+        holes = [t.hole_of[x] for x in range(12) if g.owner0[t.hole_of[x]] == p]
+        _require(holes in (sorted(holes), sorted(holes, reverse=True)),
+                 "Djenon-aboure: a row's lanes are in board order or its reverse")
         for x in range(6):
             t.ascending[p][x] = lanes[x][1]
 

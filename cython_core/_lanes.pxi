@@ -236,6 +236,11 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
             for m in range(256):
                 if (m >> (t.front_face[x] - C)) & 1:
                     t.facing[m] |= 1u << x
+    for p in range(2 if g.family == FAM_KATRO else 0):
+        for od in range(K):
+            ranks = [t.rank[p][od * C + x] for x in range(C)]
+            _require(ranks in (sorted(ranks), sorted(ranks, reverse=True)),
+                     "a Katro row's lanes are in board order or its reverse")
     for od in range(K if g.family == FAM_KATRO else 0):
         _require(C <= 6, "Katro rows of at most 6 holes (SideLanes.captures)")
         for m in range(1 << C):

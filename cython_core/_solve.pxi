@@ -330,38 +330,49 @@ cdef inline void node_children_begin(Children* it, const SolveNode* s) noexcept 
         g = &TABLES[s.game]
         children_begin_of(it, s, g, g.family)
     elif SolveNode is DjenonNode:
+        # a row's lanes, in board order or its reverse (_djenon_lanes checks)
         moves = djenon_sowing_candidates_lanes(s)
-        for i in range(6):
-            x = DJENON_LANES.ascending[s.to_move][i]
-            if (moves >> x) & 1:
-                it.cand[n] = x
-                n += 1
+        while moves:
+            it.cand[n] = lowest_bit(moves)
+            moves &= moves - 1
+            n += 1
+        if n > 1 and DJENON_LANES.hole_of[it.cand[0]] > DJENON_LANES.hole_of[it.cand[n - 1]]:
+            for i in range(n >> 1):
+                x = it.cand[i]
+                it.cand[i] = it.cand[n - 1 - i]
+                it.cand[n - 1 - i] = x
         it.n = n
     elif SolveNode is GoreNode:
         gore_view_lanes(&v, s)
         it.n = gore_actions_of(&v, it.cand)
     else:
-        # move bits (lane + 32 * direction) -> bits in action order (an
-        # action is 2 * origin + direction in Mpantsaka, the origin in Katro)
         G = side_game(s)
         T = &SIDE_LANES[G]
         moves = side_moves(&s.side, T, side_family(G), G == GAME_MPANTSAKA_SIMPLIFIED,
                            side_words(G))
-        while moves:
-            move = lowest_bit(moves)
-            moves &= moves - 1
-            if side_family(G) == FAM_MPANTSAKA:
+        if side_family(G) == FAM_KATRO:
+            # one row's lanes, in board order or its reverse (_side_lanes checks)
+            while moves:
+                it.cand[n] = lowest_bit(moves)
+                moves &= moves - 1
+                n += 1
+            if n > 1 and T.rank[s.to_move][it.cand[0]] > T.rank[s.to_move][it.cand[n - 1]]:
+                for i in range(n >> 1):
+                    move = it.cand[i]
+                    it.cand[i] = it.cand[n - 1 - i]
+                    it.cand[n - 1 - i] = move
+        else:
+            # move bits (lane + 32 * direction) -> bits in action order (2 *
+            # origin + direction), then back
+            while moves:
+                move = lowest_bit(moves)
+                moves &= moves - 1
                 ranked |= (<u64>1) << (2 * T.rank[s.to_move][move & 31] + (move >> 5))
-            else:
-                ranked |= (<u64>1) << T.rank[s.to_move][move]
-        while ranked:
-            i = lowest_bit(ranked)
-            ranked &= ranked - 1
-            if side_family(G) == FAM_MPANTSAKA:
+            while ranked:
+                i = lowest_bit(ranked)
+                ranked &= ranked - 1
                 it.cand[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
-            else:
-                it.cand[n] = T.ascending[s.to_move][i]
-            n += 1
+                n += 1
         it.n = n
 
 
@@ -461,7 +472,7 @@ cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
     cdef int* order
     cdef u64* hashes
     cdef SolveNode* children
-    cdef int n, i, j, best, r, winner, before
+    cdef int n, i, j, best, r, winner, before, gains
     cdef bint or_node = s.to_move == (pi >> 1)
 
     if solve_tick(c, 1):
@@ -510,17 +521,21 @@ cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
     # Order: the mover's best gains first (the attacker's at OR nodes, the
     # defender's at AND nodes: the likeliest proof, or refutation, first).
     before = node_material(s, s.to_move)
+    gains = 0
     for i in range(n):
         order[i] = i
         keys[i] = node_material(&children[i], s.to_move) - before
+        gains |= keys[i] ^ keys[0]
     for i in range(n):
-        best = i                 # selection sort step: the best remaining key to slot i
-        for j in range(i + 1, n):
-            if keys[order[j]] > keys[order[best]]:
-                best = j
-        j = order[best]
-        order[best] = order[i]
-        order[i] = j
+        if gains:                # else every key is equal: the order stays as listed
+            best = i             # selection sort step: the best remaining key to slot i
+            for j in range(i + 1, n):
+                if keys[order[j]] > keys[order[best]]:
+                    best = j
+            j = order[best]
+            order[best] = order[i]
+            order[i] = j
+        j = order[i]
         r = solve_forces(c, &children[j], hashes[j], pi, k - 1, ply + 1)
         if c.stop:
             return 0
