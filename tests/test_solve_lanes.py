@@ -13,7 +13,7 @@ import katra
 from helpers import quick_and_slow
 from katra import _core, _reference
 from katra._games import DJENON_PASS, GAME_IDS, GAMES, GORE, GORE_OFFER_BASE, GORE_PASS, MPANTSAKA
-from test_lanes import position_text
+from test_lanes import on_both_forms, position_text
 from test_solve import (
     BRUTE_PLIES,
     DRAW,
@@ -26,19 +26,6 @@ from test_solve import (
     gore_endgame,
     value,
 )
-
-
-def on_both_forms(job, *args):
-    """job(*args) on the lanes and on the State form of the core: equal, returned."""
-    previous = _core._set_lanes(True)
-    try:
-        packed = job(*args)
-        _core._set_lanes(False)
-        plain = job(*args)
-    finally:
-        _core._set_lanes(previous)
-    assert packed == plain, args
-    return packed
 
 
 def thresholds_and_best(text, bound):
