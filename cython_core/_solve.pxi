@@ -343,15 +343,8 @@ cdef inline void node_children_begin(Children* it, const SolveNode* s) noexcept 
                 it.cand[n - 1 - i] = x
         it.n = n
     elif SolveNode is GoreNode:
-        # gore_actions_of's list, its offers left for node_children_next to
-        # add when the sowings are done (a node often stops before them)
         gore_view_lanes(&v, s)
-        it.fallback_done = 1
-        if v.offer or v.over or not v.sowable:
-            it.n = gore_actions_of(&v, it.cand)
-        else:
-            it.n = gore_sowing_candidates(v.sowable, it.cand)
-            it.fallback_done = 0
+        it.n = gore_actions_of(&v, it.cand)
     else:
         G = side_game(s)
         T = &SIDE_LANES[G]
@@ -387,17 +380,12 @@ cdef inline int node_children_next(Children* it, const SolveNode* s,
                                    SolveNode* child) noexcept nogil:
     """The next legal child of s into child: its action code (>= 0; on lanes
     a lane move), or -1 when there are no more."""
-    cdef GoreView v
     cdef GameTable* g
     cdef int G, a
     if SolveNode is State:
         g = &TABLES[s.game]
         return children_next_of(it, s, g, g.family, child)
     elif SolveNode is GoreNode:
-        if it.k == it.n and not it.fallback_done:
-            it.fallback_done = 1
-            gore_view_lanes(&v, s)
-            it.n += gore_offers(v.mine, v.opp_store, it.cand + it.n)
         if it.k == it.n:
             return -1
         a = it.cand[it.k]
