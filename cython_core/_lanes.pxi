@@ -1,4 +1,4 @@
-# Packed lanes: the working form of the hot loops (perft, divide, playouts).
+# Packed lanes: the working form of the hot loops (perft, divide, playouts, the solver).
 #
 # A position whose seeds all fit in a byte (at most LANE_MAX_SEEDS in all,
 # board and stores: every standard start and everything reachable from it,

@@ -285,7 +285,7 @@ cdef inline int node_winner(const SolveNode* s) noexcept nogil:
             gore_scores_lanes(s, &south, &north)
         winner = 0 if south > north else 1 if north > south else -1
     else:
-        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4)
+        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
     return winner
 
 
