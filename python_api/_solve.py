@@ -125,21 +125,26 @@ def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: i
 
 class _SolverPool:
     """The solvers of one split solve (its session) that this process keeps
-    between tasks, so that later bounds reuse the tables of earlier ones: at
-    most one per task running at once.  A new session drops the old one's."""
+    between tasks, all sharing one transposition table (``_core.SolverTable``,
+    ``2**tt_bits`` entries, 2**20 for None, never grown): what one task
+    proves, the tasks running at once in other threads and the later rounds
+    read.  At most one solver per task running at once.  A new session drops
+    the old one's solvers and table."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.session: str | None = None
+        self.table: Any = None
         self.free: list[Any] = []
 
     def acquire(self, session: str, tt_bits: int | None) -> Any:
         with self.lock:
             if session != self.session:
                 self.session, self.free = session, []
+                self.table = _core.SolverTable(tt_bits)
             if self.free:
                 return self.free.pop()
-        return _core.Solver(tt_bits)
+            return _core.Solver(table=self.table)
 
     def release(self, session: str, solver: Any) -> None:
         with self.lock:
@@ -149,7 +154,7 @@ class _SolverPool:
     def close(self, session: str) -> None:
         with self.lock:
             if session == self.session:
-                self.session, self.free = None, []
+                self.session, self.table, self.free = None, None, []
 
 
 _POOL = _SolverPool()
