@@ -46,17 +46,13 @@ cdef enum:
 
 # An entry's facts, stored complemented so that a zeroed slot (calloc) reads
 # as "nothing known" whatever key it is read for: lane i (bits 16i..16i+15) of
-# ~words[0] is proven[i], the least bound at which predicate i holds
+# ~words[0] is proven[i]: predicate i holds at every bound >= it
 # (SOLVE_NO_PROOF: none known); lane i of ~words[1] is refuted[i], a signed
-# 16-bit number, the largest bound at which it fails (-1: none known,
-# SOLVE_NEVER: it never holds).
+# 16-bit number: it fails at every bound <= it (-1: none known, SOLVE_NEVER:
+# it never holds).
 ctypedef struct SolveEntry:
     u64 check                    # the key ^ words[0] ^ words[1]
     u64 words[2]
-
-ctypedef struct SolveFacts:      # an entry's facts, decoded
-    int proven[SOLVE_PREDICATES]
-    int refuted[SOLVE_PREDICATES]
 
 ctypedef struct SolveTable:
     SolveEntry* entries
@@ -95,72 +91,77 @@ cdef inline const SolveEntry* solve_slot(const SolveTable* t, u64 key) noexcept 
     return &t.entries[key & t.mask]
 
 
-cdef inline void solve_read(SolveTable* t, u64 key, SolveFacts* f) noexcept nogil:
-    """The facts the table holds about key (none if its slot holds another
-    position or a mixed entry); counts a claim if the slot is taken over."""
+cdef inline int proven_lane(u64 facts, int i) noexcept nogil:
+    return <unsigned short>(facts >> (16 * i))
+
+
+cdef inline int refuted_lane(u64 facts, int i) noexcept nogil:
+    return <short>(facts >> (16 * i))
+
+
+cdef inline u64 set_lane(u64 facts, int i, int value) noexcept nogil:
+    return ((facts & ~((<u64>0xFFFF) << (16 * i)))
+            | ((<u64>(<unsigned short>value)) << (16 * i)))
+
+
+cdef inline SolveEntry* solve_read(SolveTable* t, u64 key, u64* proven,
+                                   u64* refuted) noexcept nogil:
+    """key's slot, and the facts it holds about key, decoded (nothing known if
+    it holds another position or a mixed entry: a claim, counted while the
+    table may grow; a shared table never writes its header)."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
     cdef u64 w0 = katra_word_load(&e.words[0])
     cdef u64 w1 = katra_word_load(&e.words[1])
-    cdef int i
     if katra_word_load(&e.check) ^ w0 ^ w1 != key:
-        if t.bits < t.max_bits:  # a shared table never counts: no write to shared lines
+        if t.bits < t.max_bits:
             t.claims += 1
         w0 = w1 = 0
-    w0, w1 = ~w0, ~w1
-    for i in range(SOLVE_PREDICATES):
-        f.proven[i] = <unsigned short>(w0 >> (16 * i))
-        f.refuted[i] = <short>(w1 >> (16 * i))
+    proven[0], refuted[0] = ~w0, ~w1
+    return e
 
 
-cdef inline void solve_write(SolveTable* t, u64 key, const SolveFacts* f) noexcept nogil:
-    """Store f as the facts about key (the facts words first, then the check)."""
-    cdef SolveEntry* e = &t.entries[key & t.mask]
-    cdef u64 w0 = 0, w1 = 0
-    cdef int i
-    for i in range(SOLVE_PREDICATES):
-        w0 |= <u64>(<unsigned short>f.proven[i]) << (16 * i)
-        w1 |= <u64>(<unsigned short>f.refuted[i]) << (16 * i)
-    w0, w1 = ~w0, ~w1
-    katra_word_store(&e.words[0], w0)
-    katra_word_store(&e.words[1], w1)
-    katra_word_store(&e.check, key ^ w0 ^ w1)
+cdef inline void solve_write(SolveEntry* e, u64 key, u64 proven, u64 refuted) noexcept nogil:
+    """Store decoded facts about key in its slot e (the facts words, then the check)."""
+    katra_word_store(&e.words[0], ~proven)
+    katra_word_store(&e.words[1], ~refuted)
+    katra_word_store(&e.check, key ^ ~proven ^ ~refuted)
 
 
 cdef inline void solve_store(SolveTable* t, u64 key, int pi, int k, bint holds) noexcept nogil:
     """Record F(pi, k) and what follows from it: a win is a draw or better,
     a failed draw-or-better is a failed win, and a player who can force a
     draw or better leaves the other no win (nor a draw or better, after a win)."""
-    cdef SolveFacts f
+    cdef u64 proven, refuted
+    cdef SolveEntry* e = solve_read(t, key, &proven, &refuted)
     cdef int p = pi >> 1
     cdef int other = 2 * (1 - p)
-    solve_read(t, key, &f)
     if holds:
-        if k < f.proven[pi]:
-            f.proven[pi] = k
-        if (pi & 1) == TARGET_WIN and k < f.proven[2 * p]:
-            f.proven[2 * p] = k
-        f.refuted[other + TARGET_WIN] = SOLVE_NEVER
+        if k < proven_lane(proven, pi):
+            proven = set_lane(proven, pi, k)
+        if (pi & 1) == TARGET_WIN and k < proven_lane(proven, 2 * p):
+            proven = set_lane(proven, 2 * p, k)
+        refuted = set_lane(refuted, other + TARGET_WIN, SOLVE_NEVER)
         if (pi & 1) == TARGET_WIN:
-            f.refuted[other + TARGET_DRAW] = SOLVE_NEVER
+            refuted = set_lane(refuted, other + TARGET_DRAW, SOLVE_NEVER)
     else:
-        if k > f.refuted[pi]:
-            f.refuted[pi] = k
-        if (pi & 1) == TARGET_DRAW and k > f.refuted[pi + 1]:
-            f.refuted[pi + 1] = k
-    solve_write(t, key, &f)
+        if k > refuted_lane(refuted, pi):
+            refuted = set_lane(refuted, pi, k)
+        if (pi & 1) == TARGET_DRAW and k > refuted_lane(refuted, pi + 1):
+            refuted = set_lane(refuted, pi + 1, k)
+    solve_write(e, key, proven, refuted)
 
 
 cdef inline void solve_store_finished(SolveTable* t, u64 key, int winner) noexcept nogil:
     """A finished game: each predicate holds at every bound, or at none."""
-    cdef SolveFacts f
+    cdef u64 proven, refuted
+    cdef SolveEntry* e = solve_read(t, key, &proven, &refuted)
     cdef int pi
-    solve_read(t, key, &f)
     for pi in range(SOLVE_PREDICATES):
         if solve_good(winner, pi):
-            f.proven[pi] = 0
+            proven = set_lane(proven, pi, 0)
         else:
-            f.refuted[pi] = SOLVE_NEVER
-    solve_write(t, key, &f)
+            refuted = set_lane(refuted, pi, SOLVE_NEVER)
+    solve_write(e, key, proven, refuted)
 
 
 cdef inline int solve_probe(SolveTable* t, u64 key, int pi, int k) noexcept nogil:
@@ -169,9 +170,9 @@ cdef inline int solve_probe(SolveTable* t, u64 key, int pi, int k) noexcept nogi
     cdef u64 w0 = katra_word_load(&e.words[0])
     cdef u64 w1 = katra_word_load(&e.words[1])
     if katra_word_load(&e.check) ^ w0 ^ w1 == key:
-        if <int>(<unsigned short>(~w0 >> (16 * pi))) <= k:
+        if proven_lane(~w0, pi) <= k:
             return 1
-        if <int>(<short>(~w1 >> (16 * pi))) >= k:
+        if refuted_lane(~w1, pi) >= k:
             return 0
     return -1
 

@@ -402,8 +402,9 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     (the result is then the last bound completed); ``tt_bits``: the
     transposition table holds ``2**tt_bits`` entries of 24 bytes (10..28;
     None: 2**16 entries, grown between bounds as needed up to 2**20, 24 MiB;
-    per task).  ``jobs``/``executor`` split the root's children into tasks as
-    :func:`katra.perft` does; the outcome, distance,
+    a split solve: one table per process, shared by its threads, of
+    ``2**tt_bits`` entries, 2**20 for None).  ``jobs``/``executor`` split the
+    root's children into tasks as :func:`katra.perft` does; the outcome, distance,
     best move and line are the same whatever the split.  ``progress``: None
     or a callable given a :class:`SolveProgress` before each bound (and, when
     the work is split, as each task ends).  Bad
