@@ -19,18 +19,25 @@
 
 cdef extern from *:
     """
-    /* One 64-bit word of a table shared between threads, read or written whole
-       (relaxed: no ordering is needed, the check word catches mixed entries). */
-    #if (defined(__GNUC__) || defined(__clang__)) && __SIZEOF_POINTER__ >= 8
-    #define katra_word_load(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+    /* A table shared between threads is read with plain loads (which the check
+       word validates; a torn word fails it), then katra_opaque3 makes the three
+       values read opaque to the compiler, so that it cannot read the entry again
+       later in place of a register: the facts used are the facts checked.
+       (Relaxed atomic loads would do the same but cost the solver's recursion
+       a larger frame.)  Stores are relaxed atomic: each word written whole. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define katra_opaque3(a, b, c) __asm__("" : "+r"(a), "+r"(b), "+r"(c))
+    #define katra_word_load(p) (*(p))
     #define katra_word_store(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
-    #else   /* volatile: one load or store each; a torn word fails the check */
+    #else   /* volatile: one load or store each */
+    #define katra_opaque3(a, b, c) ((void)0)
     #define katra_word_load(p) (*(volatile unsigned long long*)(p))
     #define katra_word_store(p, v) (*(volatile unsigned long long*)(p) = (v))
     #endif
     """
     u64 katra_word_load(const u64* p) noexcept nogil
     void katra_word_store(u64* p, u64 v) noexcept nogil
+    void katra_opaque3(u64 a, u64 b, u64 c) noexcept nogil   # a macro: modifies a, b, c in place
 
 cdef enum:
     SOLVE_PREDICATES = 4         # index 2 * player + target
@@ -53,6 +60,10 @@ cdef enum:
 ctypedef struct SolveEntry:
     u64 check                    # the key ^ words[0] ^ words[1]
     u64 words[2]
+
+ctypedef struct SolveFacts:      # an entry's two words of facts, decoded
+    u64 proven
+    u64 refuted
 
 ctypedef struct SolveTable:
     SolveEntry* entries
@@ -104,64 +115,66 @@ cdef inline u64 set_lane(u64 facts, int i, int value) noexcept nogil:
             | ((<u64>(<unsigned short>value)) << (16 * i)))
 
 
-cdef inline SolveEntry* solve_read(SolveTable* t, u64 key, u64* proven,
-                                   u64* refuted) noexcept nogil:
-    """key's slot, and the facts it holds about key, decoded (nothing known if
-    it holds another position or a mixed entry: a claim, counted while the
-    table may grow; a shared table never writes its header)."""
+cdef inline SolveFacts solve_read(SolveTable* t, u64 key) noexcept nogil:
+    """The facts the table holds about key, decoded (nothing known if its slot
+    holds another position or a mixed entry: a claim, counted while the table
+    may grow; a shared table never writes its header).  (Returned by value,
+    not through pointers: so they stay in registers, out of the recursion's frames.)"""
     cdef SolveEntry* e = &t.entries[key & t.mask]
     cdef u64 w0 = katra_word_load(&e.words[0])
     cdef u64 w1 = katra_word_load(&e.words[1])
-    if katra_word_load(&e.check) ^ w0 ^ w1 != key:
+    cdef u64 check = katra_word_load(&e.check)
+    cdef SolveFacts f
+    katra_opaque3(w0, w1, check)
+    if check ^ w0 ^ w1 != key:
         if t.bits < t.max_bits:
             t.claims += 1
         w0 = w1 = 0
-    proven[0], refuted[0] = ~w0, ~w1
-    return e
+    f.proven, f.refuted = ~w0, ~w1
+    return f
 
 
-cdef inline void solve_write(SolveEntry* e, u64 key, u64 proven, u64 refuted) noexcept nogil:
-    """Store decoded facts about key in its slot e (the facts words, then the check)."""
-    katra_word_store(&e.words[0], ~proven)
-    katra_word_store(&e.words[1], ~refuted)
-    katra_word_store(&e.check, key ^ ~proven ^ ~refuted)
+cdef inline void solve_write(SolveTable* t, u64 key, SolveFacts f) noexcept nogil:
+    """Store decoded facts about key in its slot (the facts words, then the check)."""
+    cdef SolveEntry* e = &t.entries[key & t.mask]
+    katra_word_store(&e.words[0], ~f.proven)
+    katra_word_store(&e.words[1], ~f.refuted)
+    katra_word_store(&e.check, key ^ ~f.proven ^ ~f.refuted)
 
 
 cdef inline void solve_store(SolveTable* t, u64 key, int pi, int k, bint holds) noexcept nogil:
     """Record F(pi, k) and what follows from it: a win is a draw or better,
     a failed draw-or-better is a failed win, and a player who can force a
     draw or better leaves the other no win (nor a draw or better, after a win)."""
-    cdef u64 proven, refuted
-    cdef SolveEntry* e = solve_read(t, key, &proven, &refuted)
+    cdef SolveFacts f = solve_read(t, key)
     cdef int p = pi >> 1
     cdef int other = 2 * (1 - p)
     if holds:
-        if k < proven_lane(proven, pi):
-            proven = set_lane(proven, pi, k)
-        if (pi & 1) == TARGET_WIN and k < proven_lane(proven, 2 * p):
-            proven = set_lane(proven, 2 * p, k)
-        refuted = set_lane(refuted, other + TARGET_WIN, SOLVE_NEVER)
+        if k < proven_lane(f.proven, pi):
+            f.proven = set_lane(f.proven, pi, k)
+        if (pi & 1) == TARGET_WIN and k < proven_lane(f.proven, 2 * p):
+            f.proven = set_lane(f.proven, 2 * p, k)
+        f.refuted = set_lane(f.refuted, other + TARGET_WIN, SOLVE_NEVER)
         if (pi & 1) == TARGET_WIN:
-            refuted = set_lane(refuted, other + TARGET_DRAW, SOLVE_NEVER)
+            f.refuted = set_lane(f.refuted, other + TARGET_DRAW, SOLVE_NEVER)
     else:
-        if k > refuted_lane(refuted, pi):
-            refuted = set_lane(refuted, pi, k)
-        if (pi & 1) == TARGET_DRAW and k > refuted_lane(refuted, pi + 1):
-            refuted = set_lane(refuted, pi + 1, k)
-    solve_write(e, key, proven, refuted)
+        if k > refuted_lane(f.refuted, pi):
+            f.refuted = set_lane(f.refuted, pi, k)
+        if (pi & 1) == TARGET_DRAW and k > refuted_lane(f.refuted, pi + 1):
+            f.refuted = set_lane(f.refuted, pi + 1, k)
+    solve_write(t, key, f)
 
 
 cdef inline void solve_store_finished(SolveTable* t, u64 key, int winner) noexcept nogil:
     """A finished game: each predicate holds at every bound, or at none."""
-    cdef u64 proven, refuted
-    cdef SolveEntry* e = solve_read(t, key, &proven, &refuted)
+    cdef SolveFacts f = solve_read(t, key)
     cdef int pi
     for pi in range(SOLVE_PREDICATES):
         if solve_good(winner, pi):
-            proven = set_lane(proven, pi, 0)
+            f.proven = set_lane(f.proven, pi, 0)
         else:
-            refuted = set_lane(refuted, pi, SOLVE_NEVER)
-    solve_write(e, key, proven, refuted)
+            f.refuted = set_lane(f.refuted, pi, SOLVE_NEVER)
+    solve_write(t, key, f)
 
 
 cdef inline int solve_probe(SolveTable* t, u64 key, int pi, int k) noexcept nogil:
@@ -169,7 +182,9 @@ cdef inline int solve_probe(SolveTable* t, u64 key, int pi, int k) noexcept nogi
     cdef SolveEntry* e = &t.entries[key & t.mask]
     cdef u64 w0 = katra_word_load(&e.words[0])
     cdef u64 w1 = katra_word_load(&e.words[1])
-    if katra_word_load(&e.check) ^ w0 ^ w1 == key:
+    cdef u64 check = katra_word_load(&e.check)
+    katra_opaque3(w0, w1, check)
+    if check ^ w0 ^ w1 == key:
         if proven_lane(~w0, pi) <= k:
             return 1
         if refuted_lane(~w1, pi) >= k:
