@@ -265,6 +265,7 @@ class _Child:
     mover: int
     thresholds: Thresholds = field(default_factory=lambda: [-1, -1, -1, -1])
     bounds: list[int] = field(default_factory=lambda: [0, 0])  # searched, per player
+    work: list[int] = field(default_factory=lambda: [0, 0])    # last task's nodes, per player
     pv: list[int] = field(default_factory=list)
     resolved: bool = False
 
@@ -309,6 +310,7 @@ class _SplitSolve:
         state.thresholds = result["thresholds"]
         for player in players:
             state.bounds[player] = cap
+            state.work[player] = int(result["nodes"]) // len(players)
         state.resolved = value_of(state.thresholds, state.mover)[0] is not None
         state.pv = list(result["pv"])
         self.nodes += int(result["nodes"])
@@ -369,7 +371,8 @@ class _SplitSolve:
             elif first.bounds[mover] == first.bounds[other]:  # one known bound for both
                 batch[mine_too[0]] = (first, (mover, other))
                 waiting.pop(0)
-        if batch:
+        if batch:   # the largest tasks first (as last round's), so that the round ends evenly
+            batch.sort(key=lambda task: -sum(task[0].work[p] for p in task[1]))
             self._search(batch, cap)
         while waiting and not all(self._fails_at(other, q, cap) for q in theirs) \
                 and not self.timed_out:
