@@ -6,9 +6,10 @@
 #
 # One table may be shared by the solvers of several threads (SolverTable),
 # without locks: lockless hashing.  An entry is three 64-bit words, the two
-# words of facts and a check word, the key xor the two; each word is read and
-# written whole (relaxed atomics), and a reader takes an entry only if its
-# check word matches the key and the facts read with it.  Entries written by
+# words of facts and a check word, the key xor the two; each word is written
+# whole (a relaxed atomic store) and read once (katra_opaque3), and a reader
+# takes an entry only if its check word matches the key and the facts read
+# with it.  Entries written by
 # two threads at once may end up mixed word by word: words written for the
 # same position are each true facts about it, so any mix of them is too, and
 # a mix with a word written for another position fails the check (it passes
@@ -118,8 +119,7 @@ cdef inline u64 set_lane(u64 facts, int i, int value) noexcept nogil:
 cdef inline SolveFacts solve_read(SolveTable* t, u64 key) noexcept nogil:
     """The facts the table holds about key, decoded (nothing known if its slot
     holds another position or a mixed entry: a claim, counted while the table
-    may grow; a shared table never writes its header).  (Returned by value,
-    not through pointers: so they stay in registers, out of the recursion's frames.)"""
+    may grow; a shared table never writes its header)."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
     cdef u64 w0 = katra_word_load(&e.words[0])
     cdef u64 w1 = katra_word_load(&e.words[1])
