@@ -42,4 +42,4 @@ _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          "the search's and the jobs' limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
-           "Solver"]
+           "Solver", "SolverTable"]

@@ -722,26 +722,36 @@ cdef class Solver:
     """An exact solver with its transposition table (docs/solve.md), kept
     between calls so that a line of positions reuses what earlier calls proved.
 
-    tt_bits: the table holds 2**tt_bits entries of 24 bytes (10..28; None:
-    2**16 entries, grown between bounds as the search needs, up to 2**20,
-    24 MiB).  One thread at a time may use a Solver.
+    tt_bits: its own table holds 2**tt_bits entries of 24 bytes (10..28;
+    None: 2**16 entries, grown between bounds as the search needs, up to 2**20,
+    24 MiB).  table: a SolverTable to use instead, shared with the Solvers of
+    other threads (then tt_bits must be None).  One thread at a time may use
+    a Solver.
     """
     cdef SolveCtx c
-    cdef SolveTable table
+    cdef SolveTable own          # its own table (table None)
+    cdef SolverTable shared      # the table given, kept alive as long as the Solver
     cdef bint busy
 
-    def __cinit__(self, tt_bits=None):
+    def __cinit__(self, tt_bits=None, table=None):
         cdef int bits = SOLVE_FIRST_BITS, max_bits = SOLVE_DEFAULT_MAX_BITS
+        if table is not None and not isinstance(table, SolverTable):
+            raise ArgumentTypeError(f"table must be None or a SolverTable, "
+                                    f"not {type(table).__name__}")
         if tt_bits is not None:
-            if isinstance(tt_bits, bool) or not isinstance(tt_bits, int) or not 10 <= tt_bits <= 28:
-                raise ValueError(f"tt_bits must be None or an int in 10..28, got {tt_bits!r}")
-            bits = max_bits = tt_bits
+            bits = max_bits = _solve_bits_arg(tt_bits)
+            if table is not None:
+                raise ArgumentError("give tt_bits or table, not both (the table has its size)")
         memset(&self.c, 0, sizeof(SolveCtx))
-        solve_table_init(&self.table, bits, max_bits)
-        self.c.table = &self.table
+        if table is None:
+            solve_table_init(&self.own, bits, max_bits)
+            self.c.table = &self.own
+        else:
+            self.shared = table
+            self.c.table = &self.shared.t
 
     def __dealloc__(self):
-        solve_table_free(&self.table)
+        solve_table_free(&self.own)   # nothing if shared: the SolverTable frees its own
         free(self.c.children)
         free(self.c.lists)
 

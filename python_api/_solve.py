@@ -125,21 +125,26 @@ def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: i
 
 class _SolverPool:
     """The solvers of one split solve (its session) that this process keeps
-    between tasks, so that later bounds reuse the tables of earlier ones: at
-    most one per task running at once.  A new session drops the old one's."""
+    between tasks, all sharing one transposition table (``_core.SolverTable``,
+    ``2**tt_bits`` entries, 2**20 for None, never grown): what one task
+    proves, the tasks running at once in other threads and the later rounds
+    read.  At most one solver per task running at once.  A new session drops
+    the old one's solvers and table."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.session: str | None = None
+        self.table: Any = None
         self.free: list[Any] = []
 
     def acquire(self, session: str, tt_bits: int | None) -> Any:
         with self.lock:
             if session != self.session:
                 self.session, self.free = session, []
+                self.table = _core.SolverTable(tt_bits)
             if self.free:
                 return self.free.pop()
-        return _core.Solver(tt_bits)
+            return _core.Solver(table=self.table)
 
     def release(self, session: str, solver: Any) -> None:
         with self.lock:
@@ -149,7 +154,7 @@ class _SolverPool:
     def close(self, session: str) -> None:
         with self.lock:
             if session == self.session:
-                self.session, self.free = None, []
+                self.session, self.table, self.free = None, None, []
 
 
 _POOL = _SolverPool()
@@ -260,6 +265,7 @@ class _Child:
     mover: int
     thresholds: Thresholds = field(default_factory=lambda: [-1, -1, -1, -1])
     bounds: list[int] = field(default_factory=lambda: [0, 0])  # searched, per player
+    work: list[int] = field(default_factory=lambda: [0, 0])    # last task's nodes, per player
     pv: list[int] = field(default_factory=list)
     resolved: bool = False
 
@@ -297,11 +303,14 @@ class _SplitSolve:
         self.timed_out = False
         for state in self.children.values():
             if _core.Position.from_text(state.text).is_terminal():
-                self._update(state, solve_here(state.text, 1, None, 10), 1, 0)
+                self._update(state, solve_here(state.text, 1, None, 10), 1, (0,))
 
-    def _update(self, state: _Child, result: dict[str, Any], cap: int, player: int) -> None:
+    def _update(self, state: _Child, result: dict[str, Any], cap: int,
+                players: tuple[int, ...]) -> None:
         state.thresholds = result["thresholds"]
-        state.bounds[player] = cap
+        for player in players:
+            state.bounds[player] = cap
+            state.work[player] = int(result["nodes"]) // len(players)
         state.resolved = value_of(state.thresholds, state.mover)[0] is not None
         state.pv = list(result["pv"])
         self.nodes += int(result["nodes"])
@@ -314,29 +323,61 @@ class _SplitSolve:
                 self.bound, self.nodes, _clock.monotonic() - self.start, len(self.children),
                 sum(c.resolved for c in self.children.values())))
 
-    def _search(self, states: list[_Child], cap: int, player: int) -> None:
-        """The questions of player for each of states at bounds up to cap, as tasks."""
+    def _search(self, asked: list[tuple[_Child, tuple[int, ...]]], cap: int) -> None:
+        """Tasks: the questions of the players given for each child, at bounds up
+        to cap (one task per child: a task's thresholds replace the child's)."""
         left = None if self.time is None else self.time - (_clock.monotonic() - self.start)
         if left is not None and left <= 0:
             self.timed_out = True
             return
 
         def keep(i: int, result: dict[str, Any]) -> None:
-            self._update(states[i], result, cap, player)
+            self._update(asked[i][0], result, cap, asked[i][1])
 
         def describe(i: int) -> str:
-            return f"solve within {cap} plies of the position {states[i].text!r}"
+            return f"solve within {cap} plies of the position {asked[i][0].text!r}"
 
         self.workers.run("solve", [
             ("core", state.text, cap, left, self.tt_bits,
-             (state.thresholds, state.bounds[player]), self.session, (player,))
-            for state in states], keep, describe)
+             (state.thresholds, state.bounds[players[0]]), self.session, players)
+            for state, players in asked], keep, describe)
 
     def _fails_at(self, player: int, question: int, cap: int) -> bool:
         """Some child is known not to satisfy the question at bound cap."""
         index = 2 * player + question
         return any(c.thresholds[index] == -1 and c.bounds[player] >= cap and not c.resolved
                    for c in self.children.values())
+
+    def _round(self, cap: int, mine: bool, theirs: list[int]) -> None:
+        """Round cap: the mover's questions of every open child, and the
+        opponent's until some child fails them (or every child was asked).
+        The child likeliest to fail them (one that failed them last round)
+        is asked both players' questions in one task of the mover's batch,
+        so that a worker does not search a second child for the opponent
+        in vain: the opponent's batches follow only if it did not fail."""
+        mover, other = self.mover, 1 - self.mover
+        batch: list[tuple[_Child, tuple[int, ...]]] = [
+            (c, (mover,)) for c in self.children.values()
+            if mine and not c.resolved and c.bounds[mover] < cap]
+        waiting = sorted((c for c in self.children.values()
+                          if theirs and not c.resolved and c.bounds[other] < cap),
+                         key=lambda c: -c.bounds[other])
+        if batch and waiting:
+            first = waiting[0]
+            mine_too = [i for i, (c, _) in enumerate(batch) if c is first]
+            if not mine_too:
+                batch.append((first, (other,)))
+                waiting.pop(0)
+            elif first.bounds[mover] == first.bounds[other]:  # one known bound for both
+                batch[mine_too[0]] = (first, (mover, other))
+                waiting.pop(0)
+        if batch:   # the largest tasks first (as last round's), so that the round ends evenly
+            batch.sort(key=lambda task: -sum(task[0].work[p] for p in task[1]))
+            self._search(batch, cap)
+        while waiting and not all(self._fails_at(other, q, cap) for q in theirs) \
+                and not self.timed_out:
+            ask, waiting = waiting[:self.workers.count], waiting[self.workers.count:]
+            self._search([(c, (other,)) for c in ask], cap)
 
     def run(self) -> dict[str, Any]:
         mover, other = self.mover, 1 - self.mover
@@ -346,18 +387,9 @@ class _SplitSolve:
             self.bound = cap + 1
             self.report()
             open_questions = [i for i in range(4) if thresholds[i] == -1]
-            if cap and any(i // 2 == mover for i in open_questions):
-                self._search([c for c in self.children.values()
-                              if not c.resolved and c.bounds[mover] < cap], cap, mover)
-            theirs = [i % 2 for i in open_questions if i // 2 == other]
-            if cap and theirs and not self.timed_out:
-                waiting = sorted((c for c in self.children.values()
-                                  if not c.resolved and c.bounds[other] < cap),
-                                 key=lambda c: -c.bounds[other])
-                while waiting and not all(self._fails_at(other, q, cap) for q in theirs) \
-                        and not self.timed_out:
-                    batch, waiting = waiting[:self.workers.count], waiting[self.workers.count:]
-                    self._search(batch, cap, other)
+            if cap:
+                self._round(cap, any(i // 2 == mover for i in open_questions),
+                            [i % 2 for i in open_questions if i // 2 == other])
             if self.timed_out:
                 break
             thresholds = combine(mover, [self.children[text].thresholds
@@ -397,8 +429,9 @@ def solve(state: Any, max_plies: int | None = None, *, jobs: int = 1, executor: 
     (the result is then the last bound completed); ``tt_bits``: the
     transposition table holds ``2**tt_bits`` entries of 24 bytes (10..28;
     None: 2**16 entries, grown between bounds as needed up to 2**20, 24 MiB;
-    per task).  ``jobs``/``executor`` split the root's children into tasks as
-    :func:`katra.perft` does; the outcome, distance,
+    a split solve: one table per process, shared by its threads, of
+    ``2**tt_bits`` entries, 2**20 for None).  ``jobs``/``executor`` split the
+    root's children into tasks as :func:`katra.perft` does; the outcome, distance,
     best move and line are the same whatever the split.  ``progress``: None
     or a callable given a :class:`SolveProgress` before each bound (and, when
     the work is split, as each task ends).  Bad

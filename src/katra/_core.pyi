@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = ["Position", "perft", "divide", "playouts", "search", "Searcher", "cancel_jobs",
-           "JobCancelled", "VectorGame", "Solver"]
+           "JobCancelled", "VectorGame", "Solver", "SolverTable"]
 
 class Position:
     """One position of one game (mutable); the state is a C struct held by value."""
@@ -132,13 +132,25 @@ class Searcher:
                every_move: bool = False) -> dict[str, Any]:
         """``search()`` with this table."""
 
-class Solver:
-    """The exact solver's state: a transposition table kept between calls
-    (docs/solve.md).  ``tt_bits``: ``2**tt_bits`` entries of 24 bytes, 10..28
-    (None: 20).  One thread at a time; every method runs without the GIL and
-    stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
+class SolverTable:
+    """A transposition table that the Solvers of several threads may share
+    (``Solver(table=...)``; lockless, docs/solve.md): ``2**tt_bits`` entries of
+    24 bytes, 10..28 (None: 20, 24 MiB), allocated at once and never grown.
+    Freed when the table and every Solver using it are gone."""
 
     def __init__(self, tt_bits: int | None = None) -> None: ...
+    @property
+    def tt_bits(self) -> int: ...
+
+class Solver:
+    """The exact solver's state: a transposition table kept between calls
+    (docs/solve.md).  ``tt_bits``: its own table of ``2**tt_bits`` entries of
+    24 bytes, 10..28 (None: 2**16, grown between bounds up to 2**20);
+    ``table``: a :class:`SolverTable` shared with other threads' Solvers
+    instead (``tt_bits`` then None).  One thread at a time per Solver; every
+    method runs without the GIL and stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
+
+    def __init__(self, tt_bits: int | None = None, table: SolverTable | None = None) -> None: ...
     @property
     def nodes(self) -> int:
         """Positions visited by every call so far."""
