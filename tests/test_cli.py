@@ -276,6 +276,39 @@ def test_play_end_of_input_quits():
     assert "You stopped the game after 0 plies" in result.stdout
 
 
+def test_play_with_a_node_budget_is_the_same_game_on_every_run(tmp_path):
+    # --nodes: the engine's budget counts nodes, not seconds, so the same input gives
+    # the same game.  Each reply is katra.Engine().search(nodes=N) along the record, the
+    # first hint's search included (the engine shares its table with the hints, and
+    # searches for a hint whether or not the solver's timed try proved the position).
+    import katra
+    from katra._display import PLAYERS
+
+    tries = "hint\n" + "a1\nb1\nc1\nd1\ne1\nf1\npass\n" * 12   # South: the first legal
+    games = []
+    for run_number in range(2):
+        record = tmp_path / f"game{run_number}.txt"
+        result = run_in(tries, "play", "djenon-aboure", "--nodes", "1500",
+                        "--record", str(record))
+        assert result.returncode == 0, result.stderr
+        assert "the engine plays North (1,500 nodes a move)" in result.stdout
+        assert "Hint: " in result.stdout
+        replies = [line for line in result.stdout.splitlines() if line.startswith("North plays")]
+        games.append((record.read_text(), [line.split("(")[0] for line in replies]))
+    assert games[0] == games[1]
+    text, replies = games[0]
+    final = katra.State.from_record(text)
+    engine, state = katra.Engine(), final.root()
+    engine.search(state, nodes=1500)   # the hint
+    searched = 0
+    for action in final.move_stack:
+        if PLAYERS[state.to_move] == "North":
+            assert engine.search(state, nodes=1500).best_action == action
+            searched += 1
+        state.push(action)
+    assert searched == len(replies) >= 6
+
+
 # ---------------------------------------------------------------- progress splits
 
 def test_no_progress_off_a_terminal():
@@ -309,6 +342,10 @@ def test_no_progress_off_a_terminal():
     (["play", "katro", "--time", "nan"], "--time"),
     (["play", "katro", "--time", "soon"], "seconds"),
     (["play", "katro", "--as", "east"], "S or N"),
+    (["play", "katro", "--nodes", "0"], "nodes must be in 1..2**62"),
+    (["play", "katro", "--nodes", "1e3"], "whole number"),
+    (["play", "katro", "--nodes", "500", "--depth", "2"], "not allowed with"),
+    (["play", "katro", "--time", "1", "--nodes", "500"], "not allowed with"),
     (["play", "katro", "--record", "/nonexistent-dir/game.txt"], "cannot write the record"),
     (["play", "djenon-aboure 1,1,0,0,0,0/1,0,0,0,0,0 S stores=20,25", "--depth", "1",
       "--record", "/"], "cannot write the record"),
