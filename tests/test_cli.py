@@ -423,3 +423,54 @@ def test_docs_examples_are_real_output(tmp_path, name, exact_examples):
         assert result.stdout == expected, args
         checked += 1
     assert checked >= exact_examples
+
+
+def test_docs_play_example_is_real_output(tmp_path, monkeypatch, capsys):
+    # docs/cli.md's piped game, timings aside; in process, with the hint's solver given
+    # time enough to prove the start on any machine (its 0.3 s are a machine's speed)
+    import io
+
+    from katra.cli import main
+    from katra.cli import play as play_module
+
+    examples = doc_examples()
+    args, expected = next((a, o) for a, o in examples if a[0] == "printf")
+    record = next(out for a, out in examples if a[:2] == ["cat", "game.txt"])
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(play_module, "HINT_SOLVE_SECONDS", 60.0)
+    monkeypatch.setattr("sys.stdin", io.StringIO(args[1].replace("\\n", "\n")))
+    assert main(args[args.index("katra") + 1:]) == 0
+
+    out = _untimed(capsys.readouterr().out)
+    assert out == _untimed(expected)
+    assert (tmp_path / "game.txt").read_text(encoding="utf-8") == record
+    # README.md's abridged copy of the game: lines of it, in order
+    abridged = next(o for a, o in doc_examples("README.md") if a[:2] == ["katra", "play"])
+    lines = iter(out.splitlines())
+    for line in _untimed(abridged).splitlines():
+        assert line == "..." or line in lines, line
+
+
+# Examples whose output is the CLI's but for the clock: compared with the times masked.
+TIMED = {"perft", "playouts", "analyse", "solve"}
+
+
+def _untimed(text):
+    import re
+    text = re.sub(r"\b\d+\.\d+ s\b", "_ s", text)
+    text = re.sub(r"\([\d,]+ nodes/s\)", "(_ nodes/s)", text)
+    return re.sub(r'"seconds": [\d.e-]+', '"seconds": _', text)
+
+
+@pytest.mark.parametrize("name", ["docs/cli.md", "README.md"])
+def test_docs_timed_examples_are_real_output(name, capsys):
+    # in process (main()), as the commands print it; counts exact, timings aside
+    from katra.cli import main
+    checked = 0
+    for args, expected in doc_examples(name):
+        if args[0] != "katra" or args[1] not in TIMED or "|" in args:
+            continue
+        assert main(args[1:]) == 0, args
+        assert _untimed(capsys.readouterr().out) == _untimed(expected), args
+        checked += 1
+    assert checked >= 3
