@@ -1,19 +1,51 @@
-"""The ``katra`` command line, run as a subprocess (``python -m katra``)."""
+"""The ``katra`` command line.
+
+Most tests run it in this process (``run``/``run_in``: katra.cli.main, the
+installed command's parser, commands and error handling, with stdin, stdout and
+stderr as strings, none of them a terminal); a few run it as a program
+(``program``: ``python -m katra``, and the console script), as people do.
+"""
+import io
 import json
+import os
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
+from katra.cli import main
+
+
+def program(*args, stdin=None, cwd=None):
+    """``python -m katra ARGS`` as a separate program."""
+    return subprocess.run([sys.executable, "-m", "katra", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def run_in(stdin, *args, cwd=None):
+    """``katra ARGS`` in this process, reading ``stdin``: its status and output."""
+    out, err = io.StringIO(), io.StringIO()
+    here, real_stdin = os.getcwd(), sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with redirect_stdout(out), redirect_stderr(err):
+            status = main(list(args))
+    finally:
+        sys.stdin = real_stdin
+        os.chdir(here)
+    return subprocess.CompletedProcess(args, status, out.getvalue(), err.getvalue())
+
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
-                          text=True, timeout=120)
+    return run_in("", *args)
 
 
 def test_perft_plain_output():
-    result = run("perft", "katro", "5")
+    result = program("perft", "katro", "5")
     assert result.returncode == 0, result.stderr
     assert "nodes    3244" in result.stdout
     assert run("perft", "katro", "5", "-q").stdout == "3244\n"
@@ -83,11 +115,6 @@ def test_console_script_is_installed():
 
 
 # ---------------------------------------------------------------- helpers
-
-def run_in(stdin, *args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "katra", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120, cwd=cwd)
-
 
 def assert_one_line_error(result, fragment):
     assert result.returncode == 2, (result.stdout, result.stderr)
@@ -246,7 +273,7 @@ def test_replay_second_game_and_one_ply(record_file):
 
 
 def test_replay_from_stdin():
-    result = run_in(RECORD, "replay", "-", "--ply", "0")
+    result = program("replay", "-", "--ply", "0", stdin=RECORD)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Start of game 1 (3 plies)")
 
@@ -255,8 +282,8 @@ def test_replay_from_stdin():
 
 def test_play_rejects_bad_moves_and_reprompts(tmp_path):
     record = tmp_path / "game.txt"
-    result = run_in("zz\na4\nA1\nquit\n", "play", "katro-4x4", "--depth", "1",
-                    "--record", str(record))
+    result = program("play", "katro-4x4", "--depth", "1", "--record", str(record),
+                     stdin="zz\na4\nA1\nquit\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Not a move: 'zz' is not a square name" in out
@@ -312,9 +339,9 @@ def test_play_with_a_node_budget_is_the_same_game_on_every_run(tmp_path):
 # ---------------------------------------------------------------- progress splits
 
 def test_no_progress_off_a_terminal():
-    result = run("perft", "katro", "5", "--backend", "reference")
+    result = program("perft", "katro", "5", "--backend", "reference")
     assert result.returncode == 0 and result.stderr == ""
-    result = run("playouts", "gore", "30", "--backend", "reference")
+    result = program("playouts", "gore", "30", "--backend", "reference")
     assert result.returncode == 0 and result.stderr == ""
 
 
