@@ -5,39 +5,20 @@ installed command's parser, commands and error handling, with stdin, stdout and
 stderr as strings, none of them a terminal); a few run it as a program
 (``program``: ``python -m katra``, and the console script), as people do.
 """
-import io
 import json
-import os
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from katra.cli import main
+from helpers import katra_in_process, katra_program
 
-
-def program(*args, stdin=None, cwd=None):
-    """``python -m katra ARGS`` as a separate program."""
-    return subprocess.run([sys.executable, "-m", "katra", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120, cwd=cwd)
+program = katra_program
 
 
 def run_in(stdin, *args, cwd=None):
-    """``katra ARGS`` in this process, reading ``stdin``: its status and output."""
-    out, err = io.StringIO(), io.StringIO()
-    here, real_stdin = os.getcwd(), sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        if cwd is not None:
-            os.chdir(cwd)
-        with redirect_stdout(out), redirect_stderr(err):
-            status = main(list(args))
-    finally:
-        sys.stdin = real_stdin
-        os.chdir(here)
-    return subprocess.CompletedProcess(args, status, out.getvalue(), err.getvalue())
+    return katra_in_process(*args, stdin=stdin, cwd=cwd)
 
 
 def run(*args):
