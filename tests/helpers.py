@@ -88,7 +88,10 @@ def katra_in_process(*args, stdin="", cwd=None):
         if cwd is not None:
             os.chdir(cwd)
         with redirect_stdout(out), redirect_stderr(err):
-            status = main([str(arg) for arg in args])
+            try:
+                status = main([str(arg) for arg in args])
+            except SystemExit as exc:      # --help, --version: argparse exits
+                status = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
     finally:
         sys.stdin = real_stdin
         os.chdir(here)
