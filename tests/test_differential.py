@@ -27,7 +27,7 @@ MAX_PLIES = 250
 
 #: Seeded random games per game id: seeds 0..QUICK_GAMES-1 by default, the rest
 #: up to MANY_GAMES under the slow marker.
-QUICK_GAMES, MANY_GAMES = 30, 1000
+QUICK_GAMES, MANY_GAMES = 12, 1000
 
 
 def assert_same(core, ref, history, where=""):
