@@ -225,9 +225,9 @@ def test_playout_probe_games_are_part_of_the_answer():
     for games in (1, 2, 3, 7, 100):
         assert katra.playouts("katro", games, seed=9, jobs=2) == katra.playouts(
             "katro", games, seed=9)
-        assert katra.playouts("gore", games, seed=9, first_game=5, jobs=2,
+        assert katra.playouts("gore", games, seed=9, first_game=5, max_plies=100, jobs=2,
                               backend="reference") == katra.playouts(
-            "gore", games, seed=9, first_game=5)
+            "gore", games, seed=9, first_game=5, max_plies=100)
 
 
 def test_progress_reports_tasks_and_amounts():
