@@ -293,11 +293,12 @@ def test_play_with_a_node_budget_is_the_same_game_on_every_run(tmp_path):
     from katra._display import PLAYERS
 
     tries = "hint\n" + "a1\nb1\nc1\nd1\ne1\nf1\npass\n" * 12   # South: the first legal
+    args = ("play", "djenon-aboure", "--nodes", "1500", "--record")
+    records = [tmp_path / "game0.txt", tmp_path / "game1.txt"]
+    # one game in a program of its own, one in this process: they share only the input
+    results = [program(*args, records[0], stdin=tries), run_in(tries, *args, records[1])]
     games = []
-    for run_number in range(2):
-        record = tmp_path / f"game{run_number}.txt"
-        result = run_in(tries, "play", "djenon-aboure", "--nodes", "1500",
-                        "--record", str(record))
+    for record, result in zip(records, results):
         assert result.returncode == 0, result.stderr
         assert "the engine plays North (1,500 nodes a move)" in result.stdout
         assert "Hint: " in result.stdout
