@@ -1,6 +1,6 @@
 """Search speed per game: nodes per second of ``katra._core.search``.
 
-    python -m pytest benchmarks/bench_search.py --benchmark-group-by=group
+    python -m pytest benchmarks/bench_search.py -n 0 --benchmark-timer=time.process_time
     python benchmarks/bench_search.py          # the nodes/second table of docs/engine.md
 
 Each case searches one position to a fixed depth (deterministic: the node
@@ -11,6 +11,7 @@ and leaves alike).
 """
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 
@@ -51,21 +52,23 @@ def test_search(benchmark, game_id, where, depth):
     assert result["depth"] == depth
 
 
-def table(rounds: int = 3) -> str:
-    """One Markdown row per case: depth, nodes, best of ``rounds`` times, nodes/second."""
-    rows = ["| game | position | depth | nodes | seconds | nodes/second |",
+def table(rounds: int = 9) -> str:
+    """One Markdown row per case: depth, nodes, median CPU time of ``rounds`` searches
+    (time.process_time: a loaded machine's other work does not count), nodes/second."""
+    rows = ["| game | position | depth | nodes | CPU seconds | nodes/second |",
             "|---|---|---:|---:|---:|---:|"]
     for game_id, where, depth in CASES:
         position = _position(game_id, where)
-        best = float("inf")
+        times = []
         for _ in range(rounds):
-            start = time.perf_counter()
+            start = time.process_time()
             result = _core.search(position, depth)
-            best = min(best, time.perf_counter() - start)
-        rows.append(f"| {game_id} | {where} | {depth} | {result['nodes']:,} | {best:.3f} "
-                    f"| {result['nodes'] / best / 1e6:.2f} M |")
+            times.append(time.process_time() - start)
+        median = statistics.median(times)
+        rows.append(f"| {game_id} | {where} | {depth} | {result['nodes']:,} | {median:.3f} "
+                    f"| {result['nodes'] / median / 1e6:.2f} M |")
     return "\n".join(rows)
 
 
 if __name__ == "__main__":
-    print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 3))
+    print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 9))

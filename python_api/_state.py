@@ -30,7 +30,7 @@ from ._trace import MoveTrace, trace
 __all__ = ["Game", "State", "Outcome", "LegalMoves", "game", "games"]
 
 
-class Engine(Protocol):
+class BackendPosition(Protocol):
     """What a :class:`State` needs from a backend position (docs/backends.md).
 
     Both backends' ``Position`` classes have it all: the move stack is theirs.
@@ -63,7 +63,7 @@ class Engine(Protocol):
     def zobrist(self) -> int: ...
 
 
-def _engine_class(backend: str) -> Any:
+def _position_class(backend: str) -> Any:
     """The position class a State of this backend holds."""
     return backend_module(backend).Position
 
@@ -147,7 +147,7 @@ class Game:
 
     def initial_state(self, backend: str = "core") -> State:
         """The start position (South to move), on the chosen backend."""
-        return State._wrap(_engine_class(backend).initial(self.id), self, backend, 0)
+        return State._wrap(_position_class(backend).initial(self.id), self, backend, 0)
 
     new_initial_state = initial_state  # OpenSpiel's name
 
@@ -253,7 +253,7 @@ class State:
 
     __slots__ = ("_pos", "_game", "_ply0", "_backend")
 
-    _pos: Engine
+    _pos: BackendPosition
     _game: Game
     _ply0: int
     _backend: str
@@ -271,16 +271,16 @@ class State:
                         f"State(game) takes a game id or name, and {game!r} is none; "
                         "to read a position text use katra.State.from_text(text)") from None
                 raise exc from None
-        self._init(_engine_class(backend).initial(game_obj.id), game_obj, backend, 0)
+        self._init(_position_class(backend).initial(game_obj.id), game_obj, backend, 0)
 
-    def _init(self, pos: Engine, game_obj: Game, backend: str, ply: int) -> None:
+    def _init(self, pos: BackendPosition, game_obj: Game, backend: str, ply: int) -> None:
         self._pos = pos
         self._game = game_obj
         self._ply0 = ply
         self._backend = backend
 
     @classmethod
-    def _wrap(cls, pos: Engine, game_obj: Game, backend: str, ply: int) -> State:
+    def _wrap(cls, pos: BackendPosition, game_obj: Game, backend: str, ply: int) -> State:
         state = cls.__new__(cls)
         state._init(pos, game_obj, backend, ply)
         return state
@@ -290,7 +290,7 @@ class State:
         """Read a position text (docs/rules.md §1.5); ``PositionError`` names what is wrong."""
         if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
             raise ValueError(f"ply must be an int >= 0, got {ply!r}")
-        pos = _engine_class(backend).from_text(text)
+        pos = _position_class(backend).from_text(text)
         return cls._wrap(pos, _GAMES[pos.game_id], backend, ply)
 
     # -- text forms

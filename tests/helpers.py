@@ -2,7 +2,12 @@
 
 (The backend list and the ``impl``/``backend`` fixtures are in conftest.py.)
 """
+import io
+import os
 import random
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -68,3 +73,32 @@ def quick_and_slow(quick, slow):
     ``quick`` in the default run, ``slow`` under the slow marker (``-m slow``)."""
     return [pytest.param(quick, id="quick"),
             pytest.param(slow, id="slow", marks=pytest.mark.slow)]
+
+
+def katra_in_process(*args, stdin="", cwd=None):
+    """``katra ARGS`` run in this process: katra.cli.main (the installed command's parser,
+    commands and error handling) reading ``stdin``, with its output caught, none of the
+    three streams a terminal.  A ``subprocess.CompletedProcess`` as ``katra_program``'s,
+    without the half second of CPU a new interpreter costs."""
+    from katra.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    here, real_stdin = os.getcwd(), sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                status = main([str(arg) for arg in args])
+            except SystemExit as exc:      # --help, --version: argparse exits
+                status = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    finally:
+        sys.stdin = real_stdin
+        os.chdir(here)
+    return subprocess.CompletedProcess(args, status, out.getvalue(), err.getvalue())
+
+
+def katra_program(*args, stdin=None, cwd=None, timeout=120, env=None):
+    """``python -m katra ARGS`` as a program of its own, as people run it."""
+    return subprocess.run([sys.executable, "-m", "katra", *map(str, args)], input=stdin,
+                          capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)

@@ -16,7 +16,7 @@ import pytest
 import katra
 import katra.cli
 import katra.testing
-from helpers import BACKENDS
+from helpers import BACKENDS, katra_in_process
 from katra import _limits, _reference
 from katra._errors import ArgumentError, ArgumentTypeError, KatraError
 from katra.api import _parallel, load_position
@@ -152,8 +152,7 @@ def test_the_planner_sizes_very_deep_trees_in_integers(depth):
 @pytest.mark.parametrize("depth", ["501", "99999999999999999999"])
 @pytest.mark.parametrize("jobs", [[], ["--jobs", "1"], ["--jobs", "2"]])
 def test_cli_refuses_too_deep_perft_in_one_line_whatever_the_jobs(depth, jobs):
-    result = subprocess.run([sys.executable, "-m", "katra", "perft", "katro", depth, *jobs],
-                            capture_output=True, text=True, timeout=60)
+    result = katra_in_process("perft", "katro", depth, *jobs)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == f"katra perft: argument DEPTH: depth must be in 0..500, got {depth}\n"
 
@@ -225,9 +224,9 @@ def test_playout_probe_games_are_part_of_the_answer():
     for games in (1, 2, 3, 7, 100):
         assert katra.playouts("katro", games, seed=9, jobs=2) == katra.playouts(
             "katro", games, seed=9)
-        assert katra.playouts("gore", games, seed=9, first_game=5, jobs=2,
+        assert katra.playouts("gore", games, seed=9, first_game=5, max_plies=100, jobs=2,
                               backend="reference") == katra.playouts(
-            "gore", games, seed=9, first_game=5)
+            "gore", games, seed=9, first_game=5, max_plies=100)
 
 
 def test_progress_reports_tasks_and_amounts():

@@ -1,4 +1,10 @@
-"""The ``katra`` command line, run as a subprocess (``python -m katra``)."""
+"""The ``katra`` command line.
+
+Most tests run it in this process (``run``/``run_in``: katra.cli.main, the
+installed command's parser, commands and error handling, with stdin, stdout and
+stderr as strings, none of them a terminal); a few run it as a program
+(``program``: ``python -m katra``, and the console script), as people do.
+"""
 import json
 import subprocess
 import sys
@@ -6,14 +12,21 @@ from pathlib import Path
 
 import pytest
 
+from helpers import katra_in_process, katra_program
+
+program = katra_program
+
+
+def run_in(stdin, *args, cwd=None):
+    return katra_in_process(*args, stdin=stdin, cwd=cwd)
+
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
-                          text=True, timeout=120)
+    return run_in("", *args)
 
 
 def test_perft_plain_output():
-    result = run("perft", "katro", "5")
+    result = program("perft", "katro", "5")
     assert result.returncode == 0, result.stderr
     assert "nodes    3244" in result.stdout
     assert run("perft", "katro", "5", "-q").stdout == "3244\n"
@@ -83,11 +96,6 @@ def test_console_script_is_installed():
 
 
 # ---------------------------------------------------------------- helpers
-
-def run_in(stdin, *args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "katra", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120, cwd=cwd)
-
 
 def assert_one_line_error(result, fragment):
     assert result.returncode == 2, (result.stdout, result.stderr)
@@ -246,7 +254,7 @@ def test_replay_second_game_and_one_ply(record_file):
 
 
 def test_replay_from_stdin():
-    result = run_in(RECORD, "replay", "-", "--ply", "0")
+    result = program("replay", "-", "--ply", "0", stdin=RECORD)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Start of game 1 (3 plies)")
 
@@ -255,8 +263,8 @@ def test_replay_from_stdin():
 
 def test_play_rejects_bad_moves_and_reprompts(tmp_path):
     record = tmp_path / "game.txt"
-    result = run_in("zz\na4\nA1\nquit\n", "play", "katro-4x4", "--depth", "1",
-                    "--record", str(record))
+    result = program("play", "katro-4x4", "--depth", "1", "--record", str(record),
+                     stdin="zz\na4\nA1\nquit\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Not a move: 'zz' is not a square name" in out
@@ -276,12 +284,46 @@ def test_play_end_of_input_quits():
     assert "You stopped the game after 0 plies" in result.stdout
 
 
+def test_play_with_a_node_budget_is_the_same_game_on_every_run(tmp_path):
+    # --nodes: the engine's budget counts nodes, not seconds, so the same input gives
+    # the same game.  Each reply is katra.Engine().search(nodes=N) along the record, the
+    # first hint's search included (the engine shares its table with the hints, and
+    # searches for a hint whether or not the solver's timed try proved the position).
+    import katra
+    from katra._display import PLAYERS
+
+    tries = "hint\n" + "a1\nb1\nc1\nd1\ne1\nf1\npass\n" * 12   # South: the first legal
+    args = ("play", "djenon-aboure", "--nodes", "1500", "--record")
+    records = [tmp_path / "game0.txt", tmp_path / "game1.txt"]
+    # one game in a program of its own, one in this process: they share only the input
+    results = [program(*args, records[0], stdin=tries), run_in(tries, *args, records[1])]
+    games = []
+    for record, result in zip(records, results):
+        assert result.returncode == 0, result.stderr
+        assert "the engine plays North (1,500 nodes a move)" in result.stdout
+        assert "Hint: " in result.stdout
+        replies = [line for line in result.stdout.splitlines() if line.startswith("North plays")]
+        games.append((record.read_text(), [line.split("(")[0] for line in replies]))
+    assert games[0] == games[1]
+    text, replies = games[0]
+    final = katra.State.from_record(text)
+    engine, state = katra.Engine(), final.root()
+    engine.search(state, nodes=1500)   # the hint
+    searched = 0
+    for action in final.move_stack:
+        if PLAYERS[state.to_move] == "North":
+            assert engine.search(state, nodes=1500).best_action == action
+            searched += 1
+        state.push(action)
+    assert searched == len(replies) >= 6
+
+
 # ---------------------------------------------------------------- progress splits
 
 def test_no_progress_off_a_terminal():
-    result = run("perft", "katro", "5", "--backend", "reference")
+    result = program("perft", "katro", "5", "--backend", "reference")
     assert result.returncode == 0 and result.stderr == ""
-    result = run("playouts", "gore", "30", "--backend", "reference")
+    result = program("playouts", "gore", "30", "--backend", "reference")
     assert result.returncode == 0 and result.stderr == ""
 
 
@@ -309,6 +351,10 @@ def test_no_progress_off_a_terminal():
     (["play", "katro", "--time", "nan"], "--time"),
     (["play", "katro", "--time", "soon"], "seconds"),
     (["play", "katro", "--as", "east"], "S or N"),
+    (["play", "katro", "--nodes", "0"], "nodes must be in 1..2**62"),
+    (["play", "katro", "--nodes", "1e3"], "whole number"),
+    (["play", "katro", "--nodes", "500", "--depth", "2"], "not allowed with"),
+    (["play", "katro", "--time", "1", "--nodes", "500"], "not allowed with"),
     (["play", "katro", "--record", "/nonexistent-dir/game.txt"], "cannot write the record"),
     (["play", "djenon-aboure 1,1,0,0,0,0/1,0,0,0,0,0 S stores=20,25", "--depth", "1",
       "--record", "/"], "cannot write the record"),
@@ -386,3 +432,54 @@ def test_docs_examples_are_real_output(tmp_path, name, exact_examples):
         assert result.stdout == expected, args
         checked += 1
     assert checked >= exact_examples
+
+
+def test_docs_play_example_is_real_output(tmp_path, monkeypatch, capsys):
+    # docs/cli.md's piped game, timings aside; in process, with the hint's solver given
+    # time enough to prove the start on any machine (its 0.3 s are a machine's speed)
+    import io
+
+    from katra.cli import main
+    from katra.cli import play as play_module
+
+    examples = doc_examples()
+    args, expected = next((a, o) for a, o in examples if a[0] == "printf")
+    record = next(out for a, out in examples if a[:2] == ["cat", "game.txt"])
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(play_module, "HINT_SOLVE_SECONDS", 60.0)
+    monkeypatch.setattr("sys.stdin", io.StringIO(args[1].replace("\\n", "\n")))
+    assert main(args[args.index("katra") + 1:]) == 0
+
+    out = _untimed(capsys.readouterr().out)
+    assert out == _untimed(expected)
+    assert (tmp_path / "game.txt").read_text(encoding="utf-8") == record
+    # README.md's abridged copy of the game: lines of it, in order
+    abridged = next(o for a, o in doc_examples("README.md") if a[:2] == ["katra", "play"])
+    lines = iter(out.splitlines())
+    for line in _untimed(abridged).splitlines():
+        assert line == "..." or line in lines, line
+
+
+# Examples whose output is the CLI's but for the clock: compared with the times masked.
+TIMED = {"perft", "playouts", "analyse", "solve"}
+
+
+def _untimed(text):
+    import re
+    text = re.sub(r"\b\d+\.\d+ s\b", "_ s", text)
+    text = re.sub(r"\([\d,]+ nodes/s\)", "(_ nodes/s)", text)
+    return re.sub(r'"seconds": [\d.e-]+', '"seconds": _', text)
+
+
+@pytest.mark.parametrize("name", ["docs/cli.md", "README.md"])
+def test_docs_timed_examples_are_real_output(name, capsys):
+    # in process (main()), as the commands print it; counts exact, timings aside
+    from katra.cli import main
+    checked = 0
+    for args, expected in doc_examples(name):
+        if args[0] != "katra" or args[1] not in TIMED or "|" in args:
+            continue
+        assert main(args[1:]) == 0, args
+        assert _untimed(capsys.readouterr().out) == _untimed(expected), args
+        checked += 1
+    assert checked >= 3

@@ -17,10 +17,10 @@ import sys
 import textwrap
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import katra
+from helpers import check_examples, quick_and_slow
 from katra import _core
 from katra._errors import PositionError
 from katra._games import GAME_IDS, GAMES, GORE_OFFER_BASE, GORE_PASS, MAX_TOTAL_SEEDS
@@ -128,9 +128,7 @@ def raw_data(draw):
     return PositionData(spec, board, draw(st.integers(0, 1)), stores, owners, offer)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
-@given(raw_data())
-def test_position_data_is_checked_exactly_as_its_text(d):
+def data_checked_as_text(d):
     """Position(data) succeeds exactly when from_text(its text) does, with the same result."""
     text = format_position(d)
     for backend in (_core, katra._reference):
@@ -143,6 +141,11 @@ def test_position_data_is_checked_exactly_as_its_text(d):
         except PositionError:
             got = "error"
         assert got == expected, (text, backend.__name__)
+
+
+@pytest.mark.parametrize("examples", quick_and_slow(100, 400))
+def test_position_data_is_checked_exactly_as_its_text(examples):
+    check_examples(data_checked_as_text, examples, raw_data())
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

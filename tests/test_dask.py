@@ -20,7 +20,6 @@ import textwrap
 import threading
 import time
 
-import distributed  # the test extra brings it (pip install ".[test]")
 import pytest
 
 import katra
@@ -36,6 +35,8 @@ DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,
 
 @pytest.fixture(scope="module")
 def client():
+    # imported here, not at collection: only the xdist worker running this file pays for it
+    import distributed  # the test extra brings it (pip install ".[test]"): fails, not skips
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        host="127.0.0.1", dashboard_address=None,
                                        silence_logs=logging.ERROR)
@@ -150,6 +151,7 @@ def scheduler_address():
                                "--no-dashboard"], stderr=subprocess.DEVNULL,
                               preexec_fn=restore_sigint)
     try:
+        import distributed
         with distributed.Client(address, timeout=60, set_as_default=False) as probe:
             probe.wait_for_workers(2, timeout=60)
         yield address

@@ -27,7 +27,7 @@ MAX_PLIES = 250
 
 #: Seeded random games per game id: seeds 0..QUICK_GAMES-1 by default, the rest
 #: up to MANY_GAMES under the slow marker.
-QUICK_GAMES, MANY_GAMES = 30, 1000
+QUICK_GAMES, MANY_GAMES = 12, 1000
 
 
 def assert_same(core, ref, history, where=""):
@@ -123,13 +123,13 @@ def compare_everywhere(text):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("examples", quick_and_slow(50, 500))
+@pytest.mark.parametrize("examples", quick_and_slow(30, 500))
 def test_generated_positions_agree(game_id, examples):
     check_examples(compare_everywhere, examples, positions(game_id))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("examples", quick_and_slow(15, 150))
+@pytest.mark.parametrize("examples", quick_and_slow(8, 150))
 def test_random_walks_from_generated_positions(game_id, examples):
     def walk_from(text, seed):
         walk(game_id, seed, start=text, max_plies=120)
@@ -155,7 +155,7 @@ def test_perft_and_divide_agree_mid_game(game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("seed", [0, 12345, 2**64 - 1])
-@pytest.mark.parametrize("games", quick_and_slow(8, 100))
+@pytest.mark.parametrize("games", quick_and_slow(4, 100))
 def test_playout_batches_agree(game_id, seed, games):
     text = _reference.Position.initial(game_id).text()
     ref = _reference.playouts(_reference.Position.from_text(text), games, seed, 300)

@@ -9,7 +9,6 @@ import json
 import os
 import re
 import shlex
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -19,6 +18,7 @@ import pexpect
 import pytest
 
 import katra
+from helpers import katra_in_process
 
 PLANTED = Path(__file__).parent / "planted"
 #: katro-4x4: North's d4 takes 15 laps (more than the 12 shown without --all).
@@ -26,9 +26,9 @@ LONG_MOVE = "katro-4x4 2,5,0,4/2,0,0,0/4,1,1,3/2,1,6,1 N"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def run(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
-                          text=True, timeout=120, env=env)
+def run(*args):
+    """``katra ARGS`` in this process (the terminal tests spawn it as a program)."""
+    return katra_in_process(*args)
 
 
 def sgr_parameters(text):

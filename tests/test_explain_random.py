@@ -75,7 +75,7 @@ def random_games(game_id, games):
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
-@pytest.mark.parametrize("games", quick_and_slow(15, 150))
+@pytest.mark.parametrize("games", quick_and_slow(6, 150))
 def test_every_move_of_random_games(game_id, games):
     check_random_games(game_id, games)
 

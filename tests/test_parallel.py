@@ -18,6 +18,7 @@ import time
 import pytest
 
 import katra
+from helpers import katra_in_process
 from interrupt_jobs import restore_sigint, wait_for_work
 from katra._games import GAME_IDS
 from katra.api import load_position
@@ -141,14 +142,14 @@ def test_playouts_split_any_way_give_the_same_tally(game_id):
 @pytest.mark.parametrize("backend", ["core", "reference"])
 def test_first_game_plays_the_later_games_of_the_batch(backend):
     for game_id in GAME_IDS:
-        whole = katra.playouts(game_id, 12, seed=5, max_plies=150, backend=backend)
-        head = katra.playouts(game_id, 7, seed=5, max_plies=150, backend=backend)
-        tail = katra.playouts(game_id, 5, seed=5, max_plies=150, first_game=7, backend=backend)
+        whole = katra.playouts(game_id, 6, seed=5, max_plies=80, backend=backend)
+        head = katra.playouts(game_id, 4, seed=5, max_plies=80, backend=backend)
+        tail = katra.playouts(game_id, 2, seed=5, max_plies=80, first_game=4, backend=backend)
         assert {k: head[k] + tail[k] for k in whole} == whole
         # Game k of the batch is game 0 of the batch seeded seed + k * 2**32.
-        assert katra.playouts(game_id, 1, seed=5, max_plies=150, first_game=3,
+        assert katra.playouts(game_id, 1, seed=5, max_plies=80, first_game=3,
                               backend=backend) == katra.playouts(
-            game_id, 1, seed=5 + 3 * 2**32, max_plies=150, backend=backend)
+            game_id, 1, seed=5 + 3 * 2**32, max_plies=80, backend=backend)
 
 
 def test_first_game_is_the_same_on_both_backends():
@@ -376,8 +377,8 @@ def test_cancel_jobs_from_another_thread_raises_job_cancelled():
 # ---------------------------------------------------------------- the command line
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
-                          text=True, timeout=120)
+    """``katra ARGS`` in this process (Ctrl-C, below, needs a program of its own)."""
+    return katra_in_process(*args)
 
 
 def test_cli_jobs_give_the_same_answers():

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import katra
+from helpers import katra_in_process
 from katra._games import GAME_IDS
 from katra.testing import perft_suite, read_suite
 from perft_files import DATA, read_perft_file
@@ -22,8 +22,8 @@ REFERENCE_RECOUNT = 3_000
 
 
 def katra_cli(*args):
-    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
-                          text=True, timeout=300)
+    """``katra ARGS`` in this process (the programs it checks run as programs)."""
+    return katra_in_process(*args)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -115,7 +115,8 @@ def test_cli_suite_against_a_program_with_a_planted_mistake(tmp_path):
         "gore 11,0,0,12/4,3,11,1 N stores=6,0 owners=NNNN/SSSS"
     assert failure["difference"]["path"] == ["a1", "c2", "b1", "b2", "d1"]
     assert failure["difference"]["missing"] == ["offer:a2", "offer:b2", "offer:c2", "offer:d2"]
-    text = katra_cli("perft", "--suite", suite, "--command", program).stdout
+    depth_6 = write_suite(tmp_path, ["id start", f"position {GORE_START}", "perft 6 3701"])
+    text = katra_cli("perft", "--suite", depth_6, "--command", program).stdout
     assert "FAIL start depth 6: expected 3701, got 3633\n     katra and the command disagree " \
            "about the legal moves (ply 5 from the start)" in text
     assert "     missing    offer:a2 offer:b2 offer:c2 offer:d2" in text

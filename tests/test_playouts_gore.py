@@ -7,17 +7,13 @@ import random
 
 import katra._core as core
 import katra._reference as reference
+from katra.testing._solved import few_seed_gore_position
 
 
 def near_terminal_gore_texts(count, seed):
+    """Unfinished Goré positions with few seeds and stores of 0..24 (offers made)."""
     rng = random.Random(seed)
-    for _ in range(count):
-        board = [rng.choice([0, 0, 1, 2, 3, 4, 5]) for _ in range(8)]
-        owners = "".join(rng.choice("NS") for _ in range(8))
-        stores = rng.randrange(0, 25), rng.randrange(0, 25)
-        yield (f"gore {','.join(map(str, board[:4]))}/{','.join(map(str, board[4:]))} "
-               f"{rng.choice('SN')} stores={stores[0]},{stores[1]} "
-               f"owners={owners[:4]}/{owners[4:]}")
+    return [few_seed_gore_position(rng.choice, stores=range(25)) for _ in range(count)]
 
 
 def test_gore_playouts_match_the_reference_on_games_that_end():
@@ -28,3 +24,17 @@ def test_gore_playouts_match_the_reference_on_games_that_end():
         assert got == want, text
         finished += got["games"] - got["unfinished"]
     assert finished >= 50     # the games really end, so the draws are checked
+
+
+def test_few_seed_gore_positions_are_unfinished_small_and_the_same_on_both_backends():
+    # katra.testing's generator behind these games, the solver's tests and the Goré
+    # solved suite (tools/make_solved_suites.py)
+    from katra.testing._solved import GORE_HOLE_SEEDS, GORE_STORES
+    core_rng, reference_rng = random.Random(11), random.Random(11)
+    for _ in range(60):
+        text = few_seed_gore_position(core_rng.choice)
+        assert text == few_seed_gore_position(reference_rng.choice, backend="reference")
+        position = reference.Position.from_text(text)
+        assert position.text() == text and not position.is_terminal()
+        assert max(position.board) <= max(GORE_HOLE_SEEDS)
+        assert set(position.stores) <= set(GORE_STORES)

@@ -16,14 +16,13 @@ from __future__ import annotations
 import importlib.metadata
 import re
 import subprocess
-import sys
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
 import katra
-from helpers import BACKENDS
+from helpers import BACKENDS, katra_in_process, katra_program
 from katra._reference.counting import SplitMix64
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,8 +47,7 @@ def shipped_rulebook() -> str:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "katra", *args], capture_output=True,
-                          text=True, timeout=120)
+    return katra_in_process(*args)
 
 
 def checked_blocks(text: str) -> list[list[str]]:
@@ -244,7 +242,7 @@ def test_rules_bad_input(args, fragment):
 
 def test_version_in_one_place():
     assert katra.__version__ == importlib.metadata.version("katra")
-    result = run("--version")
+    result = katra_program("--version")
     assert result.returncode == 0 and result.stdout == f"katra {katra.__version__}\n"
 
 

@@ -13,7 +13,7 @@ from katra import _core, _limits
 from katra._games import GAME_IDS
 from katra._reference import Position as RefPosition
 from katra.api import Engine, search
-from test_search import KATRO_WIN, child_value, negamax, random_text
+from test_search import KATRO_WIN, child_value, random_text
 
 # ---------------------------------------------------------------- nodes=
 
@@ -121,11 +121,11 @@ def test_any_table_gives_the_brute_force_score(game_id):
         if ref.is_terminal():
             continue
         engine.search(text, depth=depth + 3)
-        expected = negamax(ref, depth)
+        values = {a: child_value(ref, a, depth) for a in ref.legal_actions()}
+        expected = max(values.values())      # negamax(ref, depth), its children once
         r = engine.search(text, depth=depth)
         assert r.score == expected
-        best = [a for a in ref.legal_actions() if child_value(ref, a, depth) == expected]
-        assert r.best_action == min(best)
+        assert r.best_action == min(a for a, value in values.items() if value == expected)
 
 
 def test_clear_and_tt_bits():
@@ -300,3 +300,31 @@ def test_play_uses_one_engine_per_game(monkeypatch, capsys):
     assert out.count("Hint: ") == 2 and "North plays " in out
     assert len(made) == 1
     assert len(searched_by) == 3 and all(engine is made[0] for engine in searched_by)
+
+
+def test_play_with_a_node_budget_hint_leaves_the_same_table_proven_or_not(
+        monkeypatch, capsys):
+    # katra play --nodes: a hint searches the shared table even when the solver's timed
+    # try proves the position, so the engine's next move does not depend on how fast
+    # the machine solved.  Here the hint's search changes that move (f2 -> c2).
+    import io
+
+    from katra.cli import main
+    from katra.cli import play as play_module
+
+    position = "djenon-aboure 0,1,8,0,8,1/7,7,1,0,0,1 S stores=4,10"
+
+    def engine_reply(commands):
+        monkeypatch.setattr("sys.stdin", io.StringIO(commands))
+        assert main(["play", position, "--nodes", "300"]) == 0
+        out = capsys.readouterr().out
+        return out, next(line.split()[2] for line in out.splitlines()
+                         if line.startswith("North plays"))
+
+    assert engine_reply("b1\nquit\n")[1] == "f2"                # no hint
+    monkeypatch.setattr(play_module, "HINT_SOLVE_SECONDS", 60.0)  # the solver proves it
+    out, reply = engine_reply("hint\nb1\nquit\n")
+    assert "(proven: wins in 13 plies" in out and reply == "c2"
+    monkeypatch.setattr(play_module, "_solve_briefly", lambda state: None)  # it did not
+    out, reply = engine_reply("hint\nb1\nquit\n")
+    assert "proven" not in out and reply == "c2"

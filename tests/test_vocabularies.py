@@ -1,11 +1,10 @@
 """The other libraries' names a State answers to (OpenSpiel, python-chess), and move
 text read the same way by ``State.push`` and ``katra play`` (docs/api.md)."""
-import subprocess
-import sys
 
 import pytest
 
 import katra
+from helpers import katra_in_process
 from katra import IllegalMoveError, State
 
 ALIASES = [("apply_action", "push"), ("clone", "copy"), ("is_game_over", "is_terminal")]
@@ -81,9 +80,8 @@ def test_push_and_katra_play_read_the_same_moves():
     state.push(lines[2])
     assert state.move_stack == [1]
 
-    result = subprocess.run([sys.executable, "-m", "katra", "play", "katro-4x4", "--depth", "1"],
-                            input="\n".join([*lines, "quit"]) + "\n", capture_output=True,
-                            text=True, timeout=120)
+    result = katra_in_process("play", "katro-4x4", "--depth", "1",
+                              stdin="\n".join([*lines, "quit"]) + "\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "B2 is not legal here. Legal moves: a1 b1 c1 d1." in out

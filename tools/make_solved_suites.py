@@ -17,6 +17,7 @@ from pathlib import Path
 
 import katra
 from katra._reference.counting import SplitMix64
+from katra.testing._solved import few_seed_gore_position
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "katra" / "data" / "solved"
 SEED = 2026
@@ -41,21 +42,8 @@ def random_line(game_id: str, game: int) -> list[str]:
 
 
 def gore_board(rng: SplitMix64) -> str:
-    """A seeded random Goré position with few seeds and small stores (offers,
-    which can prolong any game, need stores)."""
-    while True:
-        board = [(0, 0, 1, 1, 2, 2, 3, 4, 5)[rng.next() % 9] for _ in range(8)]
-        owners = "".join("SN"[rng.next() % 2] for _ in range(8))
-        stores = [(0, 1, 2, 3, 4, 5, 6, 12, 20)[rng.next() % 9] for _ in range(2)]
-        text = (f"gore {','.join(map(str, board[4:]))}/{','.join(map(str, board[:4]))} "
-                f"{'SN'[rng.next() % 2]} stores={stores[0]},{stores[1]} "
-                f"owners={owners[4:]}/{owners[:4]}")
-        try:
-            state = katra.State.from_text(text)
-        except katra.PositionError:
-            continue
-        if state.legal_actions():
-            return state.text()
+    """A seeded random Goré position with few seeds and small stores."""
+    return few_seed_gore_position(lambda options: options[rng.next() % len(options)])
 
 
 def candidates(game_id: str) -> list[str]:

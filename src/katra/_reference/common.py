@@ -95,6 +95,41 @@ def sowings_that_end(pos: Position, candidates: list[int], sow: Sow, limit: int)
     return [a for a in candidates if sow(pos.copy(), a, limit) is not None]
 
 
+def relay_sow(pos: Position, origin: int, next_hole: Mapping[int, int],
+              captured_by: Callable[[int], int | None], limit: int,
+              watch: LapWatcher | None = None) -> int | None:
+    """Katro's and Katra Mpantsaka's sowing (docs/rules.md §2.3, §3.3), in place: lift
+    ``origin`` and sow lap after lap along ``next_hole``.  A lap landing in an empty
+    hole ends the move; any other landing relays from there, sowing on with the seeds
+    of the hole ``captured_by(landing)`` names (the game's capture rule, asked with the
+    lap sown; None: no capture).  Returns the laps taken, or None past ``limit``.
+    ``watch``, if given, is told about every lap."""
+    board = pos.board
+    hand, board[origin] = board[origin], 0
+    hole, laps = origin, 1
+    while True:
+        start = hole
+        for _ in range(hand):
+            hole = next_hole[hole]
+            board[hole] += 1
+        if board[hole] == 1:          # the landing hole was empty: the move ends
+            if watch is not None:
+                watch(seen_lap(board, next_hole, start, next_hole[start], hand, END))
+            return laps
+        target = captured_by(hole)
+        if watch is not None:
+            watch(seen_lap(board, next_hole, start, next_hole[start], hand, RELAY)
+                  if target is None else
+                  seen_lap(board, next_hole, start, next_hole[start], hand, CAPTURE,
+                           ((target, board[target]),)))
+        if laps == limit:             # another lap would pass the limit
+            return None
+        laps += 1
+        hand, board[hole] = board[hole], 0
+        if target is not None:        # capture: both holes sown on from the next hole
+            hand, board[target] = hand + board[target], 0
+
+
 class SowWatched(Protocol):
     """``sow`` as the rules files define it, with the optional watcher."""
 

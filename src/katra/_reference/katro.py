@@ -11,13 +11,10 @@ from typing import TYPE_CHECKING
 
 from .._games import GameSpec
 from .common import (
-    CAPTURE,
-    END,
-    RELAY,
     LapWatcher,
     next_table,
+    relay_sow,
     rotate_path,
-    seen_lap,
     sow_and_pass_the_turn,
     sowings_that_end,
 )
@@ -81,31 +78,8 @@ def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None)
 
     ``watch``, if given, is told about every lap (common.py).
     """
-    next_hole = next_table(paths(pos.spec)[pos.to_move])
-    board = pos.board
-    hand, board[origin] = board[origin], 0
-    hole, laps = origin, 1
-    while True:
-        start = hole
-        for _ in range(hand):
-            hole = next_hole[hole]
-            board[hole] += 1
-        if board[hole] == 1:          # the landing hole was empty: the move ends
-            if watch is not None:
-                watch(seen_lap(board, next_hole, start, next_hole[start], hand, END))
-            return laps
-        target = capture_target(pos, hole)
-        if watch is not None:
-            watch(seen_lap(board, next_hole, start, next_hole[start], hand, RELAY)
-                  if target is None else
-                  seen_lap(board, next_hole, start, next_hole[start], hand, CAPTURE,
-                           ((target, board[target]),)))
-        if laps == limit:             # another lap would pass the limit
-            return None
-        laps += 1
-        hand, board[hole] = board[hole], 0
-        if target is not None:        # capture: both holes sown on from the next hole
-            hand, board[target] = hand + board[target], 0
+    return relay_sow(pos, origin, next_table(paths(pos.spec)[pos.to_move]),
+                     lambda landing: capture_target(pos, landing), limit, watch)
 
 
 def legal_actions(pos: Position, limit: int) -> list[int]:

@@ -10,13 +10,10 @@ from typing import TYPE_CHECKING
 
 from .._games import GameSpec
 from .common import (
-    CAPTURE,
-    END,
-    RELAY,
     LapWatcher,
     next_table,
+    relay_sow,
     rotate_path,
-    seen_lap,
     sow_and_pass_the_turn,
     sowings_that_end,
 )
@@ -72,35 +69,18 @@ def sow(pos: Position, action: int, limit: int, watch: LapWatcher | None = None)
 
     ``watch``, if given, is told about every lap (common.py).
     """
-    spec, cols, board = pos.spec, pos.spec.cols, pos.board
+    spec, cols = pos.spec, pos.spec.cols
     origin, direction = divmod(action, 2)
-    next_hole = next_table(paths(spec)[pos.to_move][direction])
     my_front = front_row(spec, pos.to_move)
     their_front = front_row(spec, 1 - pos.to_move)
-    hand, board[origin] = board[origin], 0
-    hole, laps = origin, 1
-    while True:
-        start = hole
-        for _ in range(hand):
-            hole = next_hole[hole]
-            board[hole] += 1
-        if board[hole] == 1:          # the landing hole was empty: the move ends
-            if watch is not None:
-                watch(seen_lap(board, next_hole, start, next_hole[start], hand, END))
-            return laps
-        facing = their_front * cols + hole % cols
-        captures = hole // cols == my_front and board[facing] > 0
-        if watch is not None:
-            watch(seen_lap(board, next_hole, start, next_hole[start], hand, CAPTURE,
-                           ((facing, board[facing]),))
-                  if captures else
-                  seen_lap(board, next_hole, start, next_hole[start], hand, RELAY))
-        if laps == limit:
-            return None
-        laps += 1
-        hand, board[hole] = board[hole], 0
-        if captures:                  # capture: sown on together
-            hand, board[facing] = hand + board[facing], 0
+
+    def captured_by(landing: int) -> int | None:
+        """A landing in the mover's front row takes the facing hole, if it holds seeds."""
+        facing = their_front * cols + landing % cols
+        return facing if landing // cols == my_front and pos.board[facing] > 0 else None
+
+    return relay_sow(pos, origin, next_table(paths(spec)[pos.to_move][direction]),
+                     captured_by, limit, watch)
 
 
 def legal_actions(pos: Position, limit: int) -> list[int]:

@@ -5,14 +5,10 @@ import argparse
 import json
 from typing import Any
 
-from katra._limits import MAX_SEARCH_NODES
-
-from .common import UsageError, int_arg, search_depth_arg, seconds_arg
+from .common import UsageError, search_depth_arg, search_nodes_arg, seconds_arg
 
 #: The clock when no limit is given, as ``katra play``'s engine.
 DEFAULT_TIME = 1.0
-
-search_nodes_arg = int_arg("nodes", 1, MAX_SEARCH_NODES)
 
 
 def register(commands: Any) -> None:

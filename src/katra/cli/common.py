@@ -8,7 +8,14 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from katra._errors import ArgumentError
-from katra._limits import MAX_SEARCH_DEPTH, MAX_SEARCH_TIME, MAX_SEED, check_int, check_seconds
+from katra._limits import (
+    MAX_SEARCH_DEPTH,
+    MAX_SEARCH_NODES,
+    MAX_SEARCH_TIME,
+    MAX_SEED,
+    check_int,
+    check_seconds,
+)
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
@@ -52,6 +59,7 @@ non_negative_arg = int_arg("the number", 0, 2**63 - 1)
 positive_int_arg = int_arg("the number", 1, 2**63 - 1)
 seed_arg = int_arg("seed", 0, MAX_SEED)
 search_depth_arg = int_arg("depth", 1, MAX_SEARCH_DEPTH)
+search_nodes_arg = int_arg("nodes", 1, MAX_SEARCH_NODES)  # a node budget: the same on any machine
 
 
 def seconds_arg(text: str) -> float:

@@ -25,6 +25,7 @@ from .common import (
     non_negative_arg,
     positive_int_arg,
     search_depth_arg,
+    search_nodes_arg,
     seconds_arg,
     seed_arg,
     side_arg,
@@ -208,6 +209,8 @@ def build_parser() -> Parser:
                           help="engine searches N plies deep")
     strength.add_argument("--time", type=seconds_arg, metavar="SECONDS",
                           help="engine thinks this long per move (default 1)")
+    strength.add_argument("--nodes", type=search_nodes_arg, metavar="N",
+                          help="engine searches N nodes per move (the same moves on any machine)")
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
     play.set_defaults(run=cmd_play)
 

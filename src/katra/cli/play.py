@@ -89,8 +89,10 @@ class _Game:
         self.state = load_state(args.position)
         self.human: int = args.side
         self.engine = 1 - self.human
-        self.limits: dict[str, Any] = {"depth": args.depth, "time": args.time}
-        if args.depth is None and args.time is None:
+        # one limit: --depth, --time or --nodes (argparse refuses two), else the clock
+        self.limits: dict[str, Any] = {"depth": args.depth, "time": args.time,
+                                       "nodes": args.nodes}
+        if all(value is None for value in self.limits.values()):
             self.limits["time"] = DEFAULT_TIME
         self.movers: list[int] = []
         self.record_path: str | None = args.record
@@ -167,19 +169,28 @@ class _Game:
 
     def hint(self) -> None:
         proven = _solve_briefly(self.state)
+        if proven is None or self.limits["nodes"] is not None:
+            # With a node budget the engine searches even when the solver proved the
+            # position: the depth such a search reaches depends on what the shared
+            # table holds, and whether the solver's timed try succeeded must not
+            # change the table, or the engine's later moves would vary by machine.
+            result = self.think()
         if proven is not None:   # the solver's perfect move, with its distance
             line = " ".join(self.state.action_text(a) for a in proven.pv)
             self.say(f"Hint: {proven.best_move}   ({_proof_notes(proven)}; line: {line})")
             return
-        result = self.think()
         line = " ".join(self.state.action_text(a) for a in result.pv)
         self.say(f"Hint: {result.best_move}   ({_search_notes(result)}; line: {line})")
 
     # -- the game
     def run(self) -> None:
         state = self.state
-        strength = (f"depth {self.limits['depth']}" if self.limits["depth"] is not None
-                    else f"{self.limits['time']:g} s a move")
+        if self.limits["depth"] is not None:
+            strength = f"depth {self.limits['depth']}"
+        elif self.limits["nodes"] is not None:
+            strength = f"{self.limits['nodes']:,} nodes a move"
+        else:
+            strength = f"{self.limits['time']:g} s a move"
         self.say(f"{state.game.name}: you play {PLAYERS[self.human]}, the engine plays "
                  f"{PLAYERS[self.engine]} ({strength}).")
         self.say(f"{MOVE_FORMS[state.game.spec.family]}; type help for the commands.")

@@ -10,12 +10,18 @@ with ``#`` are comments.  katra ships one suite per game id in
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Protocol, TypeVar
 
+from katra._errors import PositionError
 from katra._games import find_game
+from katra.api._backends import backend_module
 
 from ._suites import read_entries
+
+_T = TypeVar("_T")
 
 #: The largest distance or bound a ``solve`` line may give (katra.solve's largest bound).
 MAX_SOLVED_PLIES = 500
@@ -65,3 +71,41 @@ def solved_suite(game: str) -> list[SolvedEntry]:
     text = (resources.files("katra") / "data" / "solved" / f"{game_id}.solved").read_text(
         encoding="utf-8")
     return read_solved(text, f"katra's {game_id} solved suite")
+
+
+class Pick(Protocol):
+    """``pick(options)``: one of ``options`` (``random.Random().choice``, say)."""
+
+    def __call__(self, options: Sequence[_T], /) -> _T: ...
+
+
+#: Seeds a hole of :func:`few_seed_gore_position` may hold, and stores it may give.
+GORE_HOLE_SEEDS = (0, 0, 1, 1, 2, 2, 3, 4, 5)
+GORE_STORES = (0, 1, 2, 3, 4, 5, 6, 12, 20)
+
+
+def few_seed_gore_position(pick: Pick, stores: Sequence[int] = GORE_STORES,
+                           backend: str = "core") -> str:
+    """A random unfinished Goré position with few seeds on the board and small
+    stores, drawn with ``pick(options)`` (one of ``options``; a seeded generator's).
+
+    Random Goré games seldom end (docs/rules.md §4.5), and offers need stores and
+    can prolong any game, so the solver's tests and suites take such boards
+    instead.  Draws, in order: the 8 holes (``a1``..``d1``, then ``a2``..``d2``),
+    their 8 owners, South's and North's stores, the side to move; a draw that is
+    no position (§1.5) or a finished one is drawn again.  The canonical text.
+    """
+    position_class = backend_module(backend).Position
+    while True:
+        board = [pick(GORE_HOLE_SEEDS) for _ in range(8)]
+        owners = "".join(pick("SN") for _ in range(8))
+        south_store, north_store = pick(stores), pick(stores)
+        text = (f"gore {','.join(map(str, board[4:]))}/{','.join(map(str, board[:4]))} "
+                f"{pick('SN')} stores={south_store},{north_store} "
+                f"owners={owners[4:]}/{owners[:4]}")
+        try:
+            position = position_class.from_text(text)
+        except PositionError:
+            continue
+        if not position.is_terminal():
+            return str(position.text())
