@@ -12,6 +12,7 @@ from katra import _core, _reference
 from katra._games import GAME_IDS, GAMES
 from katra._text import action_text
 from katra.api._parallel import ArgumentTypeError
+from katra.testing._solved import few_seed_gore_position
 
 # ------------------------------------------------------------ the brute force
 
@@ -91,19 +92,8 @@ def brute_line(text, max_plies):
 def gore_endgame(rng):
     """A random Goré position with few seeds on the board (random Goré games seldom
     end, §4.5), and stores mostly too small for offers (which can prolong any game)."""
-    stores = (0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 12, 20)
-    while True:
-        board = [rng.choice((0, 0, 1, 1, 2, 2, 3, 4, 5)) for _ in range(8)]
-        owners = "".join(rng.choice("SN") for _ in range(8))
-        text = (f"gore {','.join(map(str, board[4:]))}/{','.join(map(str, board[:4]))} "
-                f"{rng.choice('SN')} stores={rng.choice(stores)},{rng.choice(stores)} "
-                f"owners={owners[4:]}/{owners[:4]}")
-        try:
-            pos = _reference.Position.from_text(text)
-        except katra.PositionError:
-            continue
-        if not pos.is_terminal():
-            return text
+    small_stores = (0, 1, 2, 3, 4, 5) * 2 + (6, 12, 20)
+    return few_seed_gore_position(rng.choice, stores=small_stores, backend="reference")
 
 
 def endgame_positions(game_id, count, seed, rng_plies=400):
