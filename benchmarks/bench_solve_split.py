@@ -3,7 +3,7 @@
     python benchmarks/bench_solve_split.py [BOUND] [PAIRS] [GAME]
 
 Solves GAME's start position (default katro-4x6) to BOUND plies (default
-22: about 20 s of CPU with one worker when the table was measured) with
+23: about 23 s of CPU with one worker when the table was measured) with
 ``jobs=1`` and ``jobs=2``, alternating, PAIRS times (default 2), each in a
 fresh process so that no run warms another's memory.  Per run it prints the
 nodes (deterministic with one worker; with two they depend on how the
@@ -38,7 +38,7 @@ def run(game: str, bound: int, jobs: int) -> dict[str, object]:
     return dict(json.loads(out))
 
 
-def main(bound: int = 22, pairs: int = 2, game: str = "katro-4x6") -> None:
+def main(bound: int = 23, pairs: int = 2, game: str = "katro-4x6") -> None:
     runs: dict[int, list[dict[str, object]]] = {1: [], 2: []}
     print(f"{game} from the start, bound {bound}, alternating jobs=1 / jobs=2, {pairs} pairs")
     print("| workers | nodes | CPU s (all threads) | wall s | result |")
@@ -62,5 +62,5 @@ def main(bound: int = 22, pairs: int = 2, game: str = "katro-4x6") -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    main(int(args[0]) if args else 22, int(args[1]) if len(args) > 1 else 2,
+    main(int(args[0]) if args else 23, int(args[1]) if len(args) > 1 else 2,
          args[2] if len(args) > 2 else "katro-4x6")
