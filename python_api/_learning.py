@@ -33,11 +33,12 @@ from typing import TYPE_CHECKING, Any
 
 from katra import _core
 from katra._errors import BufferItemError
+from katra._limits import as_int
 
 if TYPE_CHECKING:
     from ._state import State
 
-__all__ = ["observation", "legal_actions_mask", "fill_rows"]
+__all__ = ["observation", "legal_actions_mask", "fill_rows", "player_arg"]
 
 _INT_CODES = "bBhHiIlLqQnN"
 _FLOAT_CODES = "fd"
@@ -96,12 +97,20 @@ def _write(out: Any, values: list[int], counts: bool, what: str) -> Any:
     return out
 
 
-def _viewer(state: State, player: object) -> int:
+def player_arg(player: object) -> int | None:
+    """``player`` of an observation as 0, 1 or None (the player to move), on both backends:
+    an int by katra's rule (``katra._limits.as_int``), else ``ValueError``."""
     if player is None:
-        return state._pos.to_move
-    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+        return None
+    number = as_int(player)
+    if number not in (0, 1):
         raise ValueError(_core.bad_player_message(player))
-    return player
+    return number
+
+
+def _viewer(state: State, player: object) -> int:
+    viewer = player_arg(player)
+    return state._pos.to_move if viewer is None else viewer
 
 
 def _observation_values(state: State, player: object) -> list[int]:

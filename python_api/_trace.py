@@ -1,7 +1,8 @@
 """A move lap by lap: :class:`MoveTrace` and :class:`Lap` (docs/explain.md).
 
 The laps come from the pure-Python reference, which reads like the rulebook
-(its rules files tell a lap watcher about every lap: katra._reference.common),
+(its lap-watching hook ``Position.apply_watched`` tells a watcher about every
+lap as its rules files play it: docs/backends.md),
 and are checked against the compiled core: the core's position after the
 move must equal the trace's, and its lap count the trace's, or
 :class:`TraceMismatchError` (a bug in katra, never the caller's fault).
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING
 from katra import _core
 from katra._display import PLAYERS, square_names
 from katra._games import GameSpec
+from katra._limits import as_int
+from katra._reference import CAPTURE, END, RELAY, LapSeen
 from katra._reference import Position as ReferencePosition
-from katra._reference.common import CAPTURE, END, RELAY, LapSeen
 
 if TYPE_CHECKING:
     from ._state import State
@@ -158,9 +160,10 @@ class MoveTrace:
 def _check_max_laps(max_laps: object) -> int | None:
     if max_laps is None:
         return None
-    if isinstance(max_laps, bool) or not isinstance(max_laps, int) or max_laps < 0:
+    number = as_int(max_laps)
+    if number is None or number < 0:
         raise ValueError(f"max_laps must be None or an int >= 0, got {max_laps!r}")
-    return max_laps
+    return number
 
 
 def trace(state: State, move: int | str, max_laps: int | None = None) -> MoveTrace:
@@ -182,7 +185,7 @@ def trace(state: State, move: int | str, max_laps: int | None = None) -> MoveTra
             laps.append(_lap(spec, count, seen))
 
     reference = ReferencePosition.from_text(text)
-    reference._apply_watched(action, watch)
+    reference.apply_watched(action, watch)
     core = _core.Position.from_text(text)
     core_laps = core.lap_count(action) if count else 0
     core.apply(action)

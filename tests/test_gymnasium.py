@@ -21,7 +21,7 @@ def test_env_checker_with_the_engine_opponent():
 
 def replay_engine_replies(state, agent, depth):
     while not state.is_terminal() and state.to_move != agent:
-        state.push(katra._core.search(state._pos, depth=depth)["best_action"])
+        state.push(katra.search(state, depth=depth).best_action)
 
 
 @pytest.mark.parametrize("game_id", ["katro-4x4", "gore", "djenon-aboure"])
@@ -67,7 +67,7 @@ def test_vector_env_against_random(game_id):
         obs, rewards, terminated, truncated, info = env.step(actions)
         vg = env._match.vg
         for i in range(n):
-            state = katra.State.from_text(vg.position(i).text())
+            state = vg.position(i)
             assert obs[i].tolist() == state.observation(1)
             if terminated[i]:
                 assert state.is_terminal() and rewards[i] == state.returns()[1]

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from katra._display import square_names
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
+from katra._limits import as_int
 from katra._reference.counting import SplitMix64
 from katra._text import (
     action_text,
@@ -64,7 +65,7 @@ def read_move(spec: GameSpec, token: object) -> int:
         token = int(token.strip())
     if isinstance(token, str):
         return parse_action(spec, token)
-    if isinstance(token, bool) or not isinstance(token, int):
+    if as_int(token) is None:
         raise IllegalMoveError(f"a move is a move text or an int action, not "
                                f"{type(token).__name__} {token!r}")
     return check_action_range(spec, token)
