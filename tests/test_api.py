@@ -388,7 +388,7 @@ def test_bad_records(record, problem):
 @pytest.mark.parametrize("text", ["", "# only a comment\n\n",
                                   katra.write_records([katra.game("gore").initial_state()] * 2)])
 def test_from_record_wants_one_record(text):
-    with pytest.raises(katra.KatraError, match="expected one game record, found [02]"):
+    with pytest.raises(katra.KatraError, match=r"expected one game record, found [02]"):
         State.from_record(text)
 
 
