@@ -14,6 +14,8 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from katra._display import plural
+
 from .common import (
     CommandFailed,
     UsageError,
@@ -171,10 +173,11 @@ def _diff_walk(args: argparse.Namespace, start: str, games: int, seed: int,
     _conclude(args, start, difference, reproduce, {
         "games": games, "seed": seed, "max_plies": max_plies, "games_compared": compared,
         "plies": result.plies, "finished": result.finished, "unfinished": result.unfinished},
-        f"agree: {games} games from {start} (seed {seed}, ply limit {max_plies}), "
-        f"{result.plies} plies: the same legal moves and positions at every ply "
-        f"({result.finished} games finished, {result.unfinished} stopped at the limit)",
-        f"{compared} games agreed (seed {seed}); game "
+        f"agree: {plural(games, 'game')} from {start} (seed {seed}, ply limit {max_plies}), "
+        f"{plural(result.plies, 'ply', 'plies')}: the same legal moves and positions at every "
+        f"ply ({plural(result.finished, 'game')} finished, {result.unfinished} stopped at the "
+        "limit)",
+        f"{plural(compared, 'game')} agreed (seed {seed}); game "
         f"{difference.game if difference else ''} differs:", failure)
 
 

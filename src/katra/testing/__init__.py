@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from katra._display import plural
 from katra._games import find_game
 from katra._limits import check_playout_args
 from katra._text import action_text
@@ -108,5 +109,5 @@ def compare(factory: Callable[[str], Any], game: str, games: int = 100, seed: in
     result = walk(side, start, games, seed, max_plies)
     if result.difference is not None:
         raise AssertionError(f"{result.difference.describe('yours')}\n(katra.testing.compare: "
-                             f"{games} games, seed {seed}, max_plies {max_plies})")
+                             f"{plural(games, 'game')}, seed {seed}, max_plies {max_plies})")
     return result

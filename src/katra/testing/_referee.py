@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from katra._display import square_names
+from katra._display import plural, square_names
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
 from katra._limits import as_int
@@ -145,7 +145,7 @@ class Difference:
         if self.path or self.game is not None:
             out.insert(0, row("start", self.start))
         path = " ".join(self.path) if self.path else "(none)"
-        out.append(row("path", f"{path}   ({len(self.path)} moves from the start)"))
+        out.append(row("path", f"{path}   ({plural(len(self.path), 'move')} from the start)"))
         if self.kind == "text" and self.move is not None:
             out.append(row("move", f"{self.move}, played in this position"))
         out += [row("katra", moves(self.katra)), row(other_name, moves(self.other))]
