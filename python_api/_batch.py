@@ -14,7 +14,7 @@ from katra import _core
 from katra._errors import ArgumentTypeError
 from katra._limits import as_int
 
-from ._learning import _mask_values, _observation_values, fill_rows, player_arg
+from ._learning import fill_rows, mask_values, observation_values, player_arg
 from ._records import parse_records, write_record
 from ._state import State, game
 
@@ -58,7 +58,7 @@ def observations(states: Iterable[State], out: Any = None, *, player: int | None
     if all(s.backend == "core" for s in batch):
         return _core.observations([cast(_core.Position, s._pos) for s in batch],
                                   player_arg(player), out)
-    return fill_rows([_observation_values(s, player) for s in batch], out, True, "observations")
+    return fill_rows([observation_values(s, player) for s in batch], out, True, "observations")
 
 
 def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
@@ -69,7 +69,7 @@ def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
     _one_game(batch, "legal_actions_masks")
     if all(s.backend == "core" for s in batch):
         return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
-    return fill_rows([_mask_values(s) for s in batch], out, False, "legal_actions_masks")
+    return fill_rows([mask_values(s) for s in batch], out, False, "legal_actions_masks")
 
 
 def write_records(states: Iterable[State]) -> str:
