@@ -10,11 +10,7 @@ import random
 import pytest
 
 import katra
-from helpers import quick_and_slow
-from katra import _core, _reference
-from katra._games import DJENON_PASS, GAME_IDS, GAMES, GORE, GORE_OFFER_BASE, GORE_PASS, MPANTSAKA
-from test_lanes import on_both_forms, position_text
-from test_solve import (
+from helpers import (
     BRUTE_PLIES,
     DRAW,
     WIN,
@@ -24,8 +20,13 @@ from test_solve import (
     endgame_positions,
     forces,
     gore_endgame,
+    on_both_forms,
+    position_text,
+    quick_and_slow,
     value,
 )
+from katra import _core, _reference
+from katra._games import DJENON_PASS, GAME_IDS, GAMES, GORE, GORE_OFFER_BASE, GORE_PASS, MPANTSAKA
 
 
 def thresholds_and_best(text, bound):
