@@ -44,6 +44,22 @@ def test_engine_opponent_plays_the_engines_moves(game_id):
         assert reward == 0 and mirror.to_move == 1
 
 
+@pytest.mark.parametrize("action", [True, np.True_, 0.0, "a1"])
+def test_an_action_that_is_no_int_is_illegal(action):
+    env = kgym.KatraEnv("katro")
+    env.reset(seed=0)
+    assert env.action_masks()[1] and env.action_masks()[0]     # 0 and 1 (True) are legal
+    _obs, reward, terminated, _truncated, info = env.step(action)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_a_numpy_integer_is_an_action():
+    env, twin = kgym.KatraEnv("katro"), kgym.KatraEnv("katro")
+    env.reset(seed=0)
+    twin.reset(seed=0)
+    assert np.array_equal(env.step(np.int64(1))[0], twin.step(1)[0])
+
+
 def test_illegal_action_loses_in_the_single_env():
     env = kgym.KatraEnv("katro")
     env.reset(seed=1)

@@ -159,10 +159,10 @@ class KatraEnv(gym.Env):
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         vg = self._match.vg
-        action = int(action)
-        if not (0 <= action < vg.num_actions and vg.action_masks[0, action]):
+        number = as_int(action)  # a NumPy integer is an action; a bool or a float is not
+        if number is None or not (0 <= number < vg.num_actions and vg.action_masks[0, number]):
             return vg.observations[0].copy(), -1.0, True, False, self._info(illegal_action=True)
-        self._match.step([action])
+        self._match.step([number])
         return (vg.observations[0].copy(), float(vg.rewards[0, self._match.agent]),
                 bool(vg.terminated[0]), bool(vg.truncated[0]), self._info())
 
