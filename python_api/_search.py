@@ -195,7 +195,7 @@ class Engine:
 
     def __init__(self, *, tt_bits: int | None = None) -> None:
         if tt_bits is not None:
-            check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
+            tt_bits = check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
         self._searcher = _core.Searcher(tt_bits)
 
     @property

@@ -5,7 +5,6 @@ variant), Goré and Djenon-aboure, with a compiled core (``katra._core``) and a
 pure-Python reference (``katra._reference``) of the same rules.
 """
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
-from katra._core import VectorGame
 from katra._errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -31,6 +30,7 @@ from katra.api import (
     SearchResult,
     SolveResult,
     State,
+    VectorGame,
     analyse,
     cancel_jobs,
     divide,
