@@ -2,11 +2,12 @@
 
 The page is checked here without a browser: its HTML holds the whole game
 (what a reader without JavaScript sees: every move's laps and the board after
-it), each move's lap frames in a template, and the viewer's controls and
-keys.  tools/check_replay_page.py runs the script in headless Chromium.
+it), each move's lap frames (JSON text in a script element), and the viewer's
+controls and keys.  tools/check_replay_page.py runs the script in headless Chromium.
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -66,8 +67,9 @@ def plies_of(page):
     """Per ply: its heading, laps counted, pictures by kind, words and frames."""
     plies = []
     for attrs, body in re.findall(r'<article class="ply"([^>]*)>(.*?)</article>', page, re.S):
-        template = re.search(r'<template class="frames">(.*?)</template>', body, re.S)
-        outside = body.replace(template.group(0), "") if template else body
+        frames = re.search(r'<script type="application/json" class="frames">(.*?)</script>',
+                           body, re.S)
+        outside = body.replace(frames.group(0), "") if frames else body
         words = re.search(r'<pre class="laps">(.*?)</pre>', body, re.S)
         laps = re.search(r'data-laps="(\d+)"', attrs)
         plies.append({
@@ -76,8 +78,7 @@ def plies_of(page):
             "pictures": dict(re.findall(r'<figure class="(\w+)">(<svg .*?</svg>)</figure>',
                                         outside, re.S)),
             "words": unescape(words.group(1)).split("\n") if words else [],
-            "frames": re.findall(r'<figure class="lap">(<svg .*?</svg>)</figure>',
-                                 template.group(1), re.S) if template else [],
+            "frames": json.loads(frames.group(1)) if frames else [],
         })
     return plies
 
@@ -87,6 +88,13 @@ def random_record(game_id, seed, plies):
     while not state.is_terminal() and len(state.move_stack) < plies:
         state.push(rng.choice(state.legal_actions()))
     return state
+
+
+def states_of(final):
+    states = [final.root()]
+    for action in final.move_stack:
+        states.append(states[-1].child(action))
+    return states
 
 
 def without_namespace(picture):
@@ -111,8 +119,10 @@ def test_replay_page_is_self_contained_and_holds_every_ply(tmp_path, game_id):
     assert parser.references == []                  # no src= or href= at all
     assert "link" not in parser.tags and "@import" not in page
     assert re.findall(r"url\((?!#head\d\))", page) == []     # only the arrowheads, in the page
-    assert parser.tags.count("script") == 1         # the viewer's script, inline
     moves = final.move_stack
+    with_laps = sum(1 for state, action in zip(states_of(final), moves)
+                    if state.explain(action).laps)
+    assert parser.tags.count("script") == 1 + with_laps     # the viewer, each move's frames
     assert parser.moves == [final.action_text(a) for a in moves]
     plies = plies_of(page)
     assert len(plies) == len(moves) + 1
@@ -172,4 +182,4 @@ def test_the_viewer_steps_lap_by_lap_and_the_page_reads_without_it():
         assert key in SCRIPT
     assert 'getElementById("viewer").hidden = false' in SCRIPT
     assert 'getElementById("game").remove()' in SCRIPT   # one picture at a time
-    assert "template.frames" in SCRIPT and "lap=(\\d+)" in SCRIPT
+    assert "script.frames" in SCRIPT and "lap=(\\d+)" in SCRIPT

@@ -5,8 +5,9 @@ or fonts).  Its HTML is the whole game, readable without JavaScript: for
 every ply the move's laps (``trace.svg()``, all of them on the board before
 the move, and the laps in words) and the board after it (``state.svg()``),
 then the move list and the result.  Each move's lap-by-lap frames
-(``trace.svg(lap=k)``) wait in a ``<template>``, which a browser does not
-show.  A short script turns this into a viewer: the arrow keys (or the
+(``trace.svg(lap=k)``) wait as text in a JSON ``<script>`` element, which a
+browser neither shows nor parses into a document (a long game holds
+thousands).  A short script turns this into a viewer: the arrow keys (or the
 buttons) step through the plies (Home and End for the start and the end), L
 shows the move's laps, all at once, and the up and down arrows step through
 them one lap at a time; ``page.html#ply=12&laps`` opens ply 12 with its laps
@@ -16,6 +17,7 @@ the arrowheads' ids, the same in every lap picture, never clash.
 """
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -56,16 +58,16 @@ body.viewer ol#moves li { cursor: pointer; }
 """
 
 SCRIPT = r"""
-// The game as the HTML holds it: one article per ply, its lap frames in a <template>.
+// The game as the HTML holds it: one article per ply, its lap frames as JSON text.
 const plies = Array.from(document.querySelectorAll("#game article.ply"), a => {
-  const frames = a.querySelector("template.frames"), laps = a.querySelector(".laps");
+  const frames = a.querySelector("script.frames"), laps = a.querySelector(".laps");
   return {
     where: a.querySelector("h2").textContent,
     board: a.querySelector("figure.board svg"),
     trace: a.querySelector("figure.trace svg"),
     laps: Number(a.dataset.laps || 0),
     words: laps ? laps.textContent.split("\n") : [],
-    frames: frames ? Array.from(frames.content.querySelectorAll("svg")) : [],
+    frames: frames ? JSON.parse(frames.textContent) : [],
   };
 });
 // One picture at a time in the document: the lap pictures share their arrowheads' ids.
@@ -83,8 +85,8 @@ function show(k, withLaps, atLap) {
   laps = withLaps;
   const p = plies[ply], drawn = laps && p.trace !== null;
   lap = drawn ? Math.max(0, Math.min(p.frames.length, atLap)) : 0;
-  board.replaceChildren(!drawn ? p.board : !lap ? p.trace
-                        : document.importNode(p.frames[lap - 1], true));
+  if (drawn && lap) board.innerHTML = p.frames[lap - 1];
+  else board.replaceChildren(drawn ? p.trace : p.board);
   lapText.replaceChildren(...(drawn ? p.words : []).map((line, i) => {
     const span = document.createElement("span");
     span.textContent = line + "\n";
@@ -136,18 +138,19 @@ def _figure(kind: str, picture: str) -> str:
 
 
 def _move(trace: MoveTrace, before: State) -> str:
-    """A move's laps: the whole move drawn and in words, and its lap frames (a template)."""
+    """A move's laps: the whole move drawn and in words, and its lap frames (JSON text)."""
     words = [trace.headline(), *(lap.text(sown=True) for lap in trace.laps[:LISTED_LAPS])]
     if trace.total_laps > LISTED_LAPS:
         words.append(f"... {trace.total_laps - LISTED_LAPS} more laps: "
                      f"katra show '{before.text()}' {trace.move} --explain --all")
     if not trace.laps:
         return f'<pre class="laps">{escape(words[0])}</pre>'
-    frames = "".join(_figure("lap", trace.svg(lap=k))
-                     for k in range(1, min(len(trace.laps), LISTED_LAPS) + 1))
+    frames = [_svg(trace.svg(lap=k)) for k in range(1, min(len(trace.laps), LISTED_LAPS) + 1)]
+    # JSON inside <script>: "</" is written "<\\/" so no string can close the element.
+    data = json.dumps(frames).replace("</", "<\\/")
     text = escape("\n".join(words))
     return (f'{_figure("trace", trace.svg())}<pre class="laps">{text}</pre>'
-            f'<template class="frames">{frames}</template>')
+            f'<script type="application/json" class="frames">{data}</script>')
 
 
 def _plies(states: list[State], moves: list[int]) -> str:
