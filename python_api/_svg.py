@@ -341,9 +341,11 @@ def trace_svg(trace: MoveTrace, lap: int | None = None, size: int = 48) -> str:
     holes = {name: i for i, name in enumerate(names)}
     gore = spec.family == GORE
     if lap is not None:
-        if isinstance(lap, bool) or not isinstance(lap, int) or not 1 <= lap <= len(trace.laps):
+        number = as_int(lap)
+        if number is None or not 1 <= number <= len(trace.laps):
             kept = (f"1..{len(trace.laps)}" if trace.laps else "none: the move sows nothing")
             raise ValueError(f"lap must be an int in {kept}, got {lap!r}")
+        lap = number
         shown = [trace.laps[lap - 1]]
         board: Sequence[int] = shown[0].board
         lines = [(f"{trace.headline()}, lap {lap} of {trace.total_laps}", "#000000"),

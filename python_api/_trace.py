@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from katra import _core
-from katra._display import PLAYERS, plural, square_names
+from katra._display import PLAYERS, square_names
 from katra._games import GameSpec
 from katra._limits import as_int
 from katra._reference import CAPTURE, END, RELAY, LapSeen
 from katra._reference import Position as ReferencePosition
+from katra._text import plural
 
 if TYPE_CHECKING:
     from ._state import State

@@ -83,6 +83,7 @@ CALLS = {
                             ValueError),
     "explain max_laps": (explain_laps, 3, ValueError),
     "svg size": (lambda n: state().svg(n), 30, ValueError),
+    "MoveTrace.svg lap": (lambda n: katra.explain(KATRO, "a1").svg(lap=n), 1, ValueError),
     "VectorGame num_envs": (lambda n: katra.VectorGame("katro", n).num_envs, 3,
                             katra.ArgumentTypeError),
     "VectorGame seed": (lambda n: katra.VectorGame("katro", 2, seed=n).random_actions().tolist(),

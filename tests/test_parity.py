@@ -16,8 +16,9 @@ METHODS = ["initial", "from_text", "text", "copy", "legal_actions", "is_legal", 
 PROPERTIES = ["game_id", "board", "owners", "stores", "to_move", "pending_offer",
               "stack_depth", "move_stack"]
 # Attributes of the reference's Position that its rules files work on (the
-# core keeps them in its C struct): not part of the surface.
-REFERENCE_ONLY = {"spec", "store", "offer", "rules"}
+# core keeps them in its C struct): not part of the surface; and its lap-watching
+# hook (docs/backends.md, "Watching the laps"), which the core does not have.
+REFERENCE_ONLY = {"spec", "store", "offer", "rules", "apply_watched"}
 
 
 def parameters(function):

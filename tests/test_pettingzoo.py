@@ -111,3 +111,16 @@ def test_renders_and_bad_arguments():
     with pytest.raises(katra.IllegalMoveError):
         e.step(35)                                   # North's hole, South to move
     assert e.unwrapped.state_.ply == 0
+
+
+def test_an_action_is_any_int_but_never_a_bool_or_a_float():
+    env, twin = kpz.env("katro"), kpz.env("katro")
+    env.reset(seed=0)
+    twin.reset(seed=0)
+    env.step(np.int64(1))
+    twin.step(1)
+    assert env.state_ == twin.state_ and env.state_.move_stack == [1]
+    for bad in (True, np.True_, 1.0):
+        with pytest.raises(katra.IllegalMoveError):
+            env.step(bad)
+    assert env.state_ == twin.state_

@@ -7,7 +7,7 @@ import pytest
 
 from katra._errors import IllegalMoveError, PositionError
 from katra._games import GAME_IDS, GAMES, MAX_TOTAL_SEEDS
-from katra._text import action_text, parse_action
+from katra._text import action_text, parse_action, parse_position
 
 GORE = GAMES["gore"]
 DJENON = GAMES["djenon-aboure"]
@@ -467,3 +467,10 @@ def test_move_text_must_be_a_str(value):
 def test_action_text_rejections(spec, action):
     with pytest.raises(IllegalMoveError):
         action_text(spec, action)
+
+
+def test_a_row_of_one_hole_is_named_in_the_singular():
+    with pytest.raises(PositionError, match="row 4 has 1 hole, expected 4"):
+        parse_position("katro-4x4 2/2,2,2,2/2,2,2,2/2,2,2,2 S")
+    with pytest.raises(PositionError, match="row 4 has 2 holes, expected 4"):
+        parse_position("katro-4x4 2,2/2,2,2,2/2,2,2,2/2,2,2,2 S")

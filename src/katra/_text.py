@@ -107,7 +107,7 @@ def _parse_rows(spec: GameSpec, text: str, what: str,
         row_number = spec.rows - k
         cells = cell(row_text, row_number)
         if len(cells) != spec.cols:
-            raise PositionError(f"{what}: row {row_number} has {len(cells)} holes, "
+            raise PositionError(f"{what}: row {row_number} has {plural(len(cells), 'hole')}, "
                                 f"expected {spec.cols}")
         start = (row_number - 1) * spec.cols
         flat[start:start + spec.cols] = cells
@@ -185,6 +185,12 @@ def _parse_offer(spec: GameSpec, text: str) -> int:
     if squares != sorted(set(squares)):
         raise PositionError(f"offer: squares must be distinct and in index order, got {text!r}")
     return sum(1 << i for i in squares)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word in agreement: ``1 ply``, ``2 plies`` (``words``: the plural when
+    it is not ``word + "s"``)."""
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 def _plain_int(value: object, what: str) -> int:

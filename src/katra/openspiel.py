@@ -119,7 +119,7 @@ class KatraState(pyspiel.State):  # type: ignore[misc]
         return self.katra_state.legal_actions()
 
     def _apply_action(self, action: int) -> None:
-        self.katra_state.push(int(action))
+        self.katra_state.push(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.katra_state.action_text(action)

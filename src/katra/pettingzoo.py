@@ -114,7 +114,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.state_.push(int(action))
+        self.state_.push(action)  # any int (a NumPy integer too); a bool or a float raises
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         if self.state_.is_terminal():

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from katra._display import plural
+from katra._text import plural
 from katra.api import game as find_game
 from katra.api import games as all_games
 from katra.api import perft, playouts

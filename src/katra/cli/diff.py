@@ -14,7 +14,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from katra._display import plural
+from katra._text import plural
 
 from .common import (
     CommandFailed,

@@ -17,8 +17,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from katra._display import PLAYERS, plural
+from katra._display import PLAYERS
 from katra._errors import IllegalMoveError, KatraError
+from katra._text import plural
 
 from .board import board
 from .term import PLAYER_STYLES, out, spinner

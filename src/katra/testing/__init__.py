@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from katra._display import plural
 from katra._games import find_game
 from katra._limits import check_playout_args
-from katra._text import action_text
+from katra._text import action_text, plural
 from katra.api import DEFAULT_MAX_PLIES
 
 from ._programs import PerftProgram, WalkProgram

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from katra._display import plural, square_names
+from katra._display import square_names
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
 from katra._limits import as_int
@@ -30,6 +30,7 @@ from katra._text import (
     format_position,
     parse_action,
     parse_position,
+    plural,
 )
 from katra.api import State, TraceMismatchError, divide
 
