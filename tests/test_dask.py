@@ -312,18 +312,13 @@ def test_solve_on_the_cluster_equals_one_call(client, position):
 
 # ---------------------------------------------------------------- Ctrl-C on a terminal
 
-def sigint_blocked(pid):
-    """Whether process ``pid`` blocks SIGINT in its main thread (Linux /proc)."""
-    with open(f"/proc/{pid}/status") as status:
-        mask = next(line for line in status if line.startswith("SigBlk:")).split()[1]
-    return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
-
-
 HOLD_SCRIPT = textwrap.dedent("""
-    import multiprocessing, os, signal, sys, threading, time
+    import multiprocessing, os, signal, threading, time
     from katra.cli.counting import hold_sigint
-    sys.path.insert(0, {tests!r})
-    from test_dask import sigint_blocked
+    def sigint_blocked(pid):  # in the process's main thread (Linux /proc)
+        with open(f"/proc/{pid}/status") as status:
+            mask = next(line for line in status if line.startswith("SigBlk:")).split()[1]
+        return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
     release = hold_sigint()
     started = []
     def spawn():  # from a thread of its own, as dask's event loop starts its workers
@@ -350,8 +345,7 @@ def test_workers_started_while_sigint_is_held_never_see_it():
     """The local cluster's workers start with SIGINT blocked (a terminal's Ctrl-C, sent to
     the whole process group, does not kill them under dask's feet), and a Ctrl-C that
     came while they started is raised once the cluster is up."""
-    tests = os.path.dirname(os.path.abspath(__file__))
-    result = subprocess.run([sys.executable, "-c", HOLD_SCRIPT.format(tests=tests)],
+    result = subprocess.run([sys.executable, "-c", HOLD_SCRIPT],
                             capture_output=True, text=True, timeout=120,
                             preexec_fn=restore_sigint)
     assert result.stdout.split() == ["held", "raised", "True", "False"], result.stderr
