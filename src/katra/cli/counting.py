@@ -85,9 +85,9 @@ def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
     """A dask client on the scheduler, or on a LocalCluster of ``jobs`` one-thread workers.
 
     On Ctrl-C (or an error) only katra's own line is printed: the cluster's
-    workers never see a terminal's Ctrl-C (which goes to every process of the
-    foreground group) and die killed by katra, and dask's shutdown is not
-    logged (:func:`quiet_dask`).
+    workers never see a terminal's Ctrl-C (which reaches every process of the
+    foreground group), katra stops their tasks and kills them, and dask's
+    shutdown is not logged (:func:`quiet_dask`).
     """
     try:
         distributed: Any = importlib.import_module("distributed")
@@ -100,28 +100,31 @@ def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
     # it blocked: the workers ignore the terminal's Ctrl-C (dying of it half-way through
     # a broadcast, they made the scheduler log CommClosedError), and this process gets
     # it when the block is lifted.
-    held = hold_sigint()
+    release = hold_sigint()
     try:
-        if scheduler == "local":
-            cluster = distributed.LocalCluster(
-                n_workers=jobs or usable_cores(), threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR,
-                # the scheduler's HTTP server on a free port: on 8787 (its default),
-                # taken by any other cluster, it warns
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-            client = distributed.Client(cluster, set_as_default=False)
-        else:
-            client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT,
-                                        set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise UsageError(f"katra: cannot reach the dask scheduler at {scheduler}: "
-                         f"{reason}") from None
-    finally:
-        held()  # a Ctrl-C held back is raised here
+        try:
+            if scheduler == "local":
+                cluster = distributed.LocalCluster(
+                    n_workers=jobs or usable_cores(), threads_per_worker=1, processes=True,
+                    host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR,
+                    # the scheduler's HTTP server on a free port: on 8787 (its default),
+                    # taken by any other cluster, it warns
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                client = distributed.Client(cluster, set_as_default=False)
+            else:
+                client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT,
+                                            set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            if cluster is not None:
+                cluster.close()
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise UsageError(f"katra: cannot reach the dask scheduler at {scheduler}: "
+                             f"{reason}") from None
+    except BaseException:
+        release()
+        raise
     try:
+        release()  # a Ctrl-C held back is raised here, the cluster up
         yield client
     except BaseException:
         quiet_dask()
