@@ -308,3 +308,78 @@ def test_solve_on_the_cluster_equals_one_call(client, position):
     for executor in (client, client.get_executor()):
         split = katra.solve(position, 20, executor=executor)
         assert [getattr(split, f) for f in fields] == [getattr(one, f) for f in fields]
+
+
+# ---------------------------------------------------------------- Ctrl-C on a terminal
+
+HOLD_SCRIPT = textwrap.dedent("""
+    import multiprocessing, os, signal, threading, time
+    from katra.cli.counting import hold_sigint
+    def sigint_blocked(pid):  # in the process's main thread (Linux /proc)
+        with open(f"/proc/{pid}/status") as status:
+            mask = next(line for line in status if line.startswith("SigBlk:")).split()[1]
+        return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
+    release = hold_sigint()
+    started = []
+    def spawn():  # from a thread of its own, as dask's event loop starts its workers
+        process = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(60,))
+        process.start()
+        started.append(process)
+    thread = threading.Thread(target=spawn)
+    thread.start()
+    thread.join()
+    os.kill(os.getpid(), signal.SIGINT)   # a Ctrl-C while the cluster starts: held back
+    print("held", flush=True)
+    try:
+        release()
+        time.sleep(5)
+        print("not raised", flush=True)
+    except KeyboardInterrupt:
+        print("raised", sigint_blocked(started[0].pid), sigint_blocked(os.getpid()), flush=True)
+    finally:
+        started[0].kill()
+""")
+
+
+def test_workers_started_while_sigint_is_held_never_see_it():
+    """The local cluster's workers start with SIGINT blocked (a terminal's Ctrl-C, sent to
+    the whole process group, does not kill them under dask's feet), and a Ctrl-C that
+    came while they started is raised once the cluster is up."""
+    result = subprocess.run([sys.executable, "-c", HOLD_SCRIPT],
+                            capture_output=True, text=True, timeout=120,
+                            preexec_fn=restore_sigint)
+    assert result.stdout.split() == ["held", "raised", "True", "False"], result.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_terminal_with_a_local_cluster_prints_one_line():
+    """Ctrl-C on a terminal reaches the whole foreground process group, the cluster's
+    workers included: katra's one line is all that is printed, whether the cluster is
+    starting or running (dask logged CommClosedError, or a traceback, before it)."""
+    for cpu_seconds in (0.0, 4.0):   # while the cluster starts; while the tasks run
+        process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
+                                    "--scheduler", "local", "--jobs", "2"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   preexec_fn=lambda: (restore_sigint(), os.setpgrp()))
+        try:
+            for _ in range(600):  # the two worker processes are up (a minute at most)
+                if process.poll() is not None or len(children(process.pid)) >= 2:
+                    break
+                time.sleep(0.1)
+            workers = children(process.pid)
+            if cpu_seconds:
+                wait_for_work(process, cpu_seconds)
+            assert process.poll() is None, process.stderr.read()
+            os.killpg(process.pid, signal.SIGINT)   # as a terminal sends it
+            _, err = process.communicate(timeout=30)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        assert (process.returncode, err) == (130, "katra: interrupted\n")
+        for pid in workers:
+            for _ in range(100):
+                if gone(pid):
+                    break
+                time.sleep(0.05)
+            else:
+                pytest.fail(f"process {pid} still runs")

@@ -5,13 +5,13 @@
 For each game id it plays a seeded random game (at most 80 plies), writes the
 page with ``katra replay FILE --html OUT.html``, and loads it in headless
 Chromium four times: at the start, at a middle ply (``#ply=K``), at that ply
-with its laps (``#ply=K&laps``) and at its first lap alone (``#ply=K&lap=1``).  The page's own script fills in what is
-shown, so the DOM the browser ends with tells whether the script ran: the
-"where" line must name the ply, the board must be an SVG drawing (the lap
-picture when asked), and the browser's console must show no error.  Exits 1
-on the first failure, 0 when every page passed.  Needs a browser (Debian:
-``apt-get install chromium``); the test suite checks the page without one
-(tests/test_explain_cli.py).
+with its laps (``#ply=K&laps``) and at its first lap alone (``#ply=K&lap=1``).
+The page's own script fills in what is shown, so the DOM the browser ends
+with tells whether the script ran: the "where" line must name the ply, the
+board must be an SVG drawing (the lap picture when asked), and the browser's
+console must show no error.  Exits 1 on the first failure, 0 when every page
+passed.  Needs a browser (Debian: ``apt-get install chromium``); the test
+suite checks the page without one (tests/test_replay_page.py).
 """
 from __future__ import annotations
 

@@ -17,8 +17,9 @@ import logging
 import os
 import re
 import signal
+import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -81,38 +82,52 @@ def worker_options(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
 
 @contextmanager
 def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
-    """A dask client on the scheduler, or on a LocalCluster of ``jobs`` one-thread workers."""
+    """A dask client on the scheduler, or on a LocalCluster of ``jobs`` one-thread workers.
+
+    On Ctrl-C (or an error) only katra's own line is printed: the cluster's
+    workers never see a terminal's Ctrl-C (which reaches every process of the
+    foreground group), katra stops their tasks and kills them, and dask's
+    shutdown is not logged (:func:`quiet_dask`).
+    """
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise UsageError("katra: --scheduler needs dask: pip install 'katra[dask]'") from None
     cluster = None
     # Ctrl-C while the cluster starts or the client connects (seconds at most) is held
-    # back until both exist: interrupted half-way, dask leaves them hanging at exit.
-    interrupted: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+    # back until both exist: interrupted half-way, dask leaves them hanging at exit.  The
+    # signal is blocked meanwhile, and every process and thread the start creates keeps
+    # it blocked: the workers ignore the terminal's Ctrl-C (dying of it half-way through
+    # a broadcast, they made the scheduler log CommClosedError), and this process gets
+    # it when the block is lifted.
+    release = hold_sigint()
     try:
-        if scheduler == "local":
-            cluster = distributed.LocalCluster(
-                n_workers=jobs or usable_cores(), threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
-            client = distributed.Client(cluster, set_as_default=False)
-        else:
-            client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT,
-                                        set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise UsageError(f"katra: cannot reach the dask scheduler at {scheduler}: "
-                         f"{reason}") from None
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        try:
+            if scheduler == "local":
+                cluster = distributed.LocalCluster(
+                    n_workers=jobs or usable_cores(), threads_per_worker=1, processes=True,
+                    host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR,
+                    # the scheduler's HTTP server on a free port: on 8787 (its default),
+                    # taken by any other cluster, it warns
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                client = distributed.Client(cluster, set_as_default=False)
+            else:
+                client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT,
+                                            set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            if cluster is not None:
+                cluster.close()
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise UsageError(f"katra: cannot reach the dask scheduler at {scheduler}: "
+                             f"{reason}") from None
+    except BaseException:
+        release()
+        raise
     try:
-        if interrupted:  # Ctrl-C while the cluster started
-            raise KeyboardInterrupt
+        release()  # a Ctrl-C held back is raised here, the cluster up
         yield client
     except BaseException:
+        quiet_dask()
         if cluster is not None:  # Ctrl-C or an error: our workers have nothing left to do
             _kill_workers(cluster)
         raise
@@ -120,6 +135,40 @@ def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def hold_sigint() -> Callable[[], None]:
+    """Block SIGINT in this thread (and in the threads and processes it starts) until
+    the returned function is called; a Ctrl-C that came meanwhile is raised then.
+    Where signals cannot be blocked (Windows), Ctrl-C is recorded and raised the same."""
+    if hasattr(signal, "pthread_sigmask"):
+        # multiprocessing's resource tracker, started by the first process spawned,
+        # unblocks SIGINT in the thread that starts it: started first, it is left alone.
+        resource_tracker: Any = importlib.import_module("multiprocessing.resource_tracker")
+        resource_tracker.ensure_running()
+        previous_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+        def release() -> None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous_mask)
+            # (a pending SIGINT is delivered as the mask is lifted; its handler's
+            # KeyboardInterrupt is raised at the next bytecode, in this frame)
+        return release
+    interrupted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, previous)
+        if interrupted:
+            raise KeyboardInterrupt
+    return restore
+
+
+def quiet_dask() -> None:
+    """Log nothing more in this process (dask's scheduler, nanny and comms, tornado and
+    asyncio report the workers katra kills and the connections it drops) and drop
+    unraisable exceptions at exit: the command ends with its own one line."""
+    logging.disable(logging.CRITICAL)
+    sys.unraisablehook = lambda unraisable: None
 
 
 def _kill_workers(cluster: Any) -> None:
