@@ -63,7 +63,8 @@ def build_tools_missing():
 
 MISSING = build_tools_missing()
 if MISSING and os.environ.get(ELSEWHERE):
-    pytest.skip(f"no {MISSING}: {ELSEWHERE} says another run builds the C API's extensions",
+    pytest.skip(f"this environment lacks {MISSING}; {ELSEWHERE} says another run builds "
+                "the C API's extensions",
                 allow_module_level=True)
 
 
