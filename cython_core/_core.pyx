@@ -24,6 +24,7 @@ include "_mpantsaka.pxi"
 include "_gore.pxi"
 include "_djenon.pxi"
 include "_position.pxi"
+include "_node.pxi"      # the node layer: one protocol over every working form
 include "_counting.pxi"
 include "_search.pxi"
 include "_solve_table.pxi"     # the solver's transposition table
@@ -33,6 +34,7 @@ include "_observations.pxi"    # observations and legal-action masks (learning)
 include "_vector.pxi"          # VectorGame (learning)
 
 _build_tables()
+_node_check_shapes()
 
 # The core's copies of the limits declared in katra._limits (one source).
 _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND

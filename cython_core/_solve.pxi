@@ -85,338 +85,7 @@ ctypedef struct SolveCtx:
     # The last ply's scratch (solve_last_ply, node_unfinished: they do not
     # recurse), here rather than in their frames, which the recursion's would hold.
     Children last_ply
-    int leaf_cand[MAX_CANDIDATES]
-    State leaf_scratch           # a lane search's scratch node too
-
-
-cdef enum:
-    SOLVE_KEY_WORDS = (MAX_HOLES + 7) // 8
-
-
-# ---------------------------------------------------------------- the nodes
-# The search is written once, over SolveNode: the State form, or a position
-# on the packed lanes of _lanes.pxi (perft's and the playouts' working form)
-# when it fits them (lanes_fit).  Katro and Katra Mpantsaka lanes are seen
-# from the side to move, so their nodes add the player to move (the
-# predicates name players); one node type per game shape, so that each
-# specialisation has its shape's constants (words, loop length, family).
-
-ctypedef struct KatroSolveNode:               # katro (6x6): 3 words a side
-    SideNode side
-    int to_move
-
-ctypedef struct Katro4x6SolveNode:            # 2 words a side
-    SideNode side
-    int to_move
-
-ctypedef struct Katro4x4SolveNode:            # 1 word a side
-    SideNode side
-    int to_move
-
-ctypedef struct MpantsakaSolveNode:           # 2 words a side
-    SideNode side
-    int to_move
-
-ctypedef struct MpantsakaSimplifiedSolveNode:
-    SideNode side
-    int to_move
-
-ctypedef fused SolveNode:
-    State
-    KatroSolveNode
-    Katro4x6SolveNode
-    Katro4x4SolveNode
-    MpantsakaSolveNode
-    MpantsakaSimplifiedSolveNode
-    DjenonNode
-    GoreNode
-
-
-cdef inline int side_game(const SolveNode* s) noexcept nogil:
-    """The game of a Katro or Katra Mpantsaka node type (a constant in each
-    specialisation; -1 for the other types)."""
-    cdef int game = -1
-    if SolveNode is KatroSolveNode:
-        game = GAME_KATRO
-    elif SolveNode is Katro4x6SolveNode:
-        game = GAME_KATRO_4X6
-    elif SolveNode is Katro4x4SolveNode:
-        game = GAME_KATRO_4X4
-    elif SolveNode is MpantsakaSolveNode:
-        game = GAME_MPANTSAKA
-    elif SolveNode is MpantsakaSimplifiedSolveNode:
-        game = GAME_MPANTSAKA_SIMPLIFIED
-    return game
-
-
-# A side game's shape, as perft's dispatch (perft_count_lanes) spells it.
-cdef inline int side_words(int game) noexcept nogil:
-    return 3 if game == GAME_KATRO else 1 if game == GAME_KATRO_4X4 else 2
-
-
-cdef inline int side_loop(int game) noexcept nogil:
-    return (18 if game == GAME_KATRO else 12 if game == GAME_KATRO_4X6
-            else 8 if game == GAME_KATRO_4X4 else 16)
-
-
-cdef inline int side_family(int game) noexcept nogil:
-    return FAM_MPANTSAKA if game == GAME_MPANTSAKA or game == GAME_MPANTSAKA_SIMPLIFIED else FAM_KATRO
-
-
-cdef inline u64 solve_key(const State* s) noexcept nogil:
-    """The table key of a position on the State form: its counts packed a
-    byte each into 64-bit words, chained through mix64 (a bijection, so a
-    position differing in any word reaches another key as a random function
-    would), after a word of the game, the stores, the side to move and Goré's
-    offer and owners.  A count or store too large to pack (never in a game
-    from a start position) falls back to search_key."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef u64 words[SOLVE_KEY_WORDS]
-    cdef unsigned char* packed = <unsigned char*>words
-    cdef u64 h, owners = 0
-    cdef int i, wide = s.stores[0] | s.stores[1]
-    memset(words, 0, sizeof(words))
-    for i in range(g.holes):
-        packed[i] = <unsigned char>s.board[i]
-        wide |= s.board[i]
-    if g.family == FAM_GORE:
-        for i in range(g.holes):
-            if s.owner[i]:
-                owners |= (<u64>1) << i
-    if (wide >> 8) or (s.offer >> 8):
-        return search_key(s)
-    h = ZKEY_GAME[s.game] ^ (<u64>s.stores[0] | (<u64>s.stores[1] << 8)
-                             | (<u64>s.to_move << 16) | (<u64>s.offer << 17) | (owners << 25))
-    h = mix64(h)
-    for i in range((g.holes + 7) >> 3):
-        h = mix64(h ^ words[i])
-    return h
-
-
-cdef inline u64 node_key(const SolveNode* s) noexcept nogil:
-    """The table key of a node: a function of the position alone (whatever
-    path reached it).  On lanes the words already are the packed counts:
-    they are chained through mix64 after a word of the game and the scalars
-    (every lane, store and offer fits a byte: at most 255 seeds in all)."""
-    cdef int G, w, NW
-    cdef u64 h
-    if SolveNode is State:
-        return solve_key(s)
-    elif SolveNode is DjenonNode:
-        # lanes 12..15 of b[1] stay empty: its high half takes the scalars
-        h = mix64(DJENON_LANES.game_key ^ s.b[0])
-        return mix64(h ^ (s.b[1] | (<u64>s.stores[0] << 32) | (<u64>s.stores[1] << 40)
-                          | (<u64>s.to_move << 48)))
-    elif SolveNode is GoreNode:
-        h = mix64(GORE_GAME_KEY ^ s.b)
-        return mix64(h ^ (<u64>s.north | (<u64>s.offer << 8) | (<u64>s.to_move << 16)
-                          | (<u64>s.stores[0] << 24) | (<u64>s.stores[1] << 32)))
-    else:
-        G = side_game(s)
-        NW = side_words(G)
-        h = mix64(ZKEY_GAME[G] ^ <u64>s.to_move)
-        for w in range(NW):
-            h = mix64(h ^ s.side.me[w])
-        for w in range(NW):
-            h = mix64(h ^ s.side.op[w])
-        return h
-
-
-cdef inline bint solve_has_legal(SolveCtx* c, const State* s) noexcept nogil:
-    """Is s unfinished?  As has_legal, but a candidate is shown legal without
-    sowing it when its first lap surely ends (candidate_legal), and Goré's
-    actions are counted from bit masks."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef long long work = 0
-    cdef int n, k
-    if g.family == FAM_GORE:
-        return gore_count_actions(s) > 0
-    n = candidates_of(s, g, g.family, c.leaf_cand)
-    for k in range(n):
-        if candidate_legal(s, g, g.family, c.leaf_cand[k], &c.leaf_scratch, &work):
-            return 1
-    return fallback(s) >= 0
-
-
-cdef inline bint node_unfinished(SolveCtx* c, const SolveNode* s) noexcept nogil:
-    """Has the player to move a legal action?  Djenon-aboure: some hole holds
-    2 or more (a sowing's origin does, and with no sowing the pass is forced
-    while one does, §5.3); Goré: an offer is pending or some hole holds 3 or
-    more (§4.5); Katro and Mpantsaka: a candidate whose first lap surely ends,
-    else one sown on the scratch node ends."""
-    cdef int G, move
-    cdef u64 moves, quick
-    cdef const SideLanes* T
-    if SolveNode is State:
-        return solve_has_legal(c, s)
-    elif SolveNode is DjenonNode:
-        return (lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2)) != 0
-    elif SolveNode is GoreNode:
-        return s.offer != 0 or lanes_at_least(s.b, 3) != 0
-    else:
-        G = side_game(s)
-        T = &SIDE_LANES[G]
-        moves = side_moves(&s.side, T, side_family(G), G == GAME_MPANTSAKA_SIMPLIFIED,
-                           side_words(G))
-        quick = moves
-        while quick:
-            move = lowest_bit(quick)
-            quick &= quick - 1
-            if side_first_lap_ends(&s.side, move, T, side_loop(G)):
-                return 1
-        while moves:
-            move = lowest_bit(moves)
-            moves &= moves - 1
-            if side_play_lanes(<SideNode*>&c.leaf_scratch, &s.side, move, T, side_family(G),
-                               side_words(G), side_loop(G)) >= 0:
-                return 1
-        return 0
-
-
-cdef inline int node_winner(const SolveNode* s) noexcept nogil:
-    """The winner of a finished position (-1: a draw)."""
-    cdef int winner, south, north
-    if SolveNode is State:
-        outcome_of(s, &winner, &south, &north)
-    elif SolveNode is DjenonNode or SolveNode is GoreNode:
-        if SolveNode is DjenonNode:
-            djenon_scores_lanes(s, &south, &north)
-        else:
-            gore_scores_lanes(s, &south, &north)
-        winner = 0 if south > north else 1 if north > south else -1
-    else:
-        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
-    return winner
-
-
-cdef inline int solve_material(const State* s, GameTable* g, int p) noexcept nogil:
-    """material() without its owner test: a Katro or Mpantsaka player's holes
-    are one half of the board (South's rows 0..rows/2 - 1 come first: row_start)."""
-    cdef int i, half, total = 0
-    if g.family == FAM_GORE or g.family == FAM_DJENON:
-        return s.stores[p]
-    half = g.holes >> 1
-    for i in range(p * half, p * half + half):
-        total += s.board[i]
-    return total
-
-
-cdef inline int node_material(const SolveNode* s, int p) noexcept nogil:
-    """Player p's seeds in play (Katro, Mpantsaka) or in store (the others):
-    the move ordering's key."""
-    if SolveNode is State:
-        return solve_material(s, &TABLES[s.game], p)
-    elif SolveNode is DjenonNode or SolveNode is GoreNode:
-        return s.stores[p]
-    else:
-        if p == s.to_move:
-            return lanes_sum(s.side.me, side_words(side_game(s)))
-        return lanes_sum(s.side.op, side_words(side_game(s)))
-
-
-cdef inline void node_children_begin(Children* it, const SolveNode* s) noexcept nogil:
-    """Start listing the legal children of s in ascending action order (as
-    legal_children), so that the ordering's ties fall as on the State form."""
-    cdef GameTable* g
-    cdef GoreView v
-    cdef const SideLanes* T
-    cdef u64 moves, ranked = 0
-    cdef int G, i, x, move, n = 0
-    it.k = 0
-    it.legal = 0
-    it.fallback_done = 0
-    it.work = 0
-    if SolveNode is State:
-        g = &TABLES[s.game]
-        children_begin_of(it, s, g, g.family)
-    elif SolveNode is DjenonNode:
-        # a row's lanes, in board order or its reverse (_djenon_lanes checks)
-        moves = djenon_sowing_candidates_lanes(s)
-        while moves:
-            it.cand[n] = lowest_bit(moves)
-            moves &= moves - 1
-            n += 1
-        if n > 1 and DJENON_LANES.hole_of[it.cand[0]] > DJENON_LANES.hole_of[it.cand[n - 1]]:
-            for i in range(n >> 1):
-                x = it.cand[i]
-                it.cand[i] = it.cand[n - 1 - i]
-                it.cand[n - 1 - i] = x
-        it.n = n
-    elif SolveNode is GoreNode:
-        gore_view_lanes(&v, s)
-        it.n = gore_actions_of(&v, it.cand)
-    else:
-        G = side_game(s)
-        T = &SIDE_LANES[G]
-        moves = side_moves(&s.side, T, side_family(G), G == GAME_MPANTSAKA_SIMPLIFIED,
-                           side_words(G))
-        if side_family(G) == FAM_KATRO:
-            # one row's lanes, in board order or its reverse (_side_lanes checks)
-            while moves:
-                it.cand[n] = lowest_bit(moves)
-                moves &= moves - 1
-                n += 1
-            if n > 1 and T.rank[s.to_move][it.cand[0]] > T.rank[s.to_move][it.cand[n - 1]]:
-                for i in range(n >> 1):
-                    move = it.cand[i]
-                    it.cand[i] = it.cand[n - 1 - i]
-                    it.cand[n - 1 - i] = move
-        else:
-            # move bits (lane + 32 * direction) -> bits in action order (2 *
-            # origin + direction), then back
-            while moves:
-                move = lowest_bit(moves)
-                moves &= moves - 1
-                ranked |= (<u64>1) << (2 * T.rank[s.to_move][move & 31] + (move >> 5))
-            while ranked:
-                i = lowest_bit(ranked)
-                ranked &= ranked - 1
-                it.cand[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
-                n += 1
-        it.n = n
-
-
-cdef inline int node_children_next(Children* it, const SolveNode* s,
-                                   SolveNode* child) noexcept nogil:
-    """The next legal child of s into child: its action code (>= 0; on lanes
-    a lane move), or -1 when there are no more."""
-    cdef GameTable* g
-    cdef int G, a
-    if SolveNode is State:
-        g = &TABLES[s.game]
-        return children_next_of(it, s, g, g.family, child)
-    elif SolveNode is GoreNode:
-        if it.k == it.n:
-            return -1
-        a = it.cand[it.k]
-        it.k += 1
-        child[0] = s[0]
-        gore_apply_lanes(child, a)
-        return a
-    elif SolveNode is DjenonNode:
-        while it.k < it.n:
-            a = it.cand[it.k]
-            it.k += 1
-            if djenon_play_lanes(child, s, a) >= 0:
-                it.legal += 1
-                return a
-        if it.legal == 0 and not it.fallback_done:
-            it.fallback_done = 1
-            if djenon_pass_forced_lanes(s):
-                djenon_play_lanes(child, s, -1)
-                it.legal = 1
-                return DJENON_PASS_C
-        return -1
-    else:
-        G = side_game(s)
-        while it.k < it.n:
-            a = it.cand[it.k]
-            it.k += 1
-            if side_play_lanes(&child.side, &s.side, a, &SIDE_LANES[G], side_family(G),
-                               side_words(G), side_loop(G)) >= 0:
-                child.to_move = 1 - s.to_move
-                return a
-        return -1
+    NodeScratch scratch
 
 
 # ---------------------------------------------------------------- the search
@@ -432,15 +101,15 @@ cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
     return c.stop
 
 
-cdef inline int solve_leaf(SolveCtx* c, const SolveNode* s, int pi) noexcept nogil:
+cdef inline int solve_leaf(SolveCtx* c, const Node* s, int pi) noexcept nogil:
     """F(s, pi, 0): only a finished game can satisfy it."""
-    if node_unfinished(c, s):
+    if node_unfinished(s, &c.scratch):
         return 0
     return solve_good(node_winner(s), pi)
 
 
-cdef int solve_last_ply(SolveCtx* c, const SolveNode* s, u64 key, int pi, bint or_node,
-                        SolveNode* child) noexcept nogil:
+cdef int solve_last_ply(SolveCtx* c, const Node* s, u64 key, int pi, bint or_node,
+                        Node* child) noexcept nogil:
     """F(s, pi, 1), or -1 if s is finished: its children are leaves, generated
     one at a time and only until one decides (OR: a finished game good for P;
     AND: a child that is not); no table below.  Each child visited is a node."""
@@ -463,7 +132,7 @@ cdef int solve_last_ply(SolveCtx* c, const SolveNode* s, u64 key, int pi, bint o
     return r
 
 
-cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
+cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
                       int ply) noexcept nogil:
     """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  key:
     node_key(s), unused at k == 0.  ply < c.plies."""
@@ -471,7 +140,7 @@ cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
     cdef int* keys
     cdef int* order
     cdef u64* hashes
-    cdef SolveNode* children
+    cdef Node* children
     cdef int n, i, j, best, r, winner, before, gains
     cdef bint or_node = s.to_move == (pi >> 1)
 
@@ -488,7 +157,7 @@ cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
     if r >= 0:
         return r
 
-    children = <SolveNode*>&c.children[ply * MAX_CANDIDATES]
+    children = <Node*>&c.children[ply * MAX_CANDIDATES]
     if k == 1:
         r = solve_last_ply(c, s, key, pi, or_node, children)
         if r >= 0:
@@ -546,46 +215,30 @@ cdef int solve_forces(SolveCtx* c, const SolveNode* s, u64 key, int pi, int k,
     return not or_node
 
 
-cdef inline int solve_packed(SolveCtx* c, SolveNode* node, int pi, int k, int ply) noexcept nogil:
+cdef inline int solve_packed(SolveCtx* c, Node* node, int pi, int k, int ply) noexcept nogil:
     return solve_forces(c, node, node_key(node), pi, k, ply)
 
 
 cdef int solve_root(SolveCtx* c, const State* s, int pi, int k, int ply) noexcept nogil:
-    """F(s, pi, k) from a position on the State form: on the lanes when it
-    fits them (as perft; LANES_ENABLED), else on the State form.  Its key is
-    node_key's, as every node's below.  ply < c.plies."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef SideNode side
-    cdef KatroSolveNode katro
-    cdef Katro4x6SolveNode katro4x6
-    cdef Katro4x4SolveNode katro4x4
-    cdef MpantsakaSolveNode mpantsaka
-    cdef MpantsakaSimplifiedSolveNode simplified
-    cdef DjenonNode djenon
-    cdef GoreNode gore
-    if not (LANES_ENABLED and lanes_fit(s)):
-        return solve_forces(c, s, solve_key(s), pi, k, ply)
-    if g.family == FAM_GORE:
-        gore_pack(&gore, s)
-        return solve_packed(c, &gore, pi, k, ply)
-    if g.family == FAM_DJENON:
-        djenon_pack(&djenon, s)
-        return solve_packed(c, &djenon, pi, k, ply)
-    side_pack(&side, s, &SIDE_LANES[s.game])
-    if s.game == GAME_KATRO:
-        katro.side, katro.to_move = side, s.to_move
-        return solve_packed(c, &katro, pi, k, ply)
-    if s.game == GAME_KATRO_4X6:
-        katro4x6.side, katro4x6.to_move = side, s.to_move
-        return solve_packed(c, &katro4x6, pi, k, ply)
-    if s.game == GAME_KATRO_4X4:
-        katro4x4.side, katro4x4.to_move = side, s.to_move
-        return solve_packed(c, &katro4x4, pi, k, ply)
-    if s.game == GAME_MPANTSAKA:
-        mpantsaka.side, mpantsaka.to_move = side, s.to_move
-        return solve_packed(c, &mpantsaka, pi, k, ply)
-    simplified.side, simplified.to_move = side, s.to_move
-    return solve_packed(c, &simplified, pi, k, ply)
+    """F(s, pi, k) from a position on the State form, on its working form
+    (node_root).  Its key is node_key's, as every node's below.  ply < c.plies."""
+    cdef NodeBox box
+    cdef int kind = node_root(&box, s)
+    if kind == NODE_STATE:
+        return solve_packed(c, &box.state, pi, k, ply)
+    if kind == NODE_KATRO:
+        return solve_packed(c, &box.katro, pi, k, ply)
+    if kind == NODE_KATRO_4X6:
+        return solve_packed(c, &box.katro4x6, pi, k, ply)
+    if kind == NODE_KATRO_4X4:
+        return solve_packed(c, &box.katro4x4, pi, k, ply)
+    if kind == NODE_MPANTSAKA:
+        return solve_packed(c, &box.mpantsaka, pi, k, ply)
+    if kind == NODE_MPANTSAKA_SIMPLIFIED:
+        return solve_packed(c, &box.simplified, pi, k, ply)
+    if kind == NODE_DJENON:
+        return solve_packed(c, &box.djenon, pi, k, ply)
+    return solve_packed(c, &box.gore, pi, k, ply)
 
 
 cdef inline bint threshold_known(int t) noexcept nogil:

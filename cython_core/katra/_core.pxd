@@ -35,6 +35,8 @@ cdef enum:
     GAME_KATRO_4X4 = 2
     GAME_MPANTSAKA = 3
     GAME_MPANTSAKA_SIMPLIFIED = 4
+    GAME_GORE = 5
+    GAME_DJENON = 6
 
 cdef enum:
     FAM_KATRO = 0

@@ -1,0 +1,548 @@
+# The node layer: one protocol over every working form of a position, over
+# which the jobs (perft, divide, playouts, the search, the solver, VectorGame)
+# are each written once.
+#
+# The working forms (the fused type Node):
+# * State, one int a hole (_common.pxi): any position, in particular one
+#   whose seeds do not fit the lanes (lanes_fit);
+# * on the packed lanes of _lanes.pxi, one type per game shape, so that each
+#   specialisation of a job has its shape's constants (words, loop length,
+#   family) folded in: Katro and Katra Mpantsaka seen from the side to move
+#   (SideNode, plus the player to move: the jobs name players), Djenon-aboure
+#   (DjenonNode) and Goré (GoreNode).
+#
+# The protocol (every function inline, specialised per node type):
+#   node_children_begin / node_children_next  the legal children, ascending
+#                                              by action (a move code each)
+#   node_action            a move code as the rulebook's action number
+#   node_legal_count       how many legal moves (perft's last ply)
+#   node_unfinished        has the player to move a legal move?
+#   node_winner            the winner of a finished node (-1: a draw)
+#   node_key               a hash of the position alone (the solver's tables)
+#   node_material          a player's seeds in play, or in store
+#   node_to_move           the player to move
+#   node_pack / node_unpack   a State into a node of its type, and back
+#   node_root              packs a State into the working form its job runs
+#                          on (a NodeBox) and says which (NODE_*): the jobs'
+#                          one dispatcher is a switch on that kind.
+
+# ---------------------------------------------------------------- game shapes
+
+# Each game's shape, declared once: family, rows and columns by game index
+# (katra._games.GAME_IDS order), as constants, so that a specialisation
+# naming its game by a constant index has them folded in.  _node_check_shapes
+# checks them against the game table at import.
+cdef extern from *:
+    """
+    static const int katra_shape_family[7] = {0, 0, 0, 1, 1, 2, 3};
+    static const int katra_shape_rows[7] = {6, 4, 4, 4, 4, 2, 2};
+    static const int katra_shape_cols[7] = {6, 6, 4, 8, 8, 4, 6};
+    """
+    const int SHAPE_FAMILY "katra_shape_family"[NUM_GAMES]
+    const int SHAPE_ROWS "katra_shape_rows"[NUM_GAMES]
+    const int SHAPE_COLS "katra_shape_cols"[NUM_GAMES]
+
+
+cdef inline int game_family(int game) noexcept nogil:
+    return SHAPE_FAMILY[game]
+
+
+cdef inline int game_loop(int game) noexcept nogil:
+    """Holes of a sowing loop on the lanes: a player's holes (Katro, Katra
+    Mpantsaka: the lanes are seen from each side), the whole board (the others)."""
+    cdef int holes = SHAPE_ROWS[game] * SHAPE_COLS[game]
+    if SHAPE_FAMILY[game] == FAM_KATRO or SHAPE_FAMILY[game] == FAM_MPANTSAKA:
+        return holes >> 1
+    return holes
+
+
+cdef inline int game_words(int game) noexcept nogil:
+    """64-bit words of 8 lanes a loop needs."""
+    return (game_loop(game) + 7) >> 3
+
+
+cdef inline bint game_simplified(int game) noexcept nogil:
+    return game == GAME_MPANTSAKA_SIMPLIFIED
+
+
+cdef int _node_check_shapes() except -1:
+    cdef int game
+    for game in range(NUM_GAMES):
+        _require(TABLES[game].family == SHAPE_FAMILY[game] and TABLES[game].rows == SHAPE_ROWS[game]
+                 and TABLES[game].cols == SHAPE_COLS[game]
+                 and TABLES[game].path_len == game_loop(game)
+                 and TABLES[game].simplified == game_simplified(game)
+                 and game_words(game) <= MAX_WORDS,
+                 f"the core's shape of {_games.GAME_IDS[game]} differs from katra._games")
+    _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON) == FAM_DJENON,
+             "the core's game indices")
+    return 0
+
+
+# ---------------------------------------------------------------- node types
+
+ctypedef struct KatroNode:                    # katro (6x6): 3 words a side
+    SideNode side
+    int to_move
+
+ctypedef struct Katro4x6Node:                 # 2 words a side
+    SideNode side
+    int to_move
+
+ctypedef struct Katro4x4Node:                 # 1 word a side
+    SideNode side
+    int to_move
+
+ctypedef struct MpantsakaNode:                # 2 words a side
+    SideNode side
+    int to_move
+
+ctypedef struct MpantsakaSimplifiedNode:
+    SideNode side
+    int to_move
+
+ctypedef fused Node:
+    State
+    KatroNode
+    Katro4x6Node
+    Katro4x4Node
+    MpantsakaNode
+    MpantsakaSimplifiedNode
+    DjenonNode
+    GoreNode
+
+# The kinds of node node_root makes (the dispatchers' switch).
+cdef enum:
+    NODE_STATE = 0
+    NODE_KATRO = 1
+    NODE_KATRO_4X6 = 2
+    NODE_KATRO_4X4 = 3
+    NODE_MPANTSAKA = 4
+    NODE_MPANTSAKA_SIMPLIFIED = 5
+    NODE_DJENON = 6
+    NODE_GORE = 7
+
+ctypedef union NodeBox:                       # room for a node of any kind
+    State state
+    KatroNode katro
+    Katro4x6Node katro4x6
+    Katro4x4Node katro4x4
+    MpantsakaNode mpantsaka
+    MpantsakaSimplifiedNode simplified
+    DjenonNode djenon
+    GoreNode gore
+
+# What node_unfinished and node_legal_count may write to (a caller keeps it
+# out of a recursion's frame).  node is room for a node of any kind.
+ctypedef struct NodeScratch:
+    int cand[MAX_CANDIDATES]
+    NodeBox node
+
+
+cdef inline int node_game(const Node* s) noexcept nogil:
+    """The game index of a node (a constant but on the State form)."""
+    if Node is State:
+        return s.game
+    elif Node is KatroNode:
+        return GAME_KATRO
+    elif Node is Katro4x6Node:
+        return GAME_KATRO_4X6
+    elif Node is Katro4x4Node:
+        return GAME_KATRO_4X4
+    elif Node is MpantsakaNode:
+        return GAME_MPANTSAKA
+    elif Node is MpantsakaSimplifiedNode:
+        return GAME_MPANTSAKA_SIMPLIFIED
+    elif Node is DjenonNode:
+        return GAME_DJENON
+    else:
+        return GAME_GORE
+
+
+cdef inline int node_to_move(const Node* s) noexcept nogil:
+    return s.to_move
+
+
+cdef enum:
+    STATE_KEY_WORDS = (MAX_HOLES + 7) // 8
+
+
+cdef inline u64 state_key(const State* s) noexcept nogil:
+    """The table key of a position on the State form: its counts packed a
+    byte each into 64-bit words, chained through mix64 (a bijection, so a
+    position differing in any word reaches another key as a random function
+    would), after a word of the game, the stores, the side to move and Goré's
+    offer and owners.  A count or store too large to pack (never in a game
+    from a start position) falls back to the Zobrist hash."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef u64 words[STATE_KEY_WORDS]
+    cdef unsigned char* packed = <unsigned char*>words
+    cdef u64 h, owners = 0
+    cdef int i, wide = s.stores[0] | s.stores[1]
+    memset(words, 0, sizeof(words))
+    for i in range(g.holes):
+        packed[i] = <unsigned char>s.board[i]
+        wide |= s.board[i]
+    if g.family == FAM_GORE:
+        for i in range(g.holes):
+            if s.owner[i]:
+                owners |= (<u64>1) << i
+    if (wide >> 8) or (s.offer >> 8):
+        return zobrist_of(s, g)
+    h = ZKEY_GAME[s.game] ^ (<u64>s.stores[0] | (<u64>s.stores[1] << 8)
+                             | (<u64>s.to_move << 16) | (<u64>s.offer << 17) | (owners << 25))
+    h = mix64(h)
+    for i in range((g.holes + 7) >> 3):
+        h = mix64(h ^ words[i])
+    return h
+
+
+cdef inline u64 node_key(const Node* s) noexcept nogil:
+    """The table key of a node: a function of the position alone (whatever
+    path reached it).  On lanes the words already are the packed counts:
+    they are chained through mix64 after a word of the game and the scalars
+    (every lane, store and offer fits a byte: at most 255 seeds in all)."""
+    cdef int G, w
+    cdef u64 h
+    if Node is State:
+        return state_key(s)
+    elif Node is DjenonNode:
+        # lanes 12..15 of b[1] stay empty: its high half takes the scalars
+        h = mix64(DJENON_LANES.game_key ^ s.b[0])
+        return mix64(h ^ (s.b[1] | (<u64>s.stores[0] << 32) | (<u64>s.stores[1] << 40)
+                          | (<u64>s.to_move << 48)))
+    elif Node is GoreNode:
+        h = mix64(GORE_GAME_KEY ^ s.b)
+        return mix64(h ^ (<u64>s.north | (<u64>s.offer << 8) | (<u64>s.to_move << 16)
+                          | (<u64>s.stores[0] << 24) | (<u64>s.stores[1] << 32)))
+    else:
+        G = node_game(s)
+        h = mix64(ZKEY_GAME[G] ^ <u64>s.to_move)
+        for w in range(game_words(G)):
+            h = mix64(h ^ s.side.me[w])
+        for w in range(game_words(G)):
+            h = mix64(h ^ s.side.op[w])
+        return h
+
+
+cdef inline u64 side_game_moves(const SideNode* s, int G) noexcept nogil:
+    """The sowing candidates of a Katro or Katra Mpantsaka position of game G
+    (a constant), as move bits."""
+    return side_moves(s, &SIDE_LANES[G], game_family(G), game_simplified(G), game_words(G))
+
+
+cdef inline long long side_game_play(SideNode* child, const SideNode* s, int move,
+                                     int G) noexcept nogil:
+    """The child of a move of a Katro or Katra Mpantsaka position of game G (a
+    constant): its laps, or -(laps played) if the sowing does not end (child
+    is then garbage)."""
+    return side_play_lanes(child, s, move, &SIDE_LANES[G], game_family(G), game_words(G),
+                           game_loop(G))
+
+
+cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
+    """Has the player to move a legal action?  Djenon-aboure: some hole holds
+    2 or more (a sowing's origin does, and with no sowing the pass is forced
+    while one does, §5.3); Goré: an offer is pending or some hole holds 3 or
+    more (§4.5); Katro and Mpantsaka: a candidate whose first lap surely ends,
+    else one sown on the scratch node ends."""
+    cdef int G, move, n, k
+    cdef u64 moves, quick
+    cdef GameTable* g
+    cdef long long work = 0
+    if Node is State:
+        g = &TABLES[s.game]
+        if g.family == FAM_GORE:
+            return gore_count_actions(s) > 0
+        n = candidates_of(s, g, g.family, scratch.cand)
+        for k in range(n):
+            if candidate_legal(s, g, g.family, scratch.cand[k], &scratch.node.state, &work):
+                return 1
+        return fallback(s) >= 0
+    elif Node is DjenonNode:
+        return (lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2)) != 0
+    elif Node is GoreNode:
+        return s.offer != 0 or lanes_at_least(s.b, 3) != 0
+    else:
+        G = node_game(s)
+        moves = side_game_moves(&s.side, G)
+        quick = moves
+        while quick:
+            move = lowest_bit(quick)
+            quick &= quick - 1
+            if side_first_lap_ends(&s.side, move, &SIDE_LANES[G], game_loop(G)):
+                return 1
+        while moves:
+            move = lowest_bit(moves)
+            moves &= moves - 1
+            if side_game_play(&scratch.node.katro.side, &s.side, move, G) >= 0:
+                return 1
+        return 0
+
+
+cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long* work) noexcept nogil:
+    """How many legal moves s has, sowing only the candidates whose first lap
+    does not surely end (perft's last ply: the leaves are counted, not made);
+    adds the laps sown to work."""
+    cdef int G
+    cdef GameTable* g
+    if Node is State:
+        g = &TABLES[s.game]
+        return legal_count_of(s, g, g.family, &scratch.node.state, work)
+    elif Node is DjenonNode:
+        return djenon_legal_count_lanes(s, &scratch.node.djenon, work)
+    elif Node is GoreNode:
+        return gore_count_lanes(s)
+    else:
+        G = node_game(s)
+        return side_legal_count(&s.side, &scratch.node.katro.side, &SIDE_LANES[G], game_family(G),
+                                game_simplified(G), game_words(G), game_loop(G), work)
+
+
+cdef inline int node_winner(const Node* s) noexcept nogil:
+    """The winner of a finished position (-1: a draw)."""
+    cdef int winner, south, north
+    if Node is State:
+        outcome_of(s, &winner, &south, &north)
+    elif Node is DjenonNode or Node is GoreNode:
+        if Node is DjenonNode:
+            djenon_scores_lanes(s, &south, &north)
+        else:
+            gore_scores_lanes(s, &south, &north)
+        winner = 0 if south > north else 1 if north > south else -1
+    else:
+        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
+    return winner
+
+
+cdef inline int node_material(const Node* s, int p) noexcept nogil:
+    """Player p's seeds in play (Katro, Mpantsaka) or in store (the others):
+    the move ordering's key.  (A Katro or Mpantsaka player's holes are one
+    half of the board: South's rows come first, row_start.)"""
+    cdef GameTable* g
+    cdef int i, half, total = 0
+    if Node is State:
+        g = &TABLES[s.game]
+        if g.family == FAM_GORE or g.family == FAM_DJENON:
+            return s.stores[p]
+        half = g.holes >> 1
+        for i in range(p * half, p * half + half):
+            total += s.board[i]
+        return total
+    elif Node is DjenonNode or Node is GoreNode:
+        return s.stores[p]
+    else:
+        if p == s.to_move:
+            return lanes_sum(s.side.me, game_words(node_game(s)))
+        return lanes_sum(s.side.op, game_words(node_game(s)))
+
+
+cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
+    """Start listing the legal children of s in ascending action order (as
+    legal_children), so that the ordering's ties fall as on the State form."""
+    cdef GameTable* g
+    cdef GoreView v
+    cdef const SideLanes* T
+    cdef u64 moves, ranked = 0
+    cdef int G, i, x, move, n = 0
+    it.k = 0
+    it.legal = 0
+    it.fallback_done = 0
+    it.work = 0
+    if Node is State:
+        g = &TABLES[s.game]
+        children_begin_of(it, s, g, g.family)
+    elif Node is DjenonNode:
+        # a row's lanes, in board order or its reverse (_djenon_lanes checks)
+        moves = djenon_sowing_candidates_lanes(s)
+        while moves:
+            it.cand[n] = lowest_bit(moves)
+            moves &= moves - 1
+            n += 1
+        if n > 1 and DJENON_LANES.hole_of[it.cand[0]] > DJENON_LANES.hole_of[it.cand[n - 1]]:
+            for i in range(n >> 1):
+                x = it.cand[i]
+                it.cand[i] = it.cand[n - 1 - i]
+                it.cand[n - 1 - i] = x
+        it.n = n
+    elif Node is GoreNode:
+        gore_view_lanes(&v, s)
+        it.n = gore_actions_of(&v, it.cand)
+    else:
+        G = node_game(s)
+        T = &SIDE_LANES[G]
+        moves = side_game_moves(&s.side, G)
+        if game_family(G) == FAM_KATRO:
+            # one row's lanes, in board order or its reverse (_side_lanes checks)
+            while moves:
+                it.cand[n] = lowest_bit(moves)
+                moves &= moves - 1
+                n += 1
+            if n > 1 and T.rank[s.to_move][it.cand[0]] > T.rank[s.to_move][it.cand[n - 1]]:
+                for i in range(n >> 1):
+                    move = it.cand[i]
+                    it.cand[i] = it.cand[n - 1 - i]
+                    it.cand[n - 1 - i] = move
+        else:
+            # move bits (lane + 32 * direction) -> bits in action order (2 *
+            # origin + direction), then back
+            while moves:
+                move = lowest_bit(moves)
+                moves &= moves - 1
+                ranked |= (<u64>1) << (2 * T.rank[s.to_move][move & 31] + (move >> 5))
+            while ranked:
+                i = lowest_bit(ranked)
+                ranked &= ranked - 1
+                it.cand[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
+                n += 1
+        it.n = n
+
+
+cdef inline int node_children_next(Children* it, const Node* s, Node* child) noexcept nogil:
+    """The next legal child of s into child: its move code (>= 0; node_action
+    gives its action), or -1 when there are no more.  it.work counts the
+    laps sown."""
+    cdef GameTable* g
+    cdef int a
+    cdef long long laps
+    if Node is State:
+        g = &TABLES[s.game]
+        return children_next_of(it, s, g, g.family, child)
+    elif Node is GoreNode:
+        if it.k == it.n:
+            return -1
+        a = it.cand[it.k]
+        it.k += 1
+        child[0] = s[0]
+        gore_apply_lanes(child, a)
+        it.work += 1
+        return a
+    elif Node is DjenonNode:
+        while it.k < it.n:
+            a = it.cand[it.k]
+            it.k += 1
+            laps = djenon_play_lanes(child, s, a)
+            if laps >= 0:
+                it.work += laps + 1
+                it.legal += 1
+                return a
+            it.work += 1 - laps
+        if it.legal == 0 and not it.fallback_done:
+            it.fallback_done = 1
+            if djenon_pass_forced_lanes(s):
+                djenon_play_lanes(child, s, -1)
+                it.work += 1
+                it.legal = 1
+                return DJENON_PASS_C
+        return -1
+    else:
+        while it.k < it.n:
+            a = it.cand[it.k]
+            it.k += 1
+            laps = side_game_play(&child.side, &s.side, a, node_game(s))
+            if laps >= 0:
+                child.to_move = 1 - s.to_move
+                it.work += laps + 1
+                return a
+            it.work += 1 - laps
+        return -1
+
+
+cdef inline int node_action(const Node* s, int move) noexcept nogil:
+    """The action number (docs/rules.md §1.5) of a move code of s."""
+    cdef int G
+    if Node is State or Node is GoreNode:
+        return move
+    elif Node is DjenonNode:
+        return move if move == DJENON_PASS_C else DJENON_LANES.hole_of[move]
+    else:
+        G = node_game(s)
+        if game_family(G) == FAM_KATRO:
+            return SIDE_LANES[G].hole_of[s.to_move][move]
+        return 2 * SIDE_LANES[G].hole_of[s.to_move][move & 31] + (move >> 5)
+
+
+cdef inline void node_pack(Node* node, const State* s) noexcept nogil:
+    """A position that fits node's form (any on State; lanes_fit for the
+    others) as a node of that form."""
+    if Node is State:
+        node[0] = s[0]
+    elif Node is DjenonNode:
+        djenon_pack(node, s)
+    elif Node is GoreNode:
+        gore_pack(node, s)
+    else:
+        side_pack(&node.side, s, &SIDE_LANES[node_game(node)])
+        node.to_move = s.to_move
+
+
+cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
+    """The State of a node (node_pack's inverse)."""
+    cdef int G = node_game(node)
+    cdef GameTable* g = &TABLES[G]
+    cdef int x, p
+    if Node is State:
+        s[0] = node[0]
+    else:
+        memset(s, 0, sizeof(State))
+        s.game = G
+        s.to_move = node.to_move
+        for x in range(g.holes):
+            s.owner[x] = g.owner0[x]
+        if Node is DjenonNode:
+            for x in range(12):
+                s.board[DJENON_LANES.hole_of[x]] = lanes_get(node.b, x)
+            s.stores[0] = node.stores[0]
+            s.stores[1] = node.stores[1]
+        elif Node is GoreNode:
+            for x in range(GORE_HOLES):
+                s.board[x] = lane_of(node.b, x)
+                s.owner[x] = (node.north >> x) & 1
+            s.offer = node.offer
+            s.stores[0] = node.stores[0]
+            s.stores[1] = node.stores[1]
+        else:
+            p = node.to_move
+            for x in range(game_loop(G)):
+                s.board[SIDE_LANES[G].hole_of[p][x]] = lanes_get(node.side.me, x)
+                s.board[SIDE_LANES[G].hole_of[1 - p][x]] = lanes_get(node.side.op, x)
+
+
+cdef inline int node_kind(const State* s) noexcept nogil:
+    """The working form a job runs s on: the lanes of its game when it fits
+    them (as every job; LANES_ENABLED), else the State form."""
+    if not (LANES_ENABLED and lanes_fit(s)):
+        return NODE_STATE
+    if s.game == GAME_GORE:
+        return NODE_GORE
+    if s.game == GAME_DJENON:
+        return NODE_DJENON
+    return NODE_KATRO + s.game      # the side games' kinds follow their game indices
+
+
+cdef inline int node_root(NodeBox* box, const State* s) noexcept nogil:
+    """Pack s into box in the form it is worked on; returns its kind (NODE_*).
+    A job runs on box's member of that kind: its dispatcher is
+
+        kind = node_root(&box, s)
+        if kind == NODE_KATRO: return job(&box.katro, ...)
+        ... one line per kind ...
+    """
+    cdef int kind = node_kind(s)
+    if kind == NODE_STATE:
+        node_pack(&box.state, s)
+    elif kind == NODE_KATRO:
+        node_pack(&box.katro, s)
+    elif kind == NODE_KATRO_4X6:
+        node_pack(&box.katro4x6, s)
+    elif kind == NODE_KATRO_4X4:
+        node_pack(&box.katro4x4, s)
+    elif kind == NODE_MPANTSAKA:
+        node_pack(&box.mpantsaka, s)
+    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
+        node_pack(&box.simplified, s)
+    elif kind == NODE_DJENON:
+        node_pack(&box.djenon, s)
+    else:
+        node_pack(&box.gore, s)
+    return kind
