@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -170,6 +171,16 @@ def test_example_negamax_finds_katra_search_s_score_and_move(example, game_id):
         score, best = example.negamax(katra.State(game_id).text(), 2)
     result = katra.search(game_id, depth=2)
     assert (score, best) == (result.score, result.best_action)
+
+
+def test_threads_walk_their_own_nodes_at_once(example):
+    """The contract of docs/cython.md: nodes are values, the functions pure, so
+    threads may call them at once without the GIL (the example's perft
+    releases it): every game's count, four times over, on four threads."""
+    jobs = [(katra.State(game_id).text(), START_DEPTHS[game_id] - 1) for game_id in GAME_IDS] * 4
+    with ThreadPoolExecutor(4) as pool:
+        counts = list(pool.map(lambda job: example.perft(*job), jobs))
+    assert counts == [katra.perft(text, depth, jobs=1) for text, depth in jobs]
 
 
 def test_example_rejects_bad_input(example):
