@@ -5,7 +5,7 @@ See docs/api.md.
 # Stopping long calls from another thread (docs/api.md, "Stopping long calls").
 from katra._core import JobCancelled, cancel_jobs
 
-from ._batch import legal_actions_masks, observations, read_records, write_records
+from ._batch import VectorGame, legal_actions_masks, observations, read_records, write_records
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._explain import explain
 from ._proof import write_proof
@@ -16,7 +16,7 @@ from ._trace import Lap, MoveTrace, TraceMismatchError
 
 __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
-    "observations", "legal_actions_masks", "read_records", "write_records",
+    "observations", "legal_actions_masks", "read_records", "write_records", "VectorGame",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE", "Engine", "analyse", "Analysis", "MoveScore",
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",

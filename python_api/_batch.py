@@ -1,8 +1,9 @@
-"""Functions over many states at once: learning batches and files of game records.
+"""Many states at once: learning batches, :class:`VectorGame` and files of game records.
 
-They check that what they are given are :class:`katra.State` objects, so they
-sit above ``_state`` (which imports the per-state helpers ``_learning`` and
-``_records``, and is imported by nothing it imports).
+They check that what they are given are :class:`katra.State` objects (or
+give :class:`katra.State` objects back), so they sit above ``_state`` (which
+imports the per-state helpers ``_learning`` and ``_records``, and is imported
+by nothing it imports).
 """
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from katra import _core
+from katra._errors import ArgumentTypeError
+from katra._limits import as_int
 
-from ._learning import _mask_values, _observation_values, fill_rows
+from ._learning import fill_rows, mask_values, observation_values, player_arg
 from ._records import parse_records, write_record
-from ._state import State
+from ._state import State, game
 
-__all__ = ["observations", "legal_actions_masks", "read_records", "write_records"]
+__all__ = ["observations", "legal_actions_masks", "read_records", "write_records",
+           "VectorGame"]
 
 
 def batch_states(states: Iterable[State], what: str) -> list[State]:
@@ -52,8 +56,9 @@ def observations(states: Iterable[State], out: Any = None, *, player: int | None
         return [] if out is None else out
     _one_game(batch, "observations")
     if all(s.backend == "core" for s in batch):
-        return _core.observations([cast(_core.Position, s._pos) for s in batch], player, out)
-    return fill_rows([_observation_values(s, player) for s in batch], out, True, "observations")
+        return _core.observations([cast(_core.Position, s._pos) for s in batch],
+                                  player_arg(player), out)
+    return fill_rows([observation_values(s, player) for s in batch], out, True, "observations")
 
 
 def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
@@ -64,7 +69,7 @@ def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
     _one_game(batch, "legal_actions_masks")
     if all(s.backend == "core" for s in batch):
         return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
-    return fill_rows([_mask_values(s) for s in batch], out, False, "legal_actions_masks")
+    return fill_rows([mask_values(s) for s in batch], out, False, "legal_actions_masks")
 
 
 def write_records(states: Iterable[State]) -> str:
@@ -75,3 +80,41 @@ def write_records(states: Iterable[State]) -> str:
 def read_records(text: str, backend: str = "core") -> list[State]:
     """Every record in ``text``, each as the state at its end (moves on the move stack)."""
     return [State._replay(record, backend) for record in parse_records(text)]
+
+
+class VectorGame(_core.VectorGame):
+    """Many games of one game id in one C array, stepped together without the GIL.
+
+    See docs/learning.md.  Results land in arrays the caller can read (NumPy
+    arrays when NumPy is installed, else array.array/bytearray, flat):
+    ``observations`` (num_envs x observation size, float32), ``action_masks``
+    (num_envs x num_actions, bool/uint8), ``rewards`` (num_envs x 2, float32,
+    South then North), ``terminated``, ``truncated`` (bool/uint8), ``to_move``
+    (int8) and ``plies`` (int32: plies of the current game).  ``position(i)``
+    is env ``i``'s game as a :class:`katra.State`.
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a katra.VectorGame cannot be pickled (its games live in C arrays); "
+                        "pickle vg.position(i) for each env instead")
+
+    def position(self, i: int) -> State:  # type: ignore[override]
+        """A copy of env ``i``'s position as a :class:`katra.State` on the core (``ply``: the
+        plies of its current game; an empty move stack): equal to the state reached by
+        the same moves.  ``katra.ArgumentError`` unless ``0 <= i < num_envs``."""
+        pos = super().position(i)
+        return State._wrap(pos, game(pos.game_id), "core", int(self.plies[cast(int, as_int(i))]))
+
+    def step(self, actions: Any) -> None:
+        """Play ``actions[i]`` in env ``i`` (docs/learning.md); a list's items may be any
+        ints (``katra._limits.as_int``: NumPy integers too), never bools."""
+        try:
+            super().step(actions)
+        except ArgumentTypeError:
+            # the core takes exact ints from a list: read the others by katra's rule
+            # (the core changed nothing before raising, and names the first non-int left)
+            if not isinstance(actions, (list, tuple)):
+                raise
+            super().step([a if (n := as_int(a)) is None else n for a in actions])

@@ -141,6 +141,6 @@ def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAU
     """
     backend = _backend_of(position, backend)
     pos = load_position(position, backend)
-    check_playout_args(games, seed, max_plies, first_game)
+    games, seed, max_plies, first_game = check_playout_args(games, seed, max_plies, first_game)
     workers = workers_for(jobs, executor)
     return count_playouts(backend, pos, games, seed, max_plies, first_game, workers, progress)

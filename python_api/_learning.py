@@ -33,11 +33,13 @@ from typing import TYPE_CHECKING, Any
 
 from katra import _core
 from katra._errors import BufferItemError
+from katra._limits import as_int
 
 if TYPE_CHECKING:
     from ._state import State
 
-__all__ = ["observation", "legal_actions_mask", "fill_rows"]
+__all__ = ["observation", "legal_actions_mask", "fill_rows", "player_arg", "observation_values",
+           "mask_values"]
 
 _INT_CODES = "bBhHiIlLqQnN"
 _FLOAT_CODES = "fd"
@@ -96,15 +98,24 @@ def _write(out: Any, values: list[int], counts: bool, what: str) -> Any:
     return out
 
 
-def _viewer(state: State, player: object) -> int:
+def player_arg(player: object) -> int | None:
+    """``player`` of an observation as 0, 1 or None (the player to move), on both backends:
+    an int by katra's rule (``katra._limits.as_int``), else ``ValueError``."""
     if player is None:
-        return state._pos.to_move
-    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+        return None
+    number = as_int(player)
+    if number not in (0, 1):
         raise ValueError(_core.bad_player_message(player))
-    return player
+    return number
 
 
-def _observation_values(state: State, player: object) -> list[int]:
+def _viewer(state: State, player: object) -> int:
+    viewer = player_arg(player)
+    return state._pos.to_move if viewer is None else viewer
+
+
+def observation_values(state: State, player: object) -> list[int]:
+    """The observation of docs/learning.md as a list, in Python (the reference's path)."""
     pos = state._pos
     viewer = _viewer(state, player)
     board = state.board  # fresh lists (the reference's own are its state): reversed below
@@ -122,7 +133,8 @@ def _observation_values(state: State, player: object) -> list[int]:
     return values
 
 
-def _mask_values(state: State) -> list[int]:
+def mask_values(state: State) -> list[int]:
+    """The legal-actions mask as a list, in Python (the reference's path)."""
     mask = [0] * state._game.num_actions
     for action in state._pos.legal_actions():
         mask[action] = 1
@@ -131,13 +143,13 @@ def _mask_values(state: State) -> list[int]:
 
 def observation(state: State, player: object = None, out: Any = None) -> Any:
     """``state.observation(player, out)`` in Python (the reference backend's path)."""
-    values = _observation_values(state, player)
+    values = observation_values(state, player)
     return values if out is None else _write(out, values, True, "observation")
 
 
 def legal_actions_mask(state: State, out: Any = None) -> Any:
     """``state.legal_actions_mask(out)`` in Python (the reference backend's path)."""
-    values = _mask_values(state)
+    values = mask_values(state)
     return values if out is None else _write(out, values, False, "legal_actions_mask")
 
 

@@ -31,11 +31,12 @@ from __future__ import annotations
 import concurrent.futures as cf
 import importlib
 import math
+import queue
 import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -71,6 +72,10 @@ PROBE_PLIES = 4096
 
 #: One node or ply of the pure-Python reference costs about this many of the core's.
 NODE_WEIGHT = {"core": 1, "reference": 100}
+
+#: The longest the calling thread blocks while it waits for tasks: a Ctrl-C sent by
+#: ``_thread.interrupt_main()`` is seen within this (a real SIGINT at once).
+WAKE_SECONDS = 0.05
 
 _TALLY_KEYS = ("games", "south_wins", "north_wins", "draws", "unfinished", "plies")
 
@@ -267,7 +272,7 @@ def _run_on_executor(executor: cf.Executor, run_id: str, kind: str,
     try:
         for i, args in enumerate(tasks):
             futures[executor.submit(run_task, run_id, kind, args)] = i
-        for future in cf.as_completed(futures):
+        for future in _as_completed(list(futures)):
             i = futures[future]
             exc = future.exception()
             if exc is not None:
@@ -276,6 +281,24 @@ def _run_on_executor(executor: cf.Executor, run_id: str, kind: str,
     except BaseException:
         _stop_executor(executor, list(futures), own, run_id)
         raise
+
+
+def _as_completed(futures: list[cf.Future[Any]]) -> Iterator[cf.Future[Any]]:
+    """The futures as they end, like ``cf.as_completed``, waiting at most
+    :data:`WAKE_SECONDS` at a time: a Ctrl-C delivered without a signal
+    (``_thread.interrupt_main()``: IDLE, a front end that runs Python code in a
+    thread of its own) is raised only when the main thread runs Python code,
+    never while it blocks on a lock."""
+    done: queue.SimpleQueue[cf.Future[Any]] = queue.SimpleQueue()
+    for future in futures:
+        future.add_done_callback(done.put)
+    for _ in futures:
+        while True:
+            try:
+                yield done.get(timeout=WAKE_SECONDS)
+                break
+            except queue.Empty:
+                pass
 
 
 def _stop_executor(executor: cf.Executor, futures: list[cf.Future[Any]], own: bool,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from katra._errors import KatraError
+from katra._limits import MAX_START_PLY, bound_text
 
 if TYPE_CHECKING:
     from ._state import State
@@ -59,8 +60,10 @@ def _record(fields: dict[str, str], where: str) -> Record:
     if "start" not in fields:
         raise KatraError(f"{where}: missing 'start:' line")
     ply_text = fields.get("ply", "0")
-    if not (ply_text.isascii() and ply_text.isdigit()) or len(ply_text) > 18:
-        raise KatraError(f"{where}: ply must be a non-negative integer below 10**18, "
+    digits = len(str(MAX_START_PLY))  # no longer number is read: int() of a long text is slow
+    if (not (ply_text.isascii() and ply_text.isdigit()) or len(ply_text) > digits
+            or int(ply_text) > MAX_START_PLY):
+        raise KatraError(f"{where}: ply must be an integer in 0..{bound_text(MAX_START_PLY)}, "
                          f"got {ply_text[:40]!r}")
     moves = fields.get("moves", "")
     return Record(where, fields["start"], int(ply_text), tuple(moves.split(" ") if moves else ()),

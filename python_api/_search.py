@@ -195,7 +195,7 @@ class Engine:
 
     def __init__(self, *, tt_bits: int | None = None) -> None:
         if tt_bits is not None:
-            check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
+            tt_bits = check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
         self._searcher = _core.Searcher(tt_bits)
 
     @property
@@ -278,8 +278,10 @@ def analyse(state: Any, *, depth: int | None = None, time: float | None = None,
     a search (no move is cut off at the root).
 
     >>> a = analyse("katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S", depth=3)
-    >>> [(m.move, m.describe()) for m in a]
-    [('a1', 'wins in 1 ply'), ('b1', 'score +0')]
+    >>> for m in a:
+    ...     print(m.move, m.describe())
+    a1 wins in 1 ply
+    b1 score +0
     """
     position, (d, t, n) = _checked(state, depth, time, nodes)
     return _analysis(position, _core.search(position, d, t, nodes=n, every_move=True))

@@ -17,7 +17,7 @@ from katra import _core
 from katra._display import END_REASONS, offer_names
 from katra._errors import IllegalMoveError, KatraError, UnknownGameError
 from katra._games import DEFAULT_MAX_PLIES, GAME_IDS, GAMES, GameSpec, find_game
-from katra._limits import check_perft_depth
+from katra._limits import MAX_START_PLY, check_int, check_perft_depth
 from katra._text import action_text, check_action_range, parse_action
 
 from . import _learning
@@ -287,9 +287,11 @@ class State:
 
     @classmethod
     def from_text(cls, text: str, backend: str = "core", ply: int = 0) -> State:
-        """Read a position text (docs/rules.md §1.5); ``PositionError`` names what is wrong."""
-        if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
-            raise ValueError(f"ply must be an int >= 0, got {ply!r}")
+        """Read a position text (docs/rules.md §1.5); ``PositionError`` names what is wrong.
+
+        ``ply`` (0..2**62) is the ply of the position in its game.
+        """
+        ply = check_int(ply, "ply", 0, MAX_START_PLY)
         pos = _position_class(backend).from_text(text)
         return cls._wrap(pos, _GAMES[pos.game_id], backend, ply)
 
@@ -553,7 +555,8 @@ class State:
         bool buffer); nothing is written then.  Filled in C on the core.
         """
         if self._backend == "core":
-            return _core.observation(cast(_core.Position, self._pos), player, out)
+            return _core.observation(cast(_core.Position, self._pos),
+                                     _learning.player_arg(player), out)
         return _learning.observation(self, player, out)
 
     def history(self) -> list[int]:
@@ -592,7 +595,7 @@ class State:
         """The state at the end of one game record, its moves on the move stack."""
         records = parse_records(text)
         if len(records) != 1:
-            raise ValueError(f"expected one game record, found {len(records)}")
+            raise KatraError(f"expected one game record, found {len(records)}")
         return cls._replay(records[0], backend)
 
     @classmethod

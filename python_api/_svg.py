@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from katra._display import PLAYERS, move_squares, square_names
 from katra._games import GORE, MPANTSAKA
+from katra._limits import as_int
 
 if TYPE_CHECKING:
     from ._state import State
@@ -51,10 +52,11 @@ SIZES = range(8, 1025)
 
 
 def _check_size(size: object) -> int:
-    if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+    number = as_int(size)
+    if number is None or number not in SIZES:
         raise ValueError(f"size must be an int in {SIZES.start}..{SIZES.stop - 1} "
                          f"(pixels per hole), got {size!r}")
-    return size
+    return number
 
 
 def direction_words(family: str, action: int) -> str:

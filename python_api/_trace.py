@@ -1,7 +1,8 @@
 """A move lap by lap: :class:`MoveTrace` and :class:`Lap` (docs/explain.md).
 
 The laps come from the pure-Python reference, which reads like the rulebook
-(its rules files tell a lap watcher about every lap: katra._reference.common),
+(its lap-watching hook ``Position.apply_watched`` tells a watcher about every
+lap as its rules files play it: docs/backends.md),
 and are checked against the compiled core: the core's position after the
 move must equal the trace's, and its lap count the trace's, or
 :class:`TraceMismatchError` (a bug in katra, never the caller's fault).
@@ -12,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from katra import _core
-from katra._display import PLAYERS, square_names
+from katra._display import PLAYERS, plural, square_names
 from katra._games import GameSpec
+from katra._limits import as_int
+from katra._reference import CAPTURE, END, RELAY, LapSeen
 from katra._reference import Position as ReferencePosition
-from katra._reference.common import CAPTURE, END, RELAY, LapSeen
 
 if TYPE_CHECKING:
     from ._state import State
@@ -28,10 +30,6 @@ DECISIONS = (END, RELAY, CAPTURE)
 
 class TraceMismatchError(RuntimeError):
     """The reference's trace of a move does not end where the core's move does (a bug)."""
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True)
@@ -66,10 +64,10 @@ class Lap:
         """One line in words: ``lap 3: 5 seeds from c2, lands on a3, which held 2: relay``
         (``sown=True``: the squares sown too)."""
         held = "was empty" if self.landing_before == 0 else f"held {self.landing_before}"
-        line = (f"lap {self.number}: {_plural(self.seeds, 'seed')} from {self.start}, "
+        line = (f"lap {self.number}: {plural(self.seeds, 'seed')} from {self.start}, "
                 f"lands on {self.landing}, which {held}: {self.decision}")
         if self.decision == CAPTURE:
-            line += f" {', '.join(self.captured)} ({_plural(self.captured_seeds, 'seed')})"
+            line += f" {', '.join(self.captured)} ({plural(self.captured_seeds, 'seed')})"
         if sown:
             line += f"; sows {' '.join(self.sown)}"
         return line
@@ -120,14 +118,14 @@ class MoveTrace:
         if self.before.game.spec.family == "mpantsaka":
             direction = " (counter-clockwise)" if self.action % 2 == 0 else " (clockwise)"
         return (f"{PLAYERS[self.mover]} plays {self.move}{direction}: "
-                f"{_plural(self.total_laps, 'lap')}")
+                f"{plural(self.total_laps, 'lap')}")
 
     def summary(self) -> str:
         """What the laps not in ``laps`` did, in one line ('' if all are there)."""
         missing = self.total_laps - len(self.laps)
         if missing <= 0:
             return ""
-        return (f"... {_plural(missing, 'more lap')} not traced (max_laps={len(self.laps)}); "
+        return (f"... {plural(missing, 'more lap')} not traced (max_laps={len(self.laps)}); "
                 f"the move ends on lap {self.total_laps}")
 
     def text(self) -> str:
@@ -143,7 +141,7 @@ class MoveTrace:
 
     def __repr__(self) -> str:
         return (f"<MoveTrace {self.before.game.id} {self.move}: {len(self.laps)} of "
-                f"{_plural(self.total_laps, 'lap')}>")
+                f"{plural(self.total_laps, 'lap')}>")
 
     def svg(self, lap: int | None = None, size: int = 48) -> str:
         """The move drawn: the board before it with every lap's path as numbered arrows
@@ -158,9 +156,10 @@ class MoveTrace:
 def _check_max_laps(max_laps: object) -> int | None:
     if max_laps is None:
         return None
-    if isinstance(max_laps, bool) or not isinstance(max_laps, int) or max_laps < 0:
+    number = as_int(max_laps)
+    if number is None or number < 0:
         raise ValueError(f"max_laps must be None or an int >= 0, got {max_laps!r}")
-    return max_laps
+    return number
 
 
 def trace(state: State, move: int | str, max_laps: int | None = None) -> MoveTrace:
@@ -182,13 +181,15 @@ def trace(state: State, move: int | str, max_laps: int | None = None) -> MoveTra
             laps.append(_lap(spec, count, seen))
 
     reference = ReferencePosition.from_text(text)
-    reference._apply_watched(action, watch)
+    reference.apply_watched(action, watch)
     core = _core.Position.from_text(text)
     core_laps = core.lap_count(action) if count else 0
     core.apply(action)
     if reference.text() != core.text() or count != core_laps:
+        core_end = ("within no lap limit" if core_laps is None
+                    else f"after {plural(core_laps, 'lap')}")
         raise TraceMismatchError(
             f"internal error: in {text!r} the move {after.action_text(action)} ends in "
-            f"{reference.text()!r} after {count} laps on the reference but in "
-            f"{core.text()!r} after {core_laps} laps on the core")
+            f"{reference.text()!r} after {plural(count, 'lap')} on the reference but in "
+            f"{core.text()!r} {core_end} on the core")
     return MoveTrace(before, after, after.action_text(action), action, tuple(laps), count)

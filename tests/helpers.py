@@ -1,21 +1,31 @@
-"""Helpers shared by the tests: random walks and the hand-worked rule tests' steps.
+"""Helpers shared by the tests: random walks and the hand-worked rule tests' steps, the
+command line in process and as a program, fresh interpreters, the core's two working
+forms, and the brute-force searches the engine and the solver are checked against.
 
 (The backend list and the ``impl``/``backend`` fixtures are in conftest.py.)
 """
 import io
+import math
 import os
 import random
 import subprocess
 import sys
+import textwrap
 from contextlib import redirect_stderr, redirect_stdout
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+import katra
+from katra import _core, _reference
 from katra._errors import IllegalMoveError
 from katra._games import GAMES
-from katra._text import parse_action
+from katra._reference import Position as RefPosition
+from katra._text import PositionData, action_text, format_position, parse_action
+from katra.api import MATE
 from katra.api._backends import BACKENDS  # noqa: F401  ("core", "reference"), for the tests
+from katra.testing._solved import few_seed_gore_position
 
 
 def legal(impl, text):
@@ -102,3 +112,269 @@ def katra_program(*args, stdin=None, cwd=None, timeout=120, env=None):
     """``python -m katra ARGS`` as a program of its own, as people run it."""
     return subprocess.run([sys.executable, "-m", "katra", *map(str, args)], input=stdin,
                           capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env)
+
+
+# ---------------------------------------------------------------- fresh interpreters
+
+def run_python(code):
+    """Run code in a fresh interpreter; (returncode, stdout, stderr)."""
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, timeout=600)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+#: The smallest thread stack Python allows.  On a sanitizer build (.ci/run sets
+#: KATRA_SANITIZER) every frame carries redzones and is compiled at -O1, several
+#: times larger: there the deep searches run under the sanitizer with room to
+#: spare, and the 32 KiB bound is the release build's.
+SMALL_STACK = 256 * 1024 if os.environ.get("KATRA_SANITIZER") else 32 * 1024
+
+
+# ---------------------------------------------------------------- the core's two working forms
+
+def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
+    spec = GAMES[game_id]
+    data = PositionData(spec, list(board), to_move, list(stores),
+                        list(owners) if owners is not None else spec.initial_owners(), 0)
+    return format_position(data)
+
+
+def on_both_forms(job, *args):
+    """job(*args) on the lanes and on the State form of the core: equal, returned."""
+    previous = _core._set_lanes(True)
+    try:
+        packed = job(*args)
+        _core._set_lanes(False)
+        plain = job(*args)
+    finally:
+        _core._set_lanes(previous)
+    assert packed == plain, (job.__name__, args)
+    return packed
+
+
+# ---------------------------------------------------------------- the search's brute force
+# (docs/engine.md: the documented evaluation, and negamax over the reference)
+
+W_SEED, W_STORE, W_HOLE, W_MOBILITY = 4, 4, 2, 1
+
+
+def mobility(pos, p):
+    """docs/engine.md: origin holes player p could sow from (lap limit, offers ignored)."""
+    spec = GAMES[pos.game_id]
+    board, R, C = pos.board, spec.rows, spec.cols
+
+    def row(r):
+        return board[r * C:(r + 1) * C]
+
+    def row_at_depth(d):          # d = 0 outer, rows // 2 - 1 inner
+        return row(d if p == 0 else R - 1 - d)
+
+    def nonempty(cells):
+        return sum(1 for x in cells if x)
+
+    if spec.family == "katro":
+        for d in range(R // 2):
+            n = nonempty(row_at_depth(d))
+            if n:
+                return n
+        return 0
+    if spec.family == "mpantsaka":
+        if spec.simplified:
+            return nonempty(row_at_depth(0)) + nonempty(row_at_depth(1))
+        return nonempty(row_at_depth(1)) or nonempty(row_at_depth(0))
+    if spec.family == "gore":
+        return sum(1 for x, o in zip(board, pos.owners) if o == p and x)
+    return sum(1 for x in row(p) if x >= 2)     # djenon
+
+
+def evaluate(pos):
+    spec = GAMES[pos.game_id]
+    me = pos.to_move
+    held = sum(x if o == me else -x for x, o in zip(pos.board, pos.owners))
+    mob = W_MOBILITY * (mobility(pos, me) - mobility(pos, 1 - me))
+    if spec.family in ("katro", "mpantsaka"):
+        return W_SEED * held + mob
+    stores = pos.stores
+    return W_STORE * (stores[me] - stores[1 - me]) + W_HOLE * held + mob
+
+
+def negamax(pos, depth, ply=0):
+    """Plain negamax over the reference: no pruning, no table."""
+    actions = pos.legal_actions()
+    if not actions:
+        winner = pos.outcome()[0]
+        if winner == -1:
+            return 0
+        return MATE - ply if winner == pos.to_move else -(MATE - ply)
+    if depth == 0:
+        return evaluate(pos)
+    best = -math.inf
+    for action in actions:
+        child = pos.copy()
+        child.apply(action)
+        v = negamax(child, depth - 1, ply + 1)
+        best = max(best, v if child.to_move == pos.to_move else -v)
+    return best
+
+
+def child_value(pos, action, depth):
+    child = pos.copy()
+    child.apply(action)
+    v = negamax(child, depth - 1, 1)
+    return v if child.to_move == pos.to_move else -v
+
+
+def random_text(game_id, plies, seed):
+    return random_walk(RefPosition.initial(game_id), plies, seed).text()
+
+
+# Positions the search must solve, worked by hand from docs/rules.md.
+
+# Katro 4x4, South to move: a1 (1 seed) lands in b1 (1 -> 2).  South's inner row
+# is empty, so row 1 is the innermost non-empty row; North's innermost non-empty
+# row is row 3 and b3 holds 2: capture b1 + b3 = 4 seeds, sown c1 d1 d2 c2 (c2
+# was empty: the move ends).  North has no seed left and loses (§2.4).  The
+# other move, b1, lands in empty c1 and captures nothing.
+KATRO_WIN = "katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S"
+
+# Djenon-aboure, South to move (legal: c1, e1).  e1 (4 seeds): e1, f1, f2, e2;
+# e2 held 3 -> 4: captured; backwards f2 now holds 2: captured; f1 holds 1:
+# stop.  4 + 2 = 6 seeds into South's store (§5.2).  Then North must pass (c1
+# still holds 2), South plays c1, every hole holds <= 1: South 21 + 5 = 26,
+# North 22.  Three plies, a win.
+DJENON_CAPTURE = "djenon-aboure 0,0,0,0,3,1/1,0,2,0,4,0 S stores=15,22"
+
+# Goré, South to move (legal: a1, d1; no offers: North's store is empty).
+# d1 (3 seeds) sows d2 c2 b2; b2 is North's and holds 1 -> 2: captured; forward
+# a2 holds 2: captured, then a1 (3) stops the run; backward c2 holds 4, d2 2:
+# captured, then d1 (0) stops it.  2 + 2 + 4 + 2 = 10 seeds (§4.3).  North owns
+# no seed and passes, South sows a1 (b1 c1 d1 get 1 each) and every hole holds
+# < 3: South 10 + 3 = 13, North 0.  Three plies, a win.
+GORE_CHAIN = "gore 2,1,3,1/3,0,0,3 S stores=0,0"
+
+
+# ---------------------------------------------------------------- the solver's brute force
+# (docs/rules.md §6.3 word for word: lo_N, hi_N, the distance, the best move)
+
+LOSS, DRAW, WIN = -1, 0, 1
+
+
+@cache
+def value(text, plies, player, unfinished):
+    """The outcome player can force from text within plies plies, an unfinished
+    line counting as `unfinished` for player (lo_N: LOSS, hi_N: WIN)."""
+    pos = _reference.Position.from_text(text)
+    legal = pos.legal_actions()
+    if not legal:
+        winner = pos.outcome()[0]
+        return DRAW if winner == -1 else WIN if winner == player else LOSS
+    if plies == 0:
+        return unfinished
+    values = []
+    for action in legal:
+        child = pos.copy(stack=False)
+        child.apply(action)
+        values.append(value(child.text(), plies - 1, player, unfinished))
+    return max(values) if pos.to_move == player else min(values)
+
+
+def forces(text, player, target, plies):
+    return plies >= 0 and value(text, plies, player, LOSS) >= target
+
+
+def brute_solve(text, max_plies):
+    """(outcome for the player to move, distance) by §6.3, or (None, None)."""
+    mover = _reference.Position.from_text(text).to_move
+    for n in range(max_plies + 1):
+        lo, hi = value(text, n, mover, LOSS), value(text, n, mover, WIN)
+        if lo == hi:
+            return {WIN: "win", LOSS: "loss", DRAW: "draw"}[lo], n
+    return None, None
+
+
+def least_bound(text, player, target, max_plies):
+    return next(n for n in range(max_plies + 1) if forces(text, player, target, n))
+
+
+def brute_best(text, outcome, plies):
+    """The best move of §6.3: the least action keeping the deciding bound d at d - 1."""
+    pos = _reference.Position.from_text(text)
+    mover = pos.to_move
+    if outcome == "win":
+        player, target, d = mover, WIN, plies
+    elif outcome == "loss":
+        player, target, d = 1 - mover, WIN, plies
+    else:
+        player, target = mover, DRAW
+        d = least_bound(text, mover, DRAW, plies)
+    for action in pos.legal_actions():
+        child = pos.copy(stack=False)
+        child.apply(action)
+        if forces(child.text(), player, target, d - 1) and not forces(child.text(), player,
+                                                                      target, d - 2):
+            return action
+    raise AssertionError("no best move")
+
+
+def brute_line(text, max_plies):
+    line = []
+    while True:
+        outcome, plies = brute_solve(text, max_plies)
+        if outcome is None or plies == 0:
+            return line
+        best = brute_best(text, outcome, plies)
+        line.append(best)
+        pos = _reference.Position.from_text(text)
+        pos.apply(best)
+        text, max_plies = pos.text(), max_plies - 1
+
+
+def gore_endgame(rng):
+    """A random Goré position with few seeds on the board (random Goré games seldom
+    end, §4.5), and stores mostly too small for offers (which can prolong any game)."""
+    small_stores = (0, 1, 2, 3, 4, 5) * 2 + (6, 12, 20)
+    return few_seed_gore_position(rng.choice, stores=small_stores, backend="reference")
+
+
+def endgame_positions(game_id, count, seed, rng_plies=400):
+    """Positions a few plies before the end of seeded random games (or mid-game
+    positions of games that do not end), from the reference."""
+    rng = random.Random(seed)
+    found = []
+    if game_id == "gore":
+        return [gore_endgame(rng) for _ in range(count)]
+    while len(found) < count:
+        pos = _reference.Position.initial(game_id)
+        seen = [pos.text()]
+        for _ in range(rng_plies):
+            legal = pos.legal_actions()
+            if not legal:
+                break
+            pos.apply(rng.choice(legal))
+            seen.append(pos.text())
+        back = rng.randint(2, 9)
+        candidates = [t for t in seen[-back - 1:-1]
+                      if not _reference.Position.from_text(t).is_terminal()]
+        if candidates:
+            found.append(candidates[0])
+    return found
+
+
+# Bounds the brute force gets through quickly (the branching differs by game).
+BRUTE_PLIES = {"katro": 4, "katro-4x6": 4, "katro-4x4": 5, "katra-mpantsaka": 3,
+               "katra-mpantsaka-simplified": 3, "gore": 4, "djenon-aboure": 6}
+
+
+def check_against_brute(text, max_plies):
+    result = katra.solve(text, max_plies)
+    outcome, plies = brute_solve(text, max_plies)
+    assert (result.outcome, result.plies) == (outcome, plies), text
+    if outcome is None:
+        assert result.best_action == -1 and result.pv == () and result.best_move == ""
+        return result
+    spec = GAMES[text.split(" ")[0]]
+    assert result.best_action == brute_best(text, outcome, plies), text
+    assert result.best_move == action_text(spec, result.best_action)
+    assert list(result.pv) == brute_line(text, max_plies), text
+    assert result.max_plies == plies if plies else True
+    return result

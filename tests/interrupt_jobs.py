@@ -99,6 +99,68 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+#: name -> a split job (two worker threads, or one per core) that runs for hours:
+#: stopped by ``_thread.interrupt_main()`` (interrupt_main_call).
+SPLIT_CALLS = {
+    "perft jobs=2": "katra.perft('katro', 20, jobs=2)",
+    "perft jobs=0": "katra.perft('katro', 20, jobs=0)",
+    "divide jobs=2": "katra.divide('katro', 20, jobs=2)",
+    "playouts jobs=2": "katra.playouts('katra-mpantsaka', 10**12, jobs=2)",
+}
+
+#: Child code: a timer thread calls ``_thread.interrupt_main()`` (how IDLE and
+#: front ends that run Python code in a thread of their own deliver Ctrl-C: no
+#: signal, so no blocking call is woken) once the process has spent RUNNING_CPU
+#: seconds of CPU time on the call.  After KeyboardInterrupt the child waits for
+#: that thread, then prints the seconds from the interrupt to the exception, the
+#: threads still alive (the workers must be gone: nothing runs any more), and a
+#: split perft run after the stop against the same count on one thread.
+_INTERRUPT_MAIN_CHILD = f"""\
+import _thread, sys, threading, time
+import katra
+sent = []
+def _interrupt(start=time.process_time()):
+    while time.process_time() - start < {RUNNING_CPU}:
+        time.sleep(0.005)
+    sent.append(time.monotonic())
+    _thread.interrupt_main()
+timer = threading.Thread(target=_interrupt)
+timer.start()
+try:
+    {{call}}
+except KeyboardInterrupt as exc:
+    caught = time.monotonic()
+    timer.join()
+    print("stopped", type(exc).__name__, repr(caught - sent[0]), threading.active_count(),
+          katra.perft("katro", 9, jobs=2), katra.perft("katro", 9, jobs=1), flush=True)
+    sys.exit(0)
+print("returned", flush=True)
+sys.exit(1)
+"""
+
+
+@dataclass
+class InterruptedMain:
+    latency: float         # seconds from interrupt_main() to KeyboardInterrupt in the child
+    threads: int           # threads alive in the child afterwards (1: the main thread)
+    perft_after: int       # a split perft run after the stop ...
+    perft_expected: int    # ... and the same count on one thread
+
+
+def interrupt_main_call(name: str, timeout: float = 60) -> InterruptedMain:
+    """Run SPLIT_CALLS[name] in a child that interrupts itself with interrupt_main()."""
+    code = _INTERRUPT_MAIN_CHILD.format(call=SPLIT_CALLS[name])
+    try:
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                timeout=timeout, preexec_fn=restore_sigint)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{name}: still running {timeout} s after interrupt_main()") from None
+    words = result.stdout.split()
+    if result.returncode != 0 or words[:2] != ["stopped", "KeyboardInterrupt"]:
+        raise AssertionError(f"{name}: {result.returncode}: {result.stdout}{result.stderr}")
+    return InterruptedMain(float(words[2]), int(words[3]), int(words[4]), int(words[5]))
+
+
 @dataclass
 class Stopped:
     returncode: int

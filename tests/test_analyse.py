@@ -8,12 +8,12 @@ import json
 import pytest
 
 import katra
+from helpers import DJENON_CAPTURE, GORE_CHAIN, KATRO_WIN, child_value, random_text
 from katra import _core
 from katra._games import GAME_IDS
 from katra._reference import Position as RefPosition
 from katra.api import MATE, Analysis, Engine, MoveScore, analyse, search
 from katra.cli import main
-from test_search import DJENON_CAPTURE, GORE_CHAIN, KATRO_WIN, child_value, random_text
 
 # KATRO_WIN (test_search.py, worked from docs/rules.md §2.3): a1 captures b3 and
 # North has no seed left: a win in 1 ply.  b1 sows into the empty c1 and ends.

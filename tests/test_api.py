@@ -12,6 +12,7 @@ import pytest
 import katra
 from helpers import random_walk
 from katra import IllegalMoveError, State, UnknownGameError
+from katra._limits import MAX_START_PLY
 
 KATRO_START = ("katro 2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/2,2,2,2,2,2/"
                "2,2,2,2,2,2 S")
@@ -384,10 +385,32 @@ def test_bad_records(record, problem):
         katra.read_records(record)
 
 
-def test_from_record_wants_one_record():
-    text = katra.write_records([katra.game("gore").initial_state()] * 2)
-    with pytest.raises(ValueError, match="one game record"):
+@pytest.mark.parametrize("text", ["", "# only a comment\n\n",
+                                  katra.write_records([katra.game("gore").initial_state()] * 2)])
+def test_from_record_wants_one_record(text):
+    with pytest.raises(katra.KatraError, match=r"expected one game record, found [02]"):
         State.from_record(text)
+
+
+@pytest.mark.parametrize("ply", [10**18, MAX_START_PLY])
+def test_a_record_reads_back_whatever_ply_a_state_starts_from(backend, ply):
+    s = State.from_text("katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S", backend=backend, ply=ply)
+    s.push("a1")
+    back = State.from_record(s.record(), backend=backend)
+    assert back == s and back.ply == ply + 1 and back.record() == s.record()
+
+
+def test_the_start_ply_is_checked_as_every_int_argument():
+    text = "katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S"
+    with pytest.raises(katra.ArgumentError, match=r"ply must be in 0\.\.2\*\*62, got -1"):
+        State.from_text(text, ply=-1)
+    with pytest.raises(katra.ArgumentError, match=r"ply must be in 0\.\.2\*\*62"):
+        State.from_text(text, ply=MAX_START_PLY + 1)
+    with pytest.raises(katra.ArgumentTypeError, match="ply must be an int, not bool"):
+        State.from_text(text, ply=True)
+    record = f"start: {text}\nply: {MAX_START_PLY + 1}\n"
+    with pytest.raises(katra.KatraError, match=r"ply must be an integer in 0\.\.2\*\*62"):
+        katra.read_records(record)
 
 
 # ---------------------------------------------------------------- jobs

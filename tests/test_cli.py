@@ -6,6 +6,7 @@ stderr as strings, none of them a terminal); a few run it as a program
 (``program``: ``python -m katra``, and the console script), as people do.
 """
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,31 @@ def test_perft_plain_output():
     assert result.returncode == 0, result.stderr
     assert "nodes    3244" in result.stdout
     assert run("perft", "katro", "5", "-q").stdout == "3244\n"
+
+
+def test_quiet_divide_prints_the_counts_only():
+    result = run("perft", "katro-4x4", "2", "--divide", "-q")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "a1: 4\nb1: 4\nc1: 4\nd1: 4\n\n16\n"
+    assert json.loads(run("perft", "katro-4x4", "2", "--divide", "-q", "--json").stdout)[
+        "divide"] == {"a1": 4, "b1": 4, "c1": 4, "d1": 4}
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "-"], ["perft", "katro-4x4", "3", "--divide"], ["show", "gore"],
+    ["rules", "katro"], ["playouts", "gore", "2", "--jobs", "1"]])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(args):
+    """katra replay game.txt | head -13: the reader closes the pipe before katra writes
+    (here: before katra starts), so every write fails; katra ends with status 0 and
+    says nothing."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run([sys.executable, "-m", "katra", *args], stdout=write_end,
+                                stderr=subprocess.PIPE, input=RECORD, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stderr) == (0, "")
 
 
 def test_perft_json_with_divide_on_a_position_text():
@@ -208,6 +234,7 @@ def test_bench_table():
     assert lines[2].split()[:6] == ["katro-4x4", "perft", "depth", "4", "190", "nodes"]
     assert lines[2].split()[-1] == "yes"
     assert result.stderr == ""
+    assert all(line == line.rstrip() for line in lines), lines   # no trailing spaces
 
 
 # ---------------------------------------------------------------- replay
@@ -276,6 +303,24 @@ def test_play_rejects_bad_moves_and_reprompts(tmp_path):
     text = record.read_text()
     assert text.startswith("start: katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S\nmoves: a1 ")
     assert text.endswith("result: *\n")
+
+
+def test_one_ply_is_one_ply(tmp_path):
+    """Sentences that count plies or games agree with the number, 1 included."""
+    result = run_in("quit\n", "play", "katro-4x4", "--as", "north", "--depth", "1")
+    assert result.returncode == 0, result.stderr
+    assert "You stopped the game after 1 ply; it is unfinished." in result.stdout
+    record = tmp_path / "one.txt"
+    record.write_text("start: katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S\nmoves: a1\n")
+    result = run("replay", str(record))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Start of game 1 (1 ply)\n")
+    result = run("replay", str(record), "--ply", "2")
+    assert "game 1 has only 1 ply" in result.stderr
+    result = run("diff", "--walk", "--games", "1", "--max-plies", "1",
+                 f"{sys.executable} -m katra.testing.example", "katro-4x4")
+    assert result.returncode == 0, result.stderr
+    assert "agree: 1 game from" in result.stdout and ", 1 ply: " in result.stdout
 
 
 def test_play_end_of_input_quits():

@@ -10,29 +10,17 @@
 Calls that could crash run in a subprocess, so a crash fails one test
 instead of killing the run.
 """
-import os
 import pickle
-import subprocess
-import sys
-import textwrap
 
 import pytest
 from hypothesis import strategies as st
 
 import katra
-from helpers import check_examples, quick_and_slow
+from helpers import SMALL_STACK, check_examples, quick_and_slow, run_python
 from katra import _core
 from katra._errors import PositionError
 from katra._games import GAME_IDS, GAMES, GORE_OFFER_BASE, GORE_PASS, MAX_TOTAL_SEEDS
 from katra._text import PositionData, format_position, initial_data, parse_position
-
-
-def run_python(code):
-    """Run code in a fresh interpreter; (returncode, stdout, stderr)."""
-    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, timeout=600)
-    return proc.returncode, proc.stdout, proc.stderr
-
 
 #: Each side has one seed, so each has exactly one move, for ever: the search
 #: reaches ply 64 in a few thousand nodes (docs/rules.md §2: a lone seed lands
@@ -227,13 +215,6 @@ def test_core_search_refuses_a_finished_game():
 
 
 # ---------------------------------------------------------------- small thread stacks
-
-#: The smallest thread stack Python allows.  On a sanitizer build (.ci/run sets
-#: KATRA_SANITIZER) every frame carries redzones and is compiled at -O1, several
-#: times larger: there the deep searches run under the sanitizer with room to
-#: spare, and the 32 KiB bound is the release build's.
-SMALL_STACK = 256 * 1024 if os.environ.get("KATRA_SANITIZER") else 32 * 1024
-
 
 def test_search_at_its_deepest_runs_in_a_32_kib_thread():
     rc, out, err = run_python(f"""

@@ -23,8 +23,7 @@ import pytest
 import katra
 import katra.testing
 from helpers import katra_in_process
-from katra.testing._programs import PerftProgram, WalkProgram
-from katra.testing._referee import drill_down, walk
+from katra.testing import PerftProgram, WalkProgram, drill_down, walk
 from planted import djenon_pass, gore_offer, katro_capture, miscount, mpantsaka_relay
 
 PLANTED = Path(__file__).parent / "planted"

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import katra
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,16 +26,46 @@ def test_doc_examples_run(name, examples):
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name} (see stdout)"
 
 
-def test_readme_alpha_beta_example_runs(capsys):
-    """The README's ten-line alpha-beta (a plain code block) runs and names a legal move."""
+def readme_alpha_beta():
+    """The code block of the README's "Alpha-beta in ten lines"."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("### Alpha-beta in ten lines"):]
     code = section[section.index("```python\n") + len("```python\n"):]
-    code = code[:code.index("```")]
+    return code[:code.index("```")]
+
+
+def negamax(s, depth):
+    """The value the README's alphabeta must give: plain negamax, every move searched."""
+    me = s.to_move
+    if s.is_terminal():
+        return 1000 * s.returns()[me]
+    if depth == 0:
+        held = sum(c if o == me else -c for c, o in zip(s.board, s.owners))
+        return held + s.stores[me] - s.stores[1 - me]
+    best = -10**6
+    for child in (s.child(a) for a in s.legal_actions()):
+        v = negamax(child, depth - 1)
+        best = max(best, v if child.to_move == me else -v)
+    return best
+
+
+def test_readme_alpha_beta_is_ten_lines_and_exact(capsys):
+    """The README's alpha-beta is ten lines, runs as written (naming a legal move) and
+    gives plain negamax's value, Goré's turn-keeping answers included."""
+    code = readme_alpha_beta()
+    search = [line for line in code[:code.index("\nroot = ")].splitlines()
+              if line.strip() and not line.startswith("import ")]
+    assert len(search) == 10, search    # the search, its evaluation included
     namespace: dict = {}
     exec(code, namespace)  # as written: the block imports katra itself
-    printed = capsys.readouterr().out.strip()
-    assert printed in {"a1", "b1", "c1", "d1", "e1", "f1"}
+    assert capsys.readouterr().out.strip() in {"a1", "b1", "c1", "d1", "e1", "f1"}
+    alphabeta = namespace["alphabeta"]
+    positions = [katra.game(g).initial_state() for g in katra.GAME_IDS]
+    positions.append(katra.State.from_text(
+        "gore 4,1,8,4/3,1,21,0 S stores=6,0 owners=NNNN/SSSS offer=c2"))  # South answers
+    for s in positions:
+        for depth in (1, 2, 3):
+            assert alphabeta(s, depth) == negamax(s, depth), (s.text(), depth)
 
 
 def plain_python_blocks():

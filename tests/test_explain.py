@@ -224,3 +224,20 @@ def test_the_examples_of_docs_explain_md_run():
         doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE), verbose=False, report=True)
     assert result.attempted >= 12
     assert result.failed == 0, f"{result.failed} doctest(s) failed in docs/explain.md"
+
+
+def test_the_reference_watches_laps_through_a_public_hook():
+    """katra.explain's laps come from the reference's documented hook, apply_watched."""
+    from katra._reference import CAPTURE, END, RELAY, LapSeen, Position
+
+    seen: list[LapSeen] = []
+    reference = Position.from_text(KATRO_6X6)
+    reference.apply_watched(katra.game("katro").parse_action("c2"), seen.append)
+    trace = katra.explain(KATRO_6X6, "c2")
+    assert reference.text() == trace.after.text()
+    assert [lap.decision for lap in seen] == [RELAY, RELAY, CAPTURE, END]
+    assert [lap.decision for lap in trace.laps] == [lap.decision for lap in seen]
+    assert [lap.board for lap in trace.laps] == [lap.board for lap in seen]
+    plain = Position.from_text(KATRO_6X6)
+    plain.apply_watched(katra.game("katro").parse_action("c2"), None)   # None: plain apply
+    assert plain == reference

@@ -11,7 +11,6 @@ import re
 import shlex
 import sys
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pexpect
@@ -206,75 +205,7 @@ def test_show_svg_writes_the_picture(tmp_path):
 
 # ---------------------------------------------------------------- the replay page
 
-class PageParser(HTMLParser):
-    """Tags, external references and the JSON of the plies."""
-
-    def __init__(self):
-        super().__init__()
-        self.tags, self.references, self.moves = [], [], []
-        self.plies_json, self._in = "", None
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        self.tags.append(tag)
-        for name in ("src", "href"):
-            if name in attrs:
-                self.references.append(attrs[name])
-        self._in = attrs.get("id") if tag == "script" else ("li" if tag == "li" else None)
-
-    def handle_endtag(self, tag):
-        self._in = None
-
-    def handle_data(self, data):
-        if self._in == "plies":
-            self.plies_json += data
-        elif self._in == "li":
-            self.moves.append(data)
-
-
-def random_record(game_id, seed, plies):
-    import random
-    state, rng = katra.State(game_id), random.Random(seed)
-    while not state.is_terminal() and len(state.move_stack) < plies:
-        state.push(rng.choice(state.legal_actions()))
-    return state
-
-
-@pytest.mark.parametrize("game_id", ["katro-4x4", "gore", "katra-mpantsaka"])
-def test_replay_page_is_self_contained_and_holds_every_ply(tmp_path, game_id):
-    final = random_record(game_id, 5, 40)
-    record = tmp_path / "game.txt"
-    record.write_text(final.record(), encoding="utf-8")
-    page = tmp_path / "game.html"
-    result = run("replay", str(record), "--html", str(page))
-    assert result.returncode == 0, result.stderr
-    html = page.read_text(encoding="utf-8")
-    assert "http://" not in html and "https://" not in html and "//cdn" not in html
-    parser = PageParser()
-    parser.feed(html)
-    parser.close()
-    assert parser.references == []                  # no src= or href= at all
-    assert "link" not in parser.tags and "@import" not in html
-    assert re.findall(r"url\((?!#)", html) == []     # only the arrowheads, in the page
-    assert parser.tags.count("script") == 2         # the data and the inline script
-    plies = json.loads(parser.plies_json.replace("<\\/", "</"))
-    moves = final.move_stack
-    assert len(plies) == len(moves) + 1
-    assert parser.moves == [final.action_text(a) for a in moves]
-    state = final.root()
-    for ply, action in enumerate(moves, start=1):
-        before = state.copy()
-        state.push(action)
-        entry = plies[ply]
-        assert f"<title>{state.text()}</title>" in entry["board"]
-        trace = before.explain(action)
-        assert entry["laps"].splitlines()[0] == trace.headline()
-        if trace.laps:
-            ET.fromstring(entry["trace"].replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
-        assert entry["where"].startswith(f"Ply {ply}/{len(moves)}: ")
-    outcome = final.outcome()
-    assert (f"({outcome.result()})" if outcome else "not finished (*)") in html
-
+# (the page itself: tests/test_replay_page.py)
 
 def test_replay_html_bad_output_path(tmp_path):
     record = tmp_path / "game.txt"

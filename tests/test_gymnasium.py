@@ -21,7 +21,7 @@ def test_env_checker_with_the_engine_opponent():
 
 def replay_engine_replies(state, agent, depth):
     while not state.is_terminal() and state.to_move != agent:
-        state.push(katra._core.search(state._pos, depth=depth)["best_action"])
+        state.push(katra.search(state, depth=depth).best_action)
 
 
 @pytest.mark.parametrize("game_id", ["katro-4x4", "gore", "djenon-aboure"])
@@ -42,6 +42,22 @@ def test_engine_opponent_plays_the_engines_moves(game_id):
             assert mirror.is_terminal() and reward == mirror.returns()[1]
             break
         assert reward == 0 and mirror.to_move == 1
+
+
+@pytest.mark.parametrize("action", [True, np.True_, 0.0, "a1"])
+def test_an_action_that_is_no_int_is_illegal(action):
+    env = kgym.KatraEnv("katro")
+    env.reset(seed=0)
+    assert env.action_masks()[1] and env.action_masks()[0]     # 0 and 1 (True) are legal
+    _obs, reward, terminated, _truncated, info = env.step(action)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_a_numpy_integer_is_an_action():
+    env, twin = kgym.KatraEnv("katro"), kgym.KatraEnv("katro")
+    env.reset(seed=0)
+    twin.reset(seed=0)
+    assert np.array_equal(env.step(np.int64(1))[0], twin.step(1)[0])
 
 
 def test_illegal_action_loses_in_the_single_env():
@@ -67,7 +83,7 @@ def test_vector_env_against_random(game_id):
         obs, rewards, terminated, truncated, info = env.step(actions)
         vg = env._match.vg
         for i in range(n):
-            state = katra.State.from_text(vg.position(i).text())
+            state = vg.position(i)
             assert obs[i].tolist() == state.observation(1)
             if terminated[i]:
                 assert state.is_terminal() and rewards[i] == state.returns()[1]

@@ -1,8 +1,25 @@
-"""The package's modules import each other without cycles.
+"""The package's modules and layers import each other without cycles or reach-ins.
 
 Every import counts, at module level or inside a function (a cycle hidden in
 a function is still a cycle), except those under ``if TYPE_CHECKING:``, which
-never run.  The graph is read from the installed sources with ``ast``.
+never run.  An import of ``a.b.c`` also imports the packages ``a.b`` (its
+``__init__``), so it is an edge to them too; only the root package ``katra``
+(whose ``__init__`` re-exports the API: the package importing its parts) and
+the importer's own packages (it is loaded as their part) are left out.  The
+graph is read from the installed sources with ``ast``.
+
+The layers, each a package or a group of modules:
+
+* ``base``: katra's own private modules (``katra._core``, ``katra._games``,
+  ``katra._limits``...), shared by every layer;
+* ``reference``: ``katra._reference``; ``api``: ``katra.api``; ``testing``:
+  ``katra.testing``; ``cli``: ``katra.cli``; ``adapters``: ``katra.openspiel``,
+  ``katra.pettingzoo``, ``katra.gymnasium``; ``root``: ``katra`` and
+  ``katra.__main__``.
+
+No cycle between modules, none between layers, and no module imports another
+layer's private module (a ``_name`` module inside a layer package) or a private
+name (``from m import _name``) of another module.
 """
 from __future__ import annotations
 
@@ -12,21 +29,43 @@ from pathlib import Path
 import katra
 import katra.api
 
+ROOT = "katra"
+
+#: layer package -> layer name; modules of katra outside them are "base"
+LAYER_PACKAGES = {"katra._reference": "reference", "katra.api": "api",
+                  "katra.testing": "testing", "katra.cli": "cli"}
+ADAPTERS = ("katra.openspiel", "katra.pettingzoo", "katra.gymnasium")
+
 
 def module_files() -> dict[str, Path]:
-    """Dotted name -> source file, for katra (without katra.api) and katra.api."""
+    """Dotted name -> source file, for katra (without katra.api) and katra.api; the
+    compiled core is a module too (its file: its stub, whose imports are not read)."""
     files: dict[str, Path] = {}
-    for package, root in (("katra", Path(katra.__file__).parent),
+    for package, root in ((ROOT, Path(katra.__file__).parent),
                           ("katra.api", Path(katra.api.__file__).parent)):
-        for path in root.rglob("*.py"):
+        for path in [*root.rglob("*.py"), *root.rglob("*.pyi")]:
+            if path.suffix == ".pyi" and path.with_suffix(".py").exists():
+                continue
             parts = list(path.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
             name = ".".join([package, *parts])
-            if package == "katra" and name.startswith("katra.api"):
+            if package == ROOT and name.startswith("katra.api"):
                 continue  # a src/katra/api folder, if any, is not what is installed
             files[name] = path
     return files
+
+
+def layer(module: str) -> str:
+    """The layer of a module of the package (module docs)."""
+    if module in (ROOT, "katra.__main__"):
+        return "root"
+    if module in ADAPTERS:
+        return "adapters"
+    for package, name in LAYER_PACKAGES.items():
+        if module == package or module.startswith(package + "."):
+            return name
+    return "base"
 
 
 def is_type_checking(test: ast.expr) -> bool:
@@ -34,11 +73,22 @@ def is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
-    """The package modules ``name`` imports when it runs."""
+def parents(module: str) -> list[str]:
+    """``a.b.c`` -> ``["a", "a.b"]``."""
+    parts = module.split(".")
+    return [".".join(parts[:k]) for k in range(1, len(parts))]
+
+
+def read_imports(name: str, path: Path, known: set[str]) -> tuple[set[str], set[str]]:
+    """The package modules ``name`` imports when it runs (parent packages included, but
+    for the root and its own), and the private names it imports from package modules
+    (``"module._name"``)."""
+    if path.suffix == ".pyi":  # a compiled module: its stub's imports never run
+        return set(), set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
+    private_names: set[str] = set()
 
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and is_type_checking(node.test):
@@ -54,23 +104,46 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
                 anchor = anchor[:len(anchor) - node.level + 1]
                 base = ".".join(anchor + ([node.module] if node.module else []))
             found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                if target in known:
+                    found.add(target)
+                elif (alias.name.startswith("_") and not alias.name.startswith("__")
+                      and base in known):
+                    private_names.add(target)
         for child in ast.iter_child_nodes(node):
             visit(child)
 
     visit(tree)
-    # a module imports its parent packages too, but those edges are Python's, not ours
-    return {m for m in found if m in known and m != name and not name.startswith(m + ".")}
+    found |= {p for m in found for p in parents(m)}
+    own = {name, *parents(name)}
+    return {m for m in found if m in known and m != ROOT and m not in own}, private_names
 
 
 def graph() -> dict[str, set[str]]:
     files = module_files()
     known = set(files)
-    return {name: imports_of(name, path, known) for name, path in files.items()}
+    return {name: read_imports(name, path, known)[0] for name, path in files.items()}
+
+
+def private_name_imports() -> dict[str, set[str]]:
+    files = module_files()
+    known = set(files)
+    return {name: read_imports(name, path, known)[1] for name, path in files.items()}
+
+
+def layer_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The edges between layers (a layer importing itself is no edge)."""
+    layers: dict[str, set[str]] = {}
+    for source, targets in edges.items():
+        for target in targets:
+            if layer(source) != layer(target):
+                layers.setdefault(layer(source), set()).add(layer(target))
+    return layers
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan)."""
+    """The strongly connected components with more than one node (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -104,11 +177,52 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def is_private(module: str) -> bool:
+    """A ``_name`` module inside a layer package (``katra.testing._proof``)."""
+    return (layer(module) in LAYER_PACKAGES.values() and module not in LAYER_PACKAGES
+            and module.rpartition(".")[2].startswith("_"))
+
+
+def reach_ins(edges: dict[str, set[str]]) -> list[str]:
+    """``importer -> module`` for every private module imported from another layer."""
+    return sorted(f"{source} -> {target}" for source, targets in edges.items()
+                  for target in targets if is_private(target) and layer(source) != layer(target))
+
+
+# ---------------------------------------------------------------- the test's own checks
+
 def test_the_graph_is_read():
     edges = graph()
     assert "katra.api._state" in edges and "katra._reference.position" in edges
     assert "katra._zobrist" in edges["katra._reference.position"]
     assert "katra.api._records" in edges["katra.api._state"]
+    # an import of a module is an edge to its packages too (their __init__ runs)
+    assert "katra.testing" in edges["katra.cli.diff"]
+    assert "katra.api" in edges["katra.testing._referee"]
+    # but not to the root, nor to the importer's own packages
+    assert ROOT not in edges["katra.api._state"]
+    assert "katra.api" not in edges["katra.api._state"]
+
+
+def test_parent_package_edges_show_a_loop_a_deferred_import_hides(tmp_path):
+    """katra.api._proof importing katra.testing._proof (in a function) imports
+    katra.testing, which imports katra.api: a loop through the package edge."""
+    files = {"katra.api": "from ._proof import write\n",
+             "katra.api._proof": "def write():\n    from katra.testing._proof import room\n",
+             "katra.testing": "from katra.api import write\n",
+             "katra.testing._proof": "room = 1\n"}
+    known = set(files)
+    edges = {}
+    for name, text in files.items():
+        path = tmp_path / (name + ("/__init__.py" if name.count(".") == 1 and "._" not in name
+                                   else ".py"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        edges[name] = read_imports(name, path, known)[0]
+    assert edges["katra.api._proof"] == {"katra.testing", "katra.testing._proof"}
+    assert cycles(edges) == [["katra.api", "katra.api._proof", "katra.testing"]]
+    assert cycles(layer_graph(edges)) == [["api", "testing"]]
+    assert reach_ins(edges) == ["katra.api._proof -> katra.testing._proof"]
 
 
 def test_the_cycle_finder_finds_cycles():
@@ -116,14 +230,37 @@ def test_the_cycle_finder_finds_cycles():
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-def test_no_import_cycles():
+def test_layers():
+    assert [layer(m) for m in ("katra", "katra._core", "katra._reference.gore", "katra.api",
+                               "katra.api._state", "katra.testing._proof", "katra.cli.main",
+                               "katra.gymnasium", "katra.__main__")] == [
+        "root", "base", "reference", "api", "api", "testing", "cli", "adapters", "root"]
+    assert is_private("katra.testing._proof") and is_private("katra.api._state")
+    assert not is_private("katra._core") and not is_private("katra._reference.common")
+    assert not is_private("katra._reference")
+
+
+# ---------------------------------------------------------------- the package
+
+def test_no_import_cycles_between_modules():
     # The command line included: katra.cli.common holds what its modules share.
-    edges = graph()
-    # katra/__init__ re-exports katra.api, which imports katra's private modules
-    # (``from katra import _core``): the package importing its parts, not a cycle.
-    for targets in edges.values():
-        targets.discard("katra")
-    assert cycles(edges) == []
+    assert cycles(graph()) == []
+
+
+def test_no_import_cycles_between_layers():
+    layers = layer_graph(graph())
+    assert cycles(layers) == []
+    assert "base" not in layers      # the shared modules import no layer
+
+
+def test_no_layer_imports_another_layers_private_module():
+    assert reach_ins(graph()) == []
+
+
+def test_no_module_imports_a_private_name_of_another():
+    found = sorted(f"{module} imports {name}"
+                   for module, names in private_name_imports().items() for name in names)
+    assert found == []
 
 
 def test_api_helpers_do_not_import_the_state_module():

@@ -22,8 +22,10 @@ from interrupt_jobs import (
     CLI_CALLS,
     NEVER_ENDING_GORE,
     REPORT_RUNNING,
+    SPLIT_CALLS,
     interrupt_call,
     interrupt_cli,
+    interrupt_main_call,
     restore_sigint,
 )
 from katra import _core
@@ -51,6 +53,18 @@ def test_sigint_stops_the_call_when_the_parent_ignores_sigint():
     assert stopped.returncode == 0, (stopped.stdout, stopped.stderr)
     assert stopped.stdout.split()[:2] == ["stopped", "KeyboardInterrupt"], stopped.stdout
     assert stopped.latency < BOUND
+
+
+@pytest.mark.parametrize("name", list(SPLIT_CALLS))
+def test_interrupt_main_stops_a_split_job(name):
+    """Ctrl-C without a signal (``_thread.interrupt_main()``, as IDLE sends it) stops a
+    job split over worker threads: the caller waits in short steps, so it sees the
+    interrupt, and stops every worker before KeyboardInterrupt leaves; the workers'
+    threads are gone and the next split job counts as one thread does."""
+    stopped = interrupt_main_call(name)
+    assert stopped.latency < BOUND, f"{name}: stopped {stopped.latency:.3f} s after the interrupt"
+    assert stopped.threads == 1
+    assert stopped.perft_after == stopped.perft_expected
 
 
 @pytest.mark.parametrize("name", list(CLI_CALLS))

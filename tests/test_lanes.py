@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import strategies as st
 
-from helpers import check_examples, quick_and_slow
+from helpers import check_examples, on_both_forms, position_text, quick_and_slow
 from katra import _core, _reference
 from katra._games import (
     GAME_IDS,
@@ -27,29 +27,8 @@ from katra._games import (
 )
 from katra._reference import katro as ref_katro
 from katra._reference import mpantsaka as ref_mpantsaka
-from katra._text import PositionData, format_position
 
 LANE_MAX = 255  # the lanes hold a byte; a position with more seeds runs on the State form
-
-
-def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
-    spec = GAMES[game_id]
-    data = PositionData(spec, list(board), to_move, list(stores),
-                        list(owners) if owners is not None else spec.initial_owners(), 0)
-    return format_position(data)
-
-
-def on_both_forms(job, *args):
-    """job(*args) on the lanes and on the State form of the core: equal, returned."""
-    previous = _core._set_lanes(True)
-    try:
-        packed = job(*args)
-        _core._set_lanes(False)
-        plain = job(*args)
-    finally:
-        _core._set_lanes(previous)
-    assert packed == plain, (job.__name__, args)
-    return packed
 
 
 def check_jobs(text, depth=2, games=4, max_plies=60):

@@ -10,85 +10,19 @@ import time
 import pytest
 
 import katra
-from helpers import BACKENDS, random_walk
+from helpers import (
+    BACKENDS,
+    DJENON_CAPTURE,
+    GORE_CHAIN,
+    KATRO_WIN,
+    child_value,
+    negamax,
+    random_text,
+)
 from katra import _core
-from katra._games import GAME_IDS, GAMES
+from katra._games import GAME_IDS
 from katra._reference import Position as RefPosition
 from katra.api import MATE, SearchResult, search
-
-# ---------------------------------------------------------------- the documented evaluation
-
-W_SEED, W_STORE, W_HOLE, W_MOBILITY = 4, 4, 2, 1
-
-
-def mobility(pos, p):
-    """docs/engine.md: origin holes player p could sow from (lap limit, offers ignored)."""
-    spec = GAMES[pos.game_id]
-    board, R, C = pos.board, spec.rows, spec.cols
-
-    def row(r):
-        return board[r * C:(r + 1) * C]
-
-    def row_at_depth(d):          # d = 0 outer, rows // 2 - 1 inner
-        return row(d if p == 0 else R - 1 - d)
-
-    def nonempty(cells):
-        return sum(1 for x in cells if x)
-
-    if spec.family == "katro":
-        for d in range(R // 2):
-            n = nonempty(row_at_depth(d))
-            if n:
-                return n
-        return 0
-    if spec.family == "mpantsaka":
-        if spec.simplified:
-            return nonempty(row_at_depth(0)) + nonempty(row_at_depth(1))
-        return nonempty(row_at_depth(1)) or nonempty(row_at_depth(0))
-    if spec.family == "gore":
-        return sum(1 for x, o in zip(board, pos.owners) if o == p and x)
-    return sum(1 for x in row(p) if x >= 2)     # djenon
-
-
-def evaluate(pos):
-    spec = GAMES[pos.game_id]
-    me = pos.to_move
-    held = sum(x if o == me else -x for x, o in zip(pos.board, pos.owners))
-    mob = W_MOBILITY * (mobility(pos, me) - mobility(pos, 1 - me))
-    if spec.family in ("katro", "mpantsaka"):
-        return W_SEED * held + mob
-    stores = pos.stores
-    return W_STORE * (stores[me] - stores[1 - me]) + W_HOLE * held + mob
-
-
-def negamax(pos, depth, ply=0):
-    """Plain negamax over the reference: no pruning, no table."""
-    actions = pos.legal_actions()
-    if not actions:
-        winner = pos.outcome()[0]
-        if winner == -1:
-            return 0
-        return MATE - ply if winner == pos.to_move else -(MATE - ply)
-    if depth == 0:
-        return evaluate(pos)
-    best = -math.inf
-    for action in actions:
-        child = pos.copy()
-        child.apply(action)
-        v = negamax(child, depth - 1, ply + 1)
-        best = max(best, v if child.to_move == pos.to_move else -v)
-    return best
-
-
-def child_value(pos, action, depth):
-    child = pos.copy()
-    child.apply(action)
-    v = negamax(child, depth - 1, 1)
-    return v if child.to_move == pos.to_move else -v
-
-
-def random_text(game_id, plies, seed):
-    return random_walk(RefPosition.initial(game_id), plies, seed).text()
 
 
 def brute_positions():
@@ -120,29 +54,6 @@ def test_scores_equal_brute_force(game_id, text, max_depth):
 
 
 # ---------------------------------------------------------------- positions solved by hand
-
-# Katro 4x4, South to move: a1 (1 seed) lands in b1 (1 -> 2).  South's inner row
-# is empty, so row 1 is the innermost non-empty row; North's innermost non-empty
-# row is row 3 and b3 holds 2: capture b1 + b3 = 4 seeds, sown c1 d1 d2 c2 (c2
-# was empty: the move ends).  North has no seed left and loses (§2.4).  The
-# other move, b1, lands in empty c1 and captures nothing.
-KATRO_WIN = "katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S"
-
-# Djenon-aboure, South to move (legal: c1, e1).  e1 (4 seeds): e1, f1, f2, e2;
-# e2 held 3 -> 4: captured; backwards f2 now holds 2: captured; f1 holds 1:
-# stop.  4 + 2 = 6 seeds into South's store (§5.2).  Then North must pass (c1
-# still holds 2), South plays c1, every hole holds <= 1: South 21 + 5 = 26,
-# North 22.  Three plies, a win.
-DJENON_CAPTURE = "djenon-aboure 0,0,0,0,3,1/1,0,2,0,4,0 S stores=15,22"
-
-# Goré, South to move (legal: a1, d1; no offers: North's store is empty).
-# d1 (3 seeds) sows d2 c2 b2; b2 is North's and holds 1 -> 2: captured; forward
-# a2 holds 2: captured, then a1 (3) stops the run; backward c2 holds 4, d2 2:
-# captured, then d1 (0) stops it.  2 + 2 + 4 + 2 = 10 seeds (§4.3).  North owns
-# no seed and passes, South sows a1 (b1 c1 d1 get 1 each) and every hole holds
-# < 3: South 10 + 3 = 13, North 0.  Three plies, a win.
-GORE_CHAIN = "gore 2,1,3,1/3,0,0,3 S stores=0,0"
-
 
 def test_katro_capture_everything_wins():
     pos = _core.Position.from_text(KATRO_WIN)

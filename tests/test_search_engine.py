@@ -9,11 +9,11 @@ import threading
 import pytest
 
 import katra
+from helpers import KATRO_WIN, child_value, random_text
 from katra import _core, _limits
 from katra._games import GAME_IDS
 from katra._reference import Position as RefPosition
 from katra.api import Engine, search
-from test_search import KATRO_WIN, child_value, random_text
 
 # ---------------------------------------------------------------- nodes=
 

@@ -2,142 +2,14 @@
 core's solver against a brute-force minimax over the reference that follows
 the definition of docs/rules.md §6.3 word for word (lo_N, hi_N, the distance,
 the best move)."""
-import random
-from functools import cache
 
 import pytest
 
 import katra
+from helpers import BRUTE_PLIES, DRAW, WIN, check_against_brute, endgame_positions, forces, value
 from katra import _core, _reference
-from katra._games import GAME_IDS, GAMES
-from katra._text import action_text
+from katra._games import GAME_IDS
 from katra.api._parallel import ArgumentTypeError
-from katra.testing._solved import few_seed_gore_position
-
-# ------------------------------------------------------------ the brute force
-
-LOSS, DRAW, WIN = -1, 0, 1
-
-
-@cache
-def value(text, plies, player, unfinished):
-    """The outcome player can force from text within plies plies, an unfinished
-    line counting as `unfinished` for player (lo_N: LOSS, hi_N: WIN)."""
-    pos = _reference.Position.from_text(text)
-    legal = pos.legal_actions()
-    if not legal:
-        winner = pos.outcome()[0]
-        return DRAW if winner == -1 else WIN if winner == player else LOSS
-    if plies == 0:
-        return unfinished
-    values = []
-    for action in legal:
-        child = pos.copy(stack=False)
-        child.apply(action)
-        values.append(value(child.text(), plies - 1, player, unfinished))
-    return max(values) if pos.to_move == player else min(values)
-
-
-def forces(text, player, target, plies):
-    return plies >= 0 and value(text, plies, player, LOSS) >= target
-
-
-def brute_solve(text, max_plies):
-    """(outcome for the player to move, distance) by §6.3, or (None, None)."""
-    mover = _reference.Position.from_text(text).to_move
-    for n in range(max_plies + 1):
-        lo, hi = value(text, n, mover, LOSS), value(text, n, mover, WIN)
-        if lo == hi:
-            return {WIN: "win", LOSS: "loss", DRAW: "draw"}[lo], n
-    return None, None
-
-
-def least_bound(text, player, target, max_plies):
-    return next(n for n in range(max_plies + 1) if forces(text, player, target, n))
-
-
-def brute_best(text, outcome, plies):
-    """The best move of §6.3: the least action keeping the deciding bound d at d - 1."""
-    pos = _reference.Position.from_text(text)
-    mover = pos.to_move
-    if outcome == "win":
-        player, target, d = mover, WIN, plies
-    elif outcome == "loss":
-        player, target, d = 1 - mover, WIN, plies
-    else:
-        player, target = mover, DRAW
-        d = least_bound(text, mover, DRAW, plies)
-    for action in pos.legal_actions():
-        child = pos.copy(stack=False)
-        child.apply(action)
-        if forces(child.text(), player, target, d - 1) and not forces(child.text(), player,
-                                                                      target, d - 2):
-            return action
-    raise AssertionError("no best move")
-
-
-def brute_line(text, max_plies):
-    line = []
-    while True:
-        outcome, plies = brute_solve(text, max_plies)
-        if outcome is None or plies == 0:
-            return line
-        best = brute_best(text, outcome, plies)
-        line.append(best)
-        pos = _reference.Position.from_text(text)
-        pos.apply(best)
-        text, max_plies = pos.text(), max_plies - 1
-
-
-def gore_endgame(rng):
-    """A random Goré position with few seeds on the board (random Goré games seldom
-    end, §4.5), and stores mostly too small for offers (which can prolong any game)."""
-    small_stores = (0, 1, 2, 3, 4, 5) * 2 + (6, 12, 20)
-    return few_seed_gore_position(rng.choice, stores=small_stores, backend="reference")
-
-
-def endgame_positions(game_id, count, seed, rng_plies=400):
-    """Positions a few plies before the end of seeded random games (or mid-game
-    positions of games that do not end), from the reference."""
-    rng = random.Random(seed)
-    found = []
-    if game_id == "gore":
-        return [gore_endgame(rng) for _ in range(count)]
-    while len(found) < count:
-        pos = _reference.Position.initial(game_id)
-        seen = [pos.text()]
-        for _ in range(rng_plies):
-            legal = pos.legal_actions()
-            if not legal:
-                break
-            pos.apply(rng.choice(legal))
-            seen.append(pos.text())
-        back = rng.randint(2, 9)
-        candidates = [t for t in seen[-back - 1:-1]
-                      if not _reference.Position.from_text(t).is_terminal()]
-        if candidates:
-            found.append(candidates[0])
-    return found
-
-
-# Bounds the brute force gets through quickly (the branching differs by game).
-BRUTE_PLIES = {"katro": 4, "katro-4x6": 4, "katro-4x4": 5, "katra-mpantsaka": 3,
-               "katra-mpantsaka-simplified": 3, "gore": 4, "djenon-aboure": 6}
-
-
-def check_against_brute(text, max_plies):
-    result = katra.solve(text, max_plies)
-    outcome, plies = brute_solve(text, max_plies)
-    assert (result.outcome, result.plies) == (outcome, plies), text
-    if outcome is None:
-        assert result.best_action == -1 and result.pv == () and result.best_move == ""
-        return result
-    spec = GAMES[text.split(" ")[0]]
-    assert result.best_action == brute_best(text, outcome, plies), text
-    assert result.best_move == action_text(spec, result.best_action)
-    assert list(result.pv) == brute_line(text, max_plies), text
-    assert result.max_plies == plies if plies else True
-    return result
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -370,7 +242,7 @@ def test_deep_bounds_in_a_small_thread_stop_instead_of_crashing():
     """A bound deeper than a 32 KiB thread stack holds raises RecursionError (the
     first line of Goré's offers and refusals never ends, so the search goes 500
     plies down at once); shallow solves in the same thread run normally."""
-    from test_crash_safety import SMALL_STACK, run_python
+    from helpers import SMALL_STACK, run_python
     rc, out, err = run_python(f"""
         import threading, katra
         from katra import _core

@@ -13,10 +13,10 @@ import threading
 import pytest
 
 import katra
+from helpers import endgame_positions
 from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
 from katra.api import _solve
-from test_solve import endgame_positions
 
 # (game id, seeded plies from the start, bound): mid-game positions whose
 # solves take a few thousand nodes each, so that threads overwrite each

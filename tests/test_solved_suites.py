@@ -4,10 +4,10 @@ AND/OR search of test_solve.py over the reference (docs/rules.md §6.3 word for 
 import pytest
 
 import katra
+from helpers import BRUTE_PLIES, brute_best, brute_solve, value
 from katra._games import GAME_IDS, GAMES
 from katra._text import action_text
 from katra.testing import SolvedEntry, read_solved, solved_suite
-from test_solve import BRUTE_PLIES, brute_best, brute_solve, value
 
 
 def resolve(entry: SolvedEntry) -> None:

@@ -35,7 +35,7 @@ def check_envs(vg: VectorGame, states: list[State], view, stepped: list[bool],
         assert vg.observations[i].tolist() == s.observation(player), (i, s.text())
         assert vg.action_masks[i].astype(int).tolist() == s.legal_actions_mask(), i
         assert vg.to_move[i] == s.to_move and vg.plies[i] == s.ply
-        assert vg.position(i) == s._pos
+        assert vg.position(i) == s and vg.position(i).ply == s.ply
         terminated = s.is_terminal() and stepped[i]
         truncated = not s.is_terminal() and s.ply >= vg.max_plies and stepped[i]
         assert bool(vg.terminated[i]) == terminated and bool(vg.truncated[i]) == truncated, i
@@ -279,3 +279,41 @@ print(json.dumps([type(vg.observations).__name__, type(vg.action_masks).__name__
     expected = [a.ravel().astype(float if a.dtype.kind == "f" else int).tolist()
                 for a in outputs(vg)]
     assert kinds_and_values[2:] == expected
+
+
+def test_position_is_a_state_equal_to_the_state_reached_by_the_same_moves():
+    vg = VectorGame("gore", 3, seed=5)
+    states = [katra.game("gore").initial_state() for _ in range(3)]
+    for _ in range(6):
+        actions = vg.random_actions()
+        vg.step(actions)
+        for state, action in zip(states, actions.tolist()):
+            state.push(action)
+    for i, state in enumerate(states):
+        position = vg.position(i)
+        assert type(position) is State and position.backend == "core"
+        assert position == state and position.ply == state.ply == 6
+        assert position.move_stack == [] and position.text() == state.text()
+        assert repr(position) == repr(state.copy(stack=False))
+    copy = vg.position(0)
+    copy.push(copy.legal_actions()[0])                   # a copy: the env is unchanged
+    assert vg.position(0) == states[0]
+
+
+def test_a_list_of_actions_takes_any_int_but_a_bool():
+    vg = VectorGame("katro", 2, seed=1)
+    mirror = VectorGame("katro", 2, seed=1)
+    actions = vg.random_actions().tolist()
+    vg.step([np.int64(actions[0]), np.int32(actions[1])])
+    mirror.step(actions)
+    assert vg.position(0) == mirror.position(0) and vg.position(1) == mirror.position(1)
+    before = [vg.position(i).text() for i in range(2)]
+    with pytest.raises(katra.ArgumentTypeError, match="env 1: an action is an int, not bool"):
+        vg.step([np.int64(vg.random_actions()[0]), True])
+    assert [vg.position(i).text() for i in range(2)] == before
+
+
+def test_a_vector_game_is_not_pickled():
+    import pickle
+    with pytest.raises(TypeError, match="VectorGame cannot be pickled"):
+        pickle.dumps(VectorGame("katro", 2))

@@ -4,8 +4,8 @@
 
 For each game id it plays a seeded random game (at most 80 plies), writes the
 page with ``katra replay FILE --html OUT.html``, and loads it in headless
-Chromium three times: at the start, at a middle ply (``#ply=K``) and at that
-ply with its laps (``#ply=K&laps``).  The page's own script fills in what is
+Chromium four times: at the start, at a middle ply (``#ply=K``), at that ply
+with its laps (``#ply=K&laps``) and at its first lap alone (``#ply=K&lap=1``).  The page's own script fills in what is
 shown, so the DOM the browser ends with tells whether the script ran: the
 "where" line must name the ply, the board must be an SVG drawing (the lap
 picture when asked), and the browser's console must show no error.  Exits 1
@@ -49,7 +49,8 @@ def check(browser: str, page: Path, plies: int) -> list[str]:
     problems = []
     middle = max(1, plies // 2)
     visits = (("", "Start (", False), (f"ply={middle}", f"Ply {middle}/", False),
-              (f"ply={middle}&laps", f"Ply {middle}/", True))
+              (f"ply={middle}&laps", f"Ply {middle}/", True),
+              (f"ply={middle}&lap=1", f"Ply {middle}/", True))
     for fragment, where, laps in visits:
         dom, log = load(browser, page, fragment)
         errors = [line for line in log.splitlines()

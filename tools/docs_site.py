@@ -8,18 +8,24 @@ that each stays the one copy.  Their links are rewritten to the site's layout:
 
 After the build, every name in ``__all__`` of the modules in :data:`REFERENCED`
 must have an entry in the generated reference pages (as ``module.name``, or
-``katra.name`` for what ``katra`` re-exports), else the build fails.
+``katra.name`` for what ``katra`` re-exports), else the build fails.  The hook
+needs nothing but the docs extra: the adapters, whose imports need their own
+extras (NumPy, OpenSpiel, ...), are read from their source, as mkdocstrings
+reads them; mkdocs itself is imported by the hooks that use it, so the link
+rewriting and the reference check run without it (tests/test_docs_site.py).
 """
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import posixpath
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+if TYPE_CHECKING:
+    from mkdocs.structure.files import Files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,6 +40,10 @@ PAGES = {
 #: modules whose public names (``__all__``) the API reference must list
 REFERENCED = ("katra", "katra.api", "katra.testing",
               "katra.openspiel", "katra.pettingzoo", "katra.gymnasium")
+
+#: the modules of REFERENCED that are not imported: each needs its extra
+#: (``pip install "katra[openspiel]"`` ...), and ``katra`` re-exports none of them
+ADAPTERS = ("katra.openspiel", "katra.pettingzoo", "katra.gymnasium")
 
 _LINK = re.compile(r"\]\((?!https?:|#)([^)#\s]+)(#[^)\s]*)?\)")
 
@@ -66,6 +76,8 @@ def rewrite_links(text: str, page: str) -> str:
 
 
 def on_files(files: Files, config: Any) -> Files:
+    from mkdocs.structure.files import File
+
     for source, page in PAGES.items():
         text = rewrite_links((ROOT / source).read_text(encoding="utf-8"), source)
         files.append(File.generated(config, page, content=text))
@@ -79,15 +91,35 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     return rewrite_links(markdown, "docs/" + page.file.src_uri)
 
 
+def source_all(module_name: str) -> list[str]:
+    """``__all__`` of a module of the installed package, read from its source (the
+    module is not run; its package ``katra`` is imported to find it)."""
+    spec = importlib.util.find_spec(module_name)
+    if spec is None or spec.origin is None:
+        raise LookupError(f"{module_name} is not installed")
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"), spec.origin)
+    for node in tree.body:
+        if (isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)):
+            names = ast.literal_eval(node.value)
+            if isinstance(names, (list, tuple)) and all(isinstance(n, str) for n in names):
+                return list(names)
+    raise LookupError(f"{spec.origin} has no literal __all__ of strings")
+
+
 def missing_from_reference(anchors: set[str]) -> list[str]:
     """The public names of :data:`REFERENCED` with no entry among ``anchors``."""
     import katra
 
     missing = []
     for module_name in REFERENCED:
-        module = importlib.import_module(module_name)
-        for name in module.__all__:
-            reexported = getattr(katra, name, None) is getattr(module, name)
+        if module_name in ADAPTERS:
+            names, module = source_all(module_name), None
+        else:
+            module = importlib.import_module(module_name)
+            names = module.__all__
+        for name in names:
+            reexported = module is not None and getattr(katra, name, None) is getattr(module, name)
             if f"{module_name}.{name}" not in anchors and not (
                     reexported and f"katra.{name}" in anchors):
                 missing.append(f"{module_name}.{name}")
@@ -95,6 +127,8 @@ def missing_from_reference(anchors: set[str]) -> list[str]:
 
 
 def on_post_build(config: Any) -> None:
+    from mkdocs.exceptions import PluginError
+
     pages = (Path(config["site_dir"]) / "reference").glob("*.html")
     anchors = {anchor for page in pages
                for anchor in re.findall(r'id="([\w.]+)"', page.read_text(encoding="utf-8"))}

@@ -7,7 +7,6 @@ pure-Python reference (``katra._reference``) of the same rules.
 import os as _os
 
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
-from katra._core import VectorGame
 from katra._errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -33,6 +32,7 @@ from katra.api import (
     SearchResult,
     SolveResult,
     State,
+    VectorGame,
     analyse,
     cancel_jobs,
     divide,

@@ -20,6 +20,13 @@ from ._games import (
 )
 from ._text import offer_squares, square_name
 
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word in agreement: ``1 ply``, ``2 plies`` (``words``: the plural when
+    it is not ``word + "s"``)."""
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
 #: Player 0 and player 1.
 PLAYERS = ("South", "North")
 

@@ -19,6 +19,7 @@ live in :mod:`katra._games`; the others are here.
 from __future__ import annotations
 
 import math
+import operator
 import os
 from collections.abc import Callable
 from numbers import Real
@@ -26,11 +27,12 @@ from numbers import Real
 from ._errors import ArgumentError, ArgumentTypeError
 from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
 
-__all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
+__all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_START_PLY",
+           "MAX_SEED",
            "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MAX_SEARCH_NODES",
            "MAX_TT_BITS", "ENGINE_TT_BITS", "MATE", "MATE_BOUND", "check_search_limits",
            "MAX_SOLVE_PLIES",
-           "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
+           "as_int", "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
 
 #: Playouts: at most this many games per call, and the games of a batch are
@@ -39,6 +41,10 @@ MAX_GAMES = 1 << 62
 
 #: Playouts and ``VectorGame``: the largest ply limit (refused above, never capped).
 MAX_PLIES = 1 << 62
+
+#: ``State.from_text(..., ply=)`` and a game record's ``ply:``: the ply a state starts
+#: from is 0..MAX_START_PLY (pushing moves may take ``state.ply`` beyond it).
+MAX_START_PLY = 1 << 62
 
 #: ``Position.lap_count``: the largest lap limit (refused above, never capped).
 MAX_LAPS = 1 << 62
@@ -80,15 +86,35 @@ def bound_text(n: int) -> str:
     return str(n)
 
 
+def as_int(value: object) -> int | None:
+    """``value`` as a plain int if katra takes it as an int, else None.
+
+    The one rule of every layer (docs/api.md, "Errors"): anything with
+    ``__index__`` that is not a bool is an int (an ``int`` subclass such as an
+    ``IntEnum`` member, a NumPy integer, a 0-d integer array); a bool (Python's
+    or NumPy's), a float, a str or anything else is not.
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, ArithmeticError):  # e.g. a NumPy array of many items
+        return None
+
+
 def check_int(value: object, name: str, minimum: int, maximum: int) -> int:
-    """``value`` if it is an int in ``minimum..maximum``.
+    """``value`` as a plain int if it is an int (:func:`as_int`) in ``minimum..maximum``.
 
     A bool, float, str or anything else that is not an int raises
     ArgumentTypeError; an int out of range raises ArgumentError.  Both name
     the argument.
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = as_int(value)
+    if number is None:
         raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
+    value = number
     if not minimum <= value <= maximum:
         raise ArgumentError(f"{name} must be in {bound_text(minimum)}..{bound_text(maximum)}, "
                             f"got {value}")
@@ -127,16 +153,18 @@ def check_perft_depth(depth: object, minimum: int = 0) -> int:
 
 
 def check_playout_args(games: object, seed: object, max_plies: object,
-                       first_game: object) -> None:
+                       first_game: object) -> tuple[int, int, int, int]:
     """The ranges of ``playouts``: games 0..MAX_GAMES, seed 0..MAX_SEED, max_plies
-    0..MAX_PLIES, and games ``first_game .. first_game + games - 1`` within the batch."""
+    0..MAX_PLIES, and games ``first_game .. first_game + games - 1`` within the batch;
+    returns ``(games, seed, max_plies, first_game)`` as plain ints."""
     n = check_int(games, "games", 0, MAX_GAMES)
-    check_int(seed, "seed", 0, MAX_SEED)
-    check_int(max_plies, "max_plies", 0, MAX_PLIES)
+    seed_value = check_int(seed, "seed", 0, MAX_SEED)
+    plies = check_int(max_plies, "max_plies", 0, MAX_PLIES)
     first = check_int(first_game, "first_game", 0, MAX_GAMES)
     if first > MAX_GAMES - n:
         raise ArgumentError(f"first_game + games must be <= {bound_text(MAX_GAMES)}, "
                             f"got {first_game} + {games}")
+    return n, seed_value, plies, first
 
 
 def check_lap_limit(limit: object) -> int:

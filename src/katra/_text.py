@@ -30,6 +30,7 @@ from ._games import (
     GameSpec,
     game_by_id,
 )
+from ._limits import as_int
 
 _COUNT = re.compile(r"[0-9]+\Z")
 
@@ -187,9 +188,10 @@ def _parse_offer(spec: GameSpec, text: str) -> int:
 
 
 def _plain_int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    number = as_int(value)
+    if number is None:
         raise PositionError(f"{what} must be an int, not {type(value).__name__}")
-    return int(value)
+    return number
 
 
 def _int_list(values: object, size: int, what: str, top: int | None = None) -> list[int]:
@@ -295,9 +297,11 @@ def action_text(spec: GameSpec, action: int) -> str:
 
 
 def check_action_range(spec: GameSpec, action: object) -> int:
-    """The action as an int if it is inside the game's action space."""
-    if isinstance(action, bool) or not isinstance(action, int):
+    """The action as a plain int if it is an int inside the game's action space."""
+    number = as_int(action)
+    if number is None:
         raise IllegalMoveError(f"an action must be an int, not {type(action).__name__}")
+    action = number
     if not 0 <= action < spec.num_actions:
         raise IllegalMoveError(f"action {action} is outside {spec.id}'s action space "
                                f"0..{spec.num_actions - 1}")

@@ -42,11 +42,9 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise ImportError("katra.gymnasium needs Gymnasium: pip install 'katra[gymnasium]' "
                       f"(missing: {exc.name})") from exc
 
-from katra import _core
-from katra._core import VectorGame
 from katra._games import MAX_TOTAL_SEEDS
-from katra._limits import MAX_SEARCH_DEPTH, check_int
-from katra.api import DEFAULT_MAX_PLIES, Game, State, games
+from katra._limits import MAX_SEARCH_DEPTH, as_int, check_int
+from katra.api import DEFAULT_MAX_PLIES, Game, VectorGame, games, search
 from katra.api import game as katra_game
 
 __all__ = ["KatraVectorEnv", "KatraEnv", "ENV_IDS", "env_id"]
@@ -57,13 +55,14 @@ class _Match:
 
     def __init__(self, game: str | Game, num_envs: int, agent: int, opponent: str,
                  depth: int, seed: int, max_plies: int) -> None:
-        if agent not in (0, 1) or isinstance(agent, bool):
+        agent_number = as_int(agent)
+        if agent_number is None or agent_number not in (0, 1):
             raise ValueError(f"agent must be 0 (South) or 1 (North), not {agent!r}")
         if opponent not in ("random", "engine"):
             raise ValueError(f"opponent must be 'random' or 'engine', not {opponent!r}")
-        check_int(depth, "depth", 1, MAX_SEARCH_DEPTH)
+        depth = check_int(depth, "depth", 1, MAX_SEARCH_DEPTH)
         self.game = game if isinstance(game, Game) else katra_game(game)
-        self.agent = agent
+        self.agent = agent_number
         self.opponent = opponent
         self.depth = depth
         self.vg = VectorGame(self.game.id, num_envs, seed=seed, max_plies=max_plies, view=agent)
@@ -80,7 +79,7 @@ class _Match:
             else:
                 actions = np.zeros(vg.num_envs, np.int64)
                 for i in np.flatnonzero(waiting):
-                    actions[i] = _core.search(vg.position(int(i)), depth=self.depth)["best_action"]
+                    actions[i] = search(vg.position(int(i)), depth=self.depth).best_action
             actions[~waiting] = VectorGame.SKIP
             vg.step(actions)
 
@@ -160,16 +159,16 @@ class KatraEnv(gym.Env):
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         vg = self._match.vg
-        action = int(action)
-        if not (0 <= action < vg.num_actions and vg.action_masks[0, action]):
+        number = as_int(action)  # a NumPy integer is an action; a bool or a float is not
+        if number is None or not (0 <= number < vg.num_actions and vg.action_masks[0, number]):
             return vg.observations[0].copy(), -1.0, True, False, self._info(illegal_action=True)
-        self._match.step([action])
+        self._match.step([number])
         return (vg.observations[0].copy(), float(vg.rewards[0, self._match.agent]),
                 bool(vg.terminated[0]), bool(vg.truncated[0]), self._info())
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
-            return str(State.from_text(self._match.vg.position(0).text()))
+            return str(self._match.vg.position(0))
         return None
 
 

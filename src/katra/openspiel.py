@@ -37,10 +37,14 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
                       f"(missing: {exc.name})") from exc
 
 from katra._games import GAME_IDS
+from katra._limits import check_int
 from katra.api import DEFAULT_MAX_PLIES, Game, State, playouts
 from katra.api import game as katra_game
 
 __all__ = ["PlayoutEvaluator", "short_name", "GAME_NAMES"]
+
+#: The longest ``max_game_length`` (OpenSpiel's GameInfo holds it in a C int).
+MAX_GAME_LENGTH = 2**31 - 1
 
 
 def short_name(game_id: str) -> str:
@@ -78,8 +82,7 @@ class KatraGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         length = params.get("max_game_length", DEFAULT_MAX_PLIES)
-        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-            raise ValueError(f"max_game_length must be an int >= 1, got {length!r}")
+        length = check_int(length, "max_game_length", 1, MAX_GAME_LENGTH)
         game = self.katra_game
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions, max_chance_outcomes=0, num_players=2,

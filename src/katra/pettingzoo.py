@@ -60,7 +60,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.game = game if isinstance(game, Game) else katra_game(game)
-        check_int(max_plies, "max_plies", 1, MAX_PLIES)
+        max_plies = check_int(max_plies, "max_plies", 1, MAX_PLIES)
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', "
                              f"not {render_mode!r}")

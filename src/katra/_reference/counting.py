@@ -62,7 +62,7 @@ def playouts(pos: Position, games: int, seed: int, max_plies: int,
     """Play games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
     from ``pos`` (docs/rules.md §6.2)."""
     _check_position(pos)
-    check_playout_args(games, seed, max_plies, first_game)
+    games, seed, max_plies, first_game = check_playout_args(games, seed, max_plies, first_game)
     tally = {"games": games, "south_wins": 0, "north_wins": 0, "draws": 0, "unfinished": 0,
              "plies": 0}
     for k in range(games):

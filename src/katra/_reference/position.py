@@ -11,7 +11,7 @@ from typing import NamedTuple, Protocol
 
 from .._errors import IllegalMoveError
 from .._games import DJENON, GORE, KATRO, LAP_LIMIT, MPANTSAKA, GameSpec, game_by_id
-from .._limits import check_lap_limit
+from .._limits import as_int, check_lap_limit
 from .._text import (
     PositionData,
     action_text,
@@ -137,17 +137,22 @@ class Position:
         return self.rules.legal_actions(self, LAP_LIMIT)
 
     def is_legal(self, action: int) -> bool:
-        if isinstance(action, bool) or not isinstance(action, int):
+        number = as_int(action)
+        if number is None:
             raise IllegalMoveError(f"an action must be an int, not {type(action).__name__}")
-        return action in self.legal_actions()
+        return number in self.legal_actions()
 
     def apply(self, action: int) -> None:
-        self._apply_watched(action, None)
+        self.apply_watched(action, None)
 
-    def _apply_watched(self, action: int, watch: LapWatcher | None) -> None:
-        """``apply``, telling ``watch`` about every lap of the sowing (``katra.explain``;
-        the reference only, so not in the surface the core shares)."""
-        check_action_range(self.spec, action)
+    def apply_watched(self, action: int, watch: LapWatcher | None) -> None:
+        """``apply``, calling ``watch(lap)`` with a :class:`LapSeen` for every lap of the
+        sowing, in order (none for a move that sows nothing); ``watch=None`` is ``apply``.
+
+        The reference's lap-watching hook (docs/backends.md, "Watching the laps"), which
+        ``katra.explain`` reads its laps from; the core has no such hook.
+        """
+        action = check_action_range(self.spec, action)
         legal = self.legal_actions()
         if action not in legal:
             moves = ", ".join(action_text(self.spec, a) for a in legal) or "none"

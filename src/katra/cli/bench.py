@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from katra._display import plural
 from katra.api import game as find_game
 from katra.api import games as all_games
 from katra.api import perft, playouts
@@ -72,7 +73,7 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, str, str, Callable[[str],
         depth = args.depth or PERFT_DEPTHS[game_id]
         jobs.append((game_id, "perft", f"depth {depth}", partial(_perft_job, game_id, depth)))
         if args.playouts:
-            jobs.append((game_id, "playouts", f"{args.playouts} games",
+            jobs.append((game_id, "playouts", plural(args.playouts, "game"),
                          partial(_playouts_job, game_id, args.playouts, args.seed,
                                  args.max_plies)))
     return jobs
@@ -130,7 +131,7 @@ def _table(rows: list[dict[str, Any]]) -> Any:
     table.add_column("core", justify="right", style="cyan")
     table.add_column("reference", justify="right")
     table.add_column("speed-up", justify="right", style="bold")
-    table.add_column("agree")
+    table.add_column("agree", justify="right")  # the last column: no trailing spaces
     for row in rows:
         speedup = f"{row['speedup']:,.0f}x" if row["speedup"] is not None else "-"
         table.add_row(row["game"], row["job"], row["size"],

@@ -14,6 +14,8 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from katra._display import plural
+
 from .common import (
     CommandFailed,
     UsageError,
@@ -113,8 +115,7 @@ def cmd_diff(args: argparse.Namespace) -> None:
 
 def _diff_perft(args: argparse.Namespace, start: str, depth: int) -> None:
     from katra._games import game_by_id
-    from katra.testing._programs import PerftProgram
-    from katra.testing._referee import drill_down
+    from katra.testing import PerftProgram, drill_down
 
     program = PerftProgram(args.command, game_by_id(start.split(" ")[0]), start, args.timeout,
                            args.int_moves)
@@ -155,8 +156,7 @@ def _conclude(args: argparse.Namespace, start: str, difference: Any, reproduce: 
 def _diff_walk(args: argparse.Namespace, start: str, games: int, seed: int,
                max_plies: int) -> None:
     from katra._games import game_by_id
-    from katra.testing._programs import WalkProgram
-    from katra.testing._referee import ProgramFailed, walk
+    from katra.testing import ProgramFailed, WalkProgram, walk
 
     try:
         program = WalkProgram(args.command, game_by_id(start.split(" ")[0]), args.timeout,
@@ -173,10 +173,11 @@ def _diff_walk(args: argparse.Namespace, start: str, games: int, seed: int,
     _conclude(args, start, difference, reproduce, {
         "games": games, "seed": seed, "max_plies": max_plies, "games_compared": compared,
         "plies": result.plies, "finished": result.finished, "unfinished": result.unfinished},
-        f"agree: {games} games from {start} (seed {seed}, ply limit {max_plies}), "
-        f"{result.plies} plies: the same legal moves and positions at every ply "
-        f"({result.finished} games finished, {result.unfinished} stopped at the limit)",
-        f"{compared} games agreed (seed {seed}); game "
+        f"agree: {plural(games, 'game')} from {start} (seed {seed}, ply limit {max_plies}), "
+        f"{plural(result.plies, 'ply', 'plies')}: the same legal moves and positions at every "
+        f"ply ({plural(result.finished, 'game')} finished, {result.unfinished} stopped at the "
+        "limit)",
+        f"{plural(compared, 'game')} agreed (seed {seed}); game "
         f"{difference.game if difference else ''} differs:", failure)
 
 
@@ -189,7 +190,7 @@ def cmd_perft_suite(args: argparse.Namespace) -> None:
     against katra's); without, katra's own (``--backend``), drilled down
     against the core's and the reference's when it fails.
     """
-    from katra.testing._suites import load_suite
+    from katra.testing import load_suite
 
     if args.position is not None or args.depth is not None or args.divide or args.quiet:
         raise UsageError("katra perft: --suite takes no GAME_OR_POSITION, DEPTH, --divide or -q")
@@ -234,8 +235,7 @@ def _check_entry(args: argparse.Namespace, position: str, depth: int,
     """``(count, drill-down or None, reproduce command)`` for one suite count."""
     from katra._games import game_by_id
     from katra.api import perft
-    from katra.testing._programs import PerftProgram
-    from katra.testing._referee import drill_down
+    from katra.testing import PerftProgram, drill_down
 
     if args.command is not None:
         program = PerftProgram(args.command, game_by_id(position.split(" ")[0]), position,

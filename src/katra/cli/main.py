@@ -63,11 +63,12 @@ def cmd_perft(args: argparse.Namespace) -> None:
     if counts is not None:
         record["divide"] = counts
         lines += [f"{move}: {count}" for move, count in counts.items()] + [""]
-    lines += [f"position {text}", f"depth    {args.depth}", f"nodes    {nodes}",
-              f"time     {seconds:.3f} s" + (f" ({nodes / seconds:,.0f} nodes/s)"
-                                             if seconds > 0 else "")]
-    if not args.json and not args.divide:
-        lines = [str(nodes)] if args.quiet else lines
+    if args.quiet:  # the counts only: the total (after the divide's lines and a blank one)
+        lines.append(str(nodes))
+    else:
+        lines += [f"position {text}", f"depth    {args.depth}", f"nodes    {nodes}",
+                  f"time     {seconds:.3f} s" + (f" ({nodes / seconds:,.0f} nodes/s)"
+                                                 if seconds > 0 else "")]
     _emit(args, record, lines)
 
 
@@ -168,7 +169,8 @@ def build_parser() -> Parser:
                        help="a game id (start position) or a position text")
     perft.add_argument("depth", nargs="?", type=depth_arg, metavar="DEPTH")
     perft.add_argument("--divide", action="store_true", help="count per legal move")
-    perft.add_argument("-q", "--quiet", action="store_true", help="print only the count")
+    perft.add_argument("-q", "--quiet", action="store_true",
+                       help="print only the count (with --divide: the counts and the total)")
     backend_and_json(perft)
     add_worker_options(perft)
     from .diff import add_suite_options
@@ -255,6 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         run: Callable[[argparse.Namespace], None] = args.run
         run(args)
+        sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -267,8 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("katra: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. katra replay game.txt | head -3 (rich itself exits 1)
+    except BrokenPipeError:
+        # The reader of stdout went away (katra replay game.txt | head -13): it has read
+        # what it wanted, so the command ends quietly and successfully.  stdout goes to
+        # devnull so that Python's flush at exit fails no more (docs/cli.md, "Exit status").
         import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
-        return 1
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from katra._display import PLAYERS
+from katra._display import PLAYERS, plural
 from katra._errors import IllegalMoveError, KatraError
 
 from .board import board
@@ -75,9 +75,8 @@ def _solve_briefly(state: Any) -> Any:
 
 def _proof_notes(result: Any) -> str:
     """``proven: wins in 17 plies, 46,684 nodes, 0.12 s``, from the side to move."""
-    unit = "ply" if result.plies == 1 else "plies"
     verb = {"win": "wins", "loss": "loses", "draw": "draws"}[result.outcome]
-    return (f"proven: {verb} in {result.plies} {unit}, {result.nodes:,} nodes, "
+    return (f"proven: {verb} in {plural(result.plies, 'ply', 'plies')}, {result.nodes:,} nodes, "
             f"{result.seconds:.2f} s")
 
 
@@ -249,7 +248,8 @@ class _Game:
         self.say(f"{verdict}{self._record_note()}", "bold")
 
     def quit(self) -> None:
-        self.say(f"You stopped the game after {len(self.movers)} plies; it is unfinished."
+        self.say(f"You stopped the game after {plural(len(self.movers), 'ply', 'plies')}; "
+                 "it is unfinished."
                  f"{self._record_note()}")
 
 
@@ -308,7 +308,8 @@ def replay(args: argparse.Namespace) -> None:
         from rich.text import Text
         state = states[ply]
         if ply == 0:
-            head = Text(f"Start of game {args.game} ({len(moves)} plies)", style="bold")
+            head = Text(f"Start of game {args.game} ({plural(len(moves), 'ply', 'plies')})",
+                        style="bold")
         else:
             mover = states[ply - 1].to_move
             head = Text(f"Ply {ply}/{len(moves)}: {PLAYERS[mover]} plays "
@@ -322,7 +323,7 @@ def replay(args: argparse.Namespace) -> None:
     if args.ply is not None:
         if args.ply > len(moves):
             raise _command_error("katra replay", f"--ply {args.ply}: game {args.game} has "
-                                 f"only {len(moves)} plies")
+                                 f"only {plural(len(moves), 'ply', 'plies')}")
         show(args.ply)
         return
     if args.file == "-" or not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -49,10 +49,19 @@ NORTH_STYLE = "bold magenta"
 PLAYER_STYLES = (SOUTH_STYLE, NORTH_STYLE)
 
 
+class _Console(Console):
+    """rich's console, leaving a closed pipe (``katra replay game.txt | head``) to
+    ``katra.cli.main``, which ends every command the same way then (rich would exit 1)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def _make_console(stderr: bool) -> Console:
     stream = sys.stderr if stderr else sys.stdout
     tty = stream.isatty()
-    return Console(file=stream, soft_wrap=True, highlight=False, emoji=False, markup=False,
+    return _Console(file=stream, soft_wrap=True, highlight=False, emoji=False, markup=False,
                    width=None if tty else PLAIN_WIDTH, force_terminal=tty or None)
 
 

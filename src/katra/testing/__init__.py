@@ -7,8 +7,10 @@
   depth, count)``;
 * :func:`solved_suite`: katra's solved positions for a game, each with its
   proven outcome, distance and best move (docs/solved.md);
-* the command line behind the same machinery: ``katra diff`` (docs/diff.md)
-  and ``katra perft --suite``.
+* the machinery behind ``katra diff`` (docs/diff.md) and ``katra perft
+  --suite``: :class:`PerftProgram` and :class:`WalkProgram` run another program
+  through the two protocols (failing with :class:`ProgramFailed`);
+  :func:`drill_down` and :func:`walk` compare it with katra.
 
 ``python -m katra.testing.example`` is a complete program speaking both
 ``katra diff`` protocols, over katra's pure-Python reference.
@@ -18,18 +20,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from katra._display import plural
 from katra._games import find_game
 from katra._limits import check_playout_args
 from katra._text import action_text
 from katra.api import DEFAULT_MAX_PLIES
 
+from ._programs import PerftProgram, WalkProgram
 from ._proof import ProofError, ProofSummary, check_proof
-from ._referee import Difference, DrillResult, ProgramError, WalkResult, drill_down, read_move, walk
+from ._referee import (
+    Difference,
+    DrillResult,
+    ProgramError,
+    ProgramFailed,
+    WalkResult,
+    drill_down,
+    read_move,
+    walk,
+)
 from ._solved import SolvedEntry, read_solved, solved_suite
 from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
-           "WalkResult", "DrillResult", "ProgramError", "drill_down", "walk",
+           "WalkResult", "DrillResult", "ProgramError", "ProgramFailed", "drill_down", "walk",
+           "PerftProgram", "WalkProgram",
            "check_proof", "ProofError", "ProofSummary", "solved_suite", "read_solved",
            "SolvedEntry"]
 
@@ -89,11 +103,11 @@ def compare(factory: Callable[[str], Any], game: str, games: int = 100, seed: in
     """
     from katra.api import load_position
 
-    check_playout_args(games, seed, max_plies, 0)  # the ranges of katra.playouts
+    games, seed, max_plies, _ = check_playout_args(games, seed, max_plies, 0)  # playouts' ranges
     start = load_position(game).text()
     side = _ObjectSide(factory, start.split(" ")[0])
     result = walk(side, start, games, seed, max_plies)
     if result.difference is not None:
         raise AssertionError(f"{result.difference.describe('yours')}\n(katra.testing.compare: "
-                             f"{games} games, seed {seed}, max_plies {max_plies})")
+                             f"{plural(games, 'game')}, seed {seed}, max_plies {max_plies})")
     return result

@@ -91,7 +91,12 @@ def _move_list(spec: GameSpec, tokens: Sequence[str], command: str, output: str,
 
 
 class PerftProgram:
-    """A program run once per divide: ``COMMAND DEPTH "START" [MOVE ...]``."""
+    """A program run once per divide: ``COMMAND DEPTH "START" [MOVE ...]`` (docs/diff.md).
+
+    ``spec`` is the game's ``katra.game(name).spec``; ``start`` the position text
+    every call starts from; ``timeout`` seconds per call; ``int_moves``: moves as
+    action numbers.  :meth:`divide` is what :func:`drill_down` asks for.
+    """
 
     def __init__(self, command: str, spec: GameSpec, start: str, timeout: float,
                  int_moves: bool = False) -> None:
@@ -156,7 +161,12 @@ class PerftProgram:
 
 
 class WalkProgram:
-    """A long-running program speaking the line protocol (``katra diff --walk``)."""
+    """A long-running program speaking the line protocol (``katra diff --walk``; docs/diff.md).
+
+    Started at once; ``spec``, ``timeout`` (seconds per reply) and ``int_moves`` as for
+    :class:`PerftProgram`.  It is the ``side`` of :func:`walk`; use it as a context
+    manager (or call :meth:`close`) to stop the program.
+    """
 
     def __init__(self, command: str, spec: GameSpec, timeout: float,
                  int_moves: bool = False) -> None:

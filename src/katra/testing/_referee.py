@@ -19,9 +19,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from katra._display import square_names
+from katra._display import plural, square_names
 from katra._errors import IllegalMoveError
 from katra._games import GameSpec, game_by_id
+from katra._limits import as_int
 from katra._reference.counting import SplitMix64
 from katra._text import (
     action_text,
@@ -64,7 +65,7 @@ def read_move(spec: GameSpec, token: object) -> int:
         token = int(token.strip())
     if isinstance(token, str):
         return parse_action(spec, token)
-    if isinstance(token, bool) or not isinstance(token, int):
+    if as_int(token) is None:
         raise IllegalMoveError(f"a move is a move text or an int action, not "
                                f"{type(token).__name__} {token!r}")
     return check_action_range(spec, token)
@@ -144,7 +145,7 @@ class Difference:
         if self.path or self.game is not None:
             out.insert(0, row("start", self.start))
         path = " ".join(self.path) if self.path else "(none)"
-        out.append(row("path", f"{path}   ({len(self.path)} moves from the start)"))
+        out.append(row("path", f"{path}   ({plural(len(self.path), 'move')} from the start)"))
         if self.kind == "text" and self.move is not None:
             out.append(row("move", f"{self.move}, played in this position"))
         out += [row("katra", moves(self.katra)), row(other_name, moves(self.other))]

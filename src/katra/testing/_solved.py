@@ -17,7 +17,7 @@ from typing import Protocol, TypeVar
 
 from katra._errors import PositionError
 from katra._games import find_game
-from katra.api._backends import backend_module
+from katra.api import State
 
 from ._suites import read_entries
 
@@ -95,7 +95,6 @@ def few_seed_gore_position(pick: Pick, stores: Sequence[int] = GORE_STORES,
     their 8 owners, South's and North's stores, the side to move; a draw that is
     no position (§1.5) or a finished one is drawn again.  The canonical text.
     """
-    position_class = backend_module(backend).Position
     while True:
         board = [pick(GORE_HOLE_SEEDS) for _ in range(8)]
         owners = "".join(pick("SN") for _ in range(8))
@@ -104,7 +103,7 @@ def few_seed_gore_position(pick: Pick, stores: Sequence[int] = GORE_STORES,
                 f"{pick('SN')} stores={south_store},{north_store} "
                 f"owners={owners[4:]}/{owners[:4]}")
         try:
-            position = position_class.from_text(text)
+            position = State.from_text(text, backend=backend)
         except PositionError:
             continue
         if not position.is_terminal():

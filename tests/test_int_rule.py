@@ -1,0 +1,129 @@
+"""One rule for integers on every layer (docs/api.md, "Errors"): anything with
+``__index__`` that is not a bool is an int; a bool, a float, a str is not.
+
+Each argument below is given the same number as a plain int, a NumPy integer,
+an IntEnum member and a 0-d NumPy array: the call must give the plain int's
+result. Given a bool (Python's or NumPy's), a float or an array of several
+items, it must raise the exception it raises for any other non-int.
+"""
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+import pytest
+
+import katra
+import katra.pettingzoo
+import katra.testing
+from katra import _core, _reference
+from katra._limits import as_int
+
+
+class Three(enum.IntEnum):
+    THREE = 3
+
+
+def same_number(n: int) -> list[object]:
+    """``n`` in every form katra must take as the int ``n``."""
+    forms: list[object] = [np.int64(n), np.int32(n), np.uint16(n), np.array(n)]
+    if n == 3:
+        forms.append(Three.THREE)
+    return forms
+
+
+NOT_INTS = [True, np.True_, 3.0, "3", np.array([3, 3]), object()]
+
+KATRO = katra.game("katro").initial_state().text()
+GORE = katra.game("gore").initial_state().text()
+
+
+def state(backend="core"):
+    return katra.State("katro", backend=backend)
+
+
+def explain_laps(n):
+    return len(katra.explain(KATRO, "a1", max_laps=n).laps)
+
+
+# (the call, the plain int it is tried with, the exception a non-int gives)
+CALLS = {
+    "perft depth": (lambda n: katra.perft("katro", n), 3, katra.ArgumentTypeError),
+    "divide depth": (lambda n: katra.divide("katro", n), 2, katra.ArgumentTypeError),
+    "perft jobs": (lambda n: katra.perft("katro-4x4", 3, jobs=n), 2, katra.ArgumentTypeError),
+    "playouts games": (lambda n: katra.playouts(GORE, n, seed=1), 3, katra.ArgumentTypeError),
+    "playouts seed": (lambda n: katra.playouts(GORE, 2, seed=n), 3, katra.ArgumentTypeError),
+    "playouts max_plies": (lambda n: katra.playouts(GORE, 2, max_plies=n), 3,
+                           katra.ArgumentTypeError),
+    "playouts first_game": (lambda n: katra.playouts(GORE, 2, first_game=n), 3,
+                            katra.ArgumentTypeError),
+    "reference perft": (lambda n: _reference.perft(_reference.Position.initial("katro"), n), 2,
+                        katra.ArgumentTypeError),
+    "core perft": (lambda n: _core.perft(_core.Position.initial("katro"), n), 2,
+                   katra.ArgumentTypeError),
+    "State.perft": (lambda n: state().perft(n), 3, katra.ArgumentTypeError),
+    "State.divide": (lambda n: state("reference").divide(n), 2, katra.ArgumentTypeError),
+    "search depth": (lambda n: katra.search("katro", depth=n).best_action, 3,
+                     katra.ArgumentTypeError),
+    "search nodes": (lambda n: katra.search("katro", nodes=n).nodes, 300,
+                     katra.ArgumentTypeError),
+    "Engine tt_bits": (lambda n: katra.Engine(tt_bits=n).tt_bits, 10, katra.ArgumentTypeError),
+    "solve max_plies": (lambda n: katra.solve(GORE, max_plies=n).outcome, 3,
+                        katra.ArgumentTypeError),
+    "from_text ply": (lambda n: katra.State.from_text(KATRO, ply=n).ply, 3,
+                      katra.ArgumentTypeError),
+    "push": (lambda n: state().child(n).text(), 3, katra.IllegalMoveError),
+    "reference push": (lambda n: state("reference").child(n).text(), 3, katra.IllegalMoveError),
+    "action_text": (lambda n: state().action_text(n), 3, katra.IllegalMoveError),
+    "Game.action_text": (lambda n: katra.game("gore").action_text(n), 3, katra.IllegalMoveError),
+    "observation player": (lambda n: state().observation(n), 1, ValueError),
+    "reference observation player": (lambda n: state("reference").observation(n), 1,
+                                     ValueError),
+    "observations player": (lambda n: katra.observations([state()], player=n), 1,
+                            ValueError),
+    "explain max_laps": (explain_laps, 3, ValueError),
+    "svg size": (lambda n: state().svg(n), 30, ValueError),
+    "VectorGame num_envs": (lambda n: katra.VectorGame("katro", n).num_envs, 3,
+                            katra.ArgumentTypeError),
+    "VectorGame seed": (lambda n: katra.VectorGame("katro", 2, seed=n).random_actions().tolist(),
+                        3, katra.ArgumentTypeError),
+    "VectorGame position": (lambda n: katra.VectorGame("katro", 4).position(n).text(), 3,
+                            katra.ArgumentTypeError),
+    "VectorGame step": (lambda n: step_once(n), 3, katra.ArgumentTypeError),
+    "lap_count limit": (lambda n: _core.Position.initial("katro").lap_count(0, limit=n), 3,
+                        katra.ArgumentTypeError),
+    "reference lap_count limit": (
+        lambda n: _reference.Position.initial("katro").lap_count(0, limit=n), 3,
+        katra.ArgumentTypeError),
+    "testing.compare games": (lambda n: compare(n), 3, katra.ArgumentTypeError),
+    "PettingZoo max_plies": (lambda n: katra.pettingzoo.env("katro", max_plies=n).max_plies, 3,
+                             katra.ArgumentTypeError),
+}
+
+
+def step_once(n):
+    vg = katra.VectorGame("katro", 2)
+    vg.step([n, 3])
+    return vg.position(0).text()
+
+
+def compare(n):
+    result = katra.testing.compare(_reference.Position.from_text, GORE, games=n, max_plies=10)
+    return result.plies
+
+
+def test_as_int_is_the_rule():
+    assert [as_int(v) for v in (3, Three.THREE, np.int64(3), np.array(3))] == [3] * 4
+    assert all(type(as_int(v)) is int for v in (Three.THREE, np.int64(3), np.array(3)))
+    assert [as_int(v) for v in NOT_INTS] == [None] * len(NOT_INTS)
+
+
+@pytest.mark.parametrize("name", CALLS)
+def test_every_int_argument_takes_any_int_and_no_bool(name):
+    call, n, error = CALLS[name]
+    expected = call(n)
+    for form in same_number(n):
+        assert call(form) == expected, (name, type(form).__name__)
+    for bad in NOT_INTS:
+        with pytest.raises(error):
+            call(bad)
