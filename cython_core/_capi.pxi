@@ -287,37 +287,17 @@ cdef int capi_from_text(object text, katra_node* node) except -1:
     return 0
 
 
-cdef int capi_from_state(object state, katra_node* node) except -1:
-    from katra.api import State as StateClass    # imported after the core
-    if not isinstance(state, StateClass):
-        raise ArgumentTypeError(f"state must be a katra.State, not {type(state).__name__}")
-    pos = state._pos
-    if not isinstance(pos, Position):      # the reference backend's
-        return capi_from_text(state.text(), node)
-    if node == NULL:
-        raise ArgumentError("a katra_node pointer is NULL")
-    capi_pack(node, &(<Position>pos).st)
-    return 0
-
-
 cdef object capi_text(const katra_node* node):
     cdef Position p = Position.__new__(Position)
     capi_unpack(node, capi_check_node(node), &p.st)
     return p.text()
 
 
-cdef object capi_state(const katra_node* node):
-    from katra.api import State as StateClass
-    return StateClass.from_text(capi_text(node))
-
-
 cdef katra_api CAPI_TABLE
 CAPI_TABLE.version = KATRA_CAPI_VERSION
 CAPI_TABLE.node_size = sizeof(katra_node)
 CAPI_TABLE.from_text = capi_from_text
-CAPI_TABLE.from_state = capi_from_state
 CAPI_TABLE.text = capi_text
-CAPI_TABLE.state = capi_state
 CAPI_TABLE.legal_count = capi_legal_count
 CAPI_TABLE.legal_actions = capi_legal_actions
 CAPI_TABLE.children = capi_children

@@ -5,9 +5,9 @@ test's own extension (tests/cython_api: every function of the API on one
 node) are built in a temporary folder with the command docs/cython.md gives
 (``pip install --no-build-isolation``), then compared with katra.perft,
 katra.search and katra.State on every game: start positions, seeded
-mid-game positions, positions of more than 255 seeds (the State form), and
-the start positions with the lanes switched off (``_core._set_lanes``: every
-node made on the State form).
+mid-game positions and positions of more than 255 seeds (the State form),
+each also with the lanes switched off (``on_both_forms``: every node made on
+the State form).
 
 Building needs a C compiler, Cython and setuptools.  Where they are missing the
 tests fail, unless KATRA_CYTHON_API_TESTED_ELSEWHERE=1 says another run builds
@@ -26,10 +26,8 @@ from pathlib import Path
 import pytest
 
 import katra
-from helpers import random_walk
-from katra import _core
+from helpers import on_both_forms, position_text, random_walk
 from katra._games import GAME_IDS, GAMES, GORE
-from katra._text import PositionData, format_position
 
 pytestmark = pytest.mark.xdist_group("cython_api")  # one build, in one worker
 
@@ -111,22 +109,12 @@ def mid_game(game_id, plies, seed):
 
 def many_seeds(game_id, total, seed):
     """A position of total seeds spread at random over the holes (South to move)."""
-    spec = GAMES[game_id]
+    holes = GAMES[game_id].holes
     rng = random.Random(seed)
-    board = [0] * spec.holes
+    board = [0] * holes
     for _ in range(total):
-        board[rng.randrange(spec.holes)] += 1
-    return format_position(PositionData(spec, board, 0, [0, 0], spec.initial_owners(), 0))
-
-
-class StateForm:
-    """with StateForm(): every node made meanwhile is on the State form (a test hook)."""
-
-    def __enter__(self):
-        self.previous = _core._set_lanes(False)
-
-    def __exit__(self, *exc):
-        _core._set_lanes(self.previous)
+        board[rng.randrange(holes)] += 1
+    return position_text(game_id, board)
 
 
 def positions(game_id):
@@ -157,9 +145,9 @@ def test_example_perft_mid_game_and_beyond_the_lanes(example, game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_example_perft_on_the_state_form(example, game_id):
     state = katra.State(game_id)
-    with StateForm():
-        counts = [example.perft(state.text(), depth) for depth in (1, 2, 3)]
-    assert counts == [katra.perft(state, depth, jobs=1) for depth in (1, 2, 3)]
+    for depth in (1, 2, 3):
+        assert (on_both_forms(example.perft, state.text(), depth)
+                == katra.perft(state, depth, jobs=1)), depth
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -167,10 +155,9 @@ def test_example_negamax_finds_katra_search_s_score_and_move(example, game_id):
     for text in (katra.State(game_id).text(), mid_game(game_id, 9, 4)):
         result = katra.search(text, depth=3)
         assert example.negamax(text, 3) == (result.score, result.best_action), text
-    with StateForm():
-        score, best = example.negamax(katra.State(game_id).text(), 2)
     result = katra.search(game_id, depth=2)
-    assert (score, best) == (result.score, result.best_action)
+    assert (on_both_forms(example.negamax, katra.State(game_id).text(), 2)
+            == (result.score, result.best_action))
 
 
 def test_threads_walk_their_own_nodes_at_once(example):
@@ -238,15 +225,8 @@ def check_facts(check, text):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_function_agrees_with_katra_state(check, game_id):
-    for text in positions(game_id):
-        check_facts(check, text)
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_every_function_agrees_on_the_state_form(check, game_id):
-    with StateForm():
-        for text in positions(game_id)[:3]:
-            check_facts(check, text)
+    for text in positions(game_id):      # on the lanes, then every node on the State form
+        on_both_forms(check_facts, check, text)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -53,9 +53,7 @@ ctypedef struct katra_api:
     int node_size               # sizeof(katra_node) of the core
     # with the GIL
     int (*from_text)(object text, katra_node* node) except -1
-    int (*from_state)(object state, katra_node* node) except -1
     object (*text)(const katra_node* node)
-    object (*state)(const katra_node* node)
     # nogil
     int (*legal_count)(const katra_node* node) noexcept nogil
     int (*legal_actions)(const katra_node* node, int* actions) noexcept nogil
@@ -100,14 +98,6 @@ cdef inline int katra_from_text(object text, katra_node* node) except -1:
     return katra_capi().from_text(text, node)
 
 
-cdef inline int katra_from_state(object state, katra_node* node) except -1:
-    """The node of a katra.State's position (its move stack is not kept);
-    katra.ArgumentTypeError if state is not a katra.State."""
-    if katra_capi() == NULL:
-        raise ImportError("call import_katra() before katra_from_state()")
-    return katra_capi().from_state(state, node)
-
-
 cdef inline object katra_text(const katra_node* node):
     """The node's position text (canonical, as katra.State.text())."""
     if katra_capi() == NULL:
@@ -115,11 +105,19 @@ cdef inline object katra_text(const katra_node* node):
     return katra_capi().text(node)
 
 
+cdef inline int katra_from_state(object state, katra_node* node) except -1:
+    """The node of a katra.State's position (either backend; its move stack is
+    not kept); katra.ArgumentTypeError if state is not a katra.State."""
+    import katra
+    if not isinstance(state, katra.State):
+        raise katra.ArgumentTypeError(f"state must be a katra.State, not {type(state).__name__}")
+    return katra_from_text(state.text(), node)
+
+
 cdef inline object katra_state(const katra_node* node):
     """A new katra.State of the node's position."""
-    if katra_capi() == NULL:
-        raise ImportError("call import_katra() before katra_state()")
-    return katra_capi().state(node)
+    import katra
+    return katra.State.from_text(katra_text(node))
 
 
 # ---------------------------------------------------------------- nogil
