@@ -15,9 +15,9 @@
 # katra.GAME_IDS) and `form` may be read; the rest is opaque and only the
 # functions below may write it.  Every function below the GIL line is nogil
 # and noexcept, and returns its error value (-1; 0 for the keys and
-# katra_evaluate) for a node
-# whose game or form is not one the API made (a zeroed node, say), or when
-# import_katra() has not run; with a node the API made it cannot fail.
+# katra_evaluate) for a node whose game or form is not one the API made (a
+# zeroed node, say), a NULL buffer or a bad player, or when import_katra() has
+# not run; with a node the API made and room in the buffers it cannot fail.
 #
 # This file is the API's one definition: the core includes it too.
 
