@@ -470,6 +470,30 @@ cdef inline int node_nth_legal(const Node* s, int k) noexcept nogil:
         return -1
 
 
+cdef inline void node_apply(Node* s, int move) noexcept nogil:
+    """Play a legal move of s in place (the playouts' step)."""
+    cdef Node child
+    if Node is State:
+        play(s, move, LAP_LIMIT_C)
+    elif Node is GoreNode:
+        gore_apply_lanes(s, move)
+    else:
+        node_play(&child, s, move)
+        s[0] = child
+
+
+cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
+    """The number of legal moves of move's child when known without making it
+    (Goré's offer: the answer, accept or decline), else -1: perft's last ply
+    but one."""
+    if Node is GoreNode:
+        return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+    elif Node is State:
+        return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+    else:
+        return -1
+
+
 cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
     """Start listing the legal children of s in ascending action order (as
     legal_children), so that the ordering's ties fall as on every form."""
@@ -558,7 +582,7 @@ cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
             s.owner[x] = g.owner0[x]
         if Node is DjenonNode:
             for x in range(12):
-                s.board[DJENON_LANES.hole_of[x]] = lanes_get(node.b, x)
+                s.board[DJENON_LANES.hole_of[x]] = lane_of(node.b[x >> 3], x)
             s.stores[0] = node.stores[0]
             s.stores[1] = node.stores[1]
         elif Node is GoreNode:
@@ -571,8 +595,8 @@ cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
         else:
             p = node.to_move
             for x in range(game_loop(G)):
-                s.board[SIDE_LANES[G].hole_of[p][x]] = lanes_get(node.side.me, x)
-                s.board[SIDE_LANES[G].hole_of[1 - p][x]] = lanes_get(node.side.op, x)
+                s.board[SIDE_LANES[G].hole_of[p][x]] = lane_of(node.side.me[x >> 3], x)
+                s.board[SIDE_LANES[G].hole_of[1 - p][x]] = lane_of(node.side.op[x >> 3], x)
 
 
 cdef inline int node_kind(const State* s) noexcept nogil:
