@@ -24,6 +24,7 @@
 #   node_unfinished        has the player to move a legal move?
 #   node_winner            the winner of a finished node (-1: a draw)
 #   node_key               a hash of the position alone (the solver's tables)
+#   node_zobrist           katra's Zobrist hash of the position (the search's)
 #   node_material          a player's seeds in play, or in store
 #   node_to_move           the player to move
 #   node_pack / node_unpack   a State into a node of its type, and back
@@ -82,6 +83,19 @@ cdef int _node_check_shapes() except -1:
     _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON) == FAM_DJENON,
              "the core's game indices")
     return 0
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int katra_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    static inline int katra_popcount64(unsigned long long x) {
+        int n = 0; while (x) { x &= x - 1; n++; } return n;
+    }
+    #endif
+    """
+    int popcount64 "katra_popcount64"(u64 x) noexcept nogil
 
 
 # ---------------------------------------------------------------- node types
@@ -228,6 +242,39 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
         for w in range(game_words(G)):
             h = mix64(h ^ s.side.op[w])
         return h
+
+
+cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
+    """The position's Zobrist hash, zobrist_of's (katra's hash of a position,
+    the search's table key), read off any form."""
+    cdef int G = node_game(s)
+    cdef int x, p
+    cdef u64 z
+    if Node is State:
+        return zobrist_of(s, &TABLES[G])
+    elif Node is GoreNode:
+        z = ZKEY_GAME[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0]) ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1])
+        for x in range(GORE_HOLES):
+            z ^= mix64(ZKEY_HOLE[x] + <u64>lane_of(s.b, x))
+            if (s.north >> x) & 1:
+                z ^= ZKEY_OWNER[x]
+        if s.offer:
+            z ^= mix64(ZKEY_OFFER + <u64>s.offer)
+    elif Node is DjenonNode:
+        z = (ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0])
+             ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1]))
+        for x in range(12):
+            z ^= mix64(ZKEY_HOLE[DJENON_LANES.hole_of[x]] + <u64>lane_of(s.b[x >> 3], x))
+    else:
+        # Katro and Katra Mpantsaka keep no stores: both 0
+        z = ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
+        p = s.to_move
+        for x in range(game_loop(G)):
+            z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[p][x]] + <u64>lane_of(s.side.me[x >> 3], x))
+            z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[1 - p][x]] + <u64>lane_of(s.side.op[x >> 3], x))
+    if s.to_move:
+        z ^= ZKEY_MOVE
+    return z
 
 
 cdef inline u64 side_game_moves(const SideNode* s, int G) noexcept nogil:
