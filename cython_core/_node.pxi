@@ -251,29 +251,29 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     cdef int x, p
     cdef u64 z
     if Node is State:
-        return zobrist_of(s, &TABLES[G])
-    elif Node is GoreNode:
-        z = ZKEY_GAME[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0]) ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1])
-        for x in range(GORE_HOLES):
-            z ^= mix64(ZKEY_HOLE[x] + <u64>lane_of(s.b, x))
-            if (s.north >> x) & 1:
-                z ^= ZKEY_OWNER[x]
-        if s.offer:
-            z ^= mix64(ZKEY_OFFER + <u64>s.offer)
-    elif Node is DjenonNode:
-        z = (ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0])
-             ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1]))
-        for x in range(12):
-            z ^= mix64(ZKEY_HOLE[DJENON_LANES.hole_of[x]] + <u64>lane_of(s.b[x >> 3], x))
+        z = zobrist_of(s, &TABLES[G])
     else:
-        # Katro and Katra Mpantsaka keep no stores: both 0
-        z = ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
-        p = s.to_move
-        for x in range(game_loop(G)):
-            z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[p][x]] + <u64>lane_of(s.side.me[x >> 3], x))
-            z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[1 - p][x]] + <u64>lane_of(s.side.op[x >> 3], x))
-    if s.to_move:
-        z ^= ZKEY_MOVE
+        z = ZKEY_MOVE if s.to_move else 0
+        if Node is GoreNode:
+            z ^= ZKEY_GAME[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0]) ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1])
+            for x in range(GORE_HOLES):
+                z ^= mix64(ZKEY_HOLE[x] + <u64>lane_of(s.b, x))
+                if (s.north >> x) & 1:
+                    z ^= ZKEY_OWNER[x]
+            if s.offer:
+                z ^= mix64(ZKEY_OFFER + <u64>s.offer)
+        elif Node is DjenonNode:
+            z ^= (ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0])
+                  ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1]))
+            for x in range(12):
+                z ^= mix64(ZKEY_HOLE[DJENON_LANES.hole_of[x]] + <u64>lane_of(s.b[x >> 3], x))
+        else:
+            # Katro and Katra Mpantsaka keep no stores: both 0
+            z ^= ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
+            p = s.to_move
+            for x in range(game_loop(G)):
+                z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[p][x]] + <u64>lane_of(s.side.me[x >> 3], x))
+                z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[1 - p][x]] + <u64>lane_of(s.side.op[x >> 3], x))
     return z
 
 
