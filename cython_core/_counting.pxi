@@ -243,8 +243,8 @@ cdef inline int playout_node(const Node* root, u64* rng, long long cap, long lon
     cdef Node node = root[0]
     cdef int moves[MAX_CANDIDATES]
     cdef unsigned char sown[MAX_CANDIDATES]
-    cdef int i, c, n, pick
-    cdef long long laps, work = 1
+    cdef int n, pick
+    cdef long long work = 1
     while not job_should_stop(js, work):
         work = 1
         if node_all_legal(&node):
@@ -256,27 +256,9 @@ cdef inline int playout_node(const Node* root, u64* rng, long long cap, long lon
             node_apply(&node, node_nth_legal(&node, <int>(mod_small(splitmix64(rng), n))))
             plies[0] += 1
             continue
-        c = node_candidates(&node, moves, 1)
-        n = 0
-        for i in range(c):
-            work += 1
-            if node_first_lap_ends(&node, moves[i]):
-                moves[n] = moves[i]
-                sown[n] = 0
-                n += 1
-            else:
-                laps = node_play(&kids[n], &node, moves[i])
-                work += laps if laps >= 0 else -laps
-                if laps >= 0:
-                    moves[n] = moves[i]
-                    sown[n] = 1
-                    n += 1
+        n = node_legal_moves(&node, moves, sown, kids, &work)
         if n == 0:
-            moves[0] = node_fallback(&node)
-            if moves[0] < 0:        # over
-                return winner_code(node_winner(&node))
-            sown[0] = 0
-            n = 1
+            return winner_code(node_winner(&node))
         if plies[0] == cap:
             return PLAYOUT_UNFINISHED
         pick = <int>(mod_small(splitmix64(rng), n))

@@ -541,6 +541,37 @@ cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
         return -1
 
 
+cdef inline int node_legal_moves(const Node* s, int* moves, unsigned char* sown, Node* kids,
+                                 long long* work) noexcept nogil:
+    """The legal moves of s, ascending by action, in moves; how many.  A
+    candidate whose first lap surely ends is not sown (sown[k] = 0: node_play
+    makes its child when needed); the others are, and the child of a legal
+    one is kept in kids[k] (sown[k] = 1).  kids: room for MAX_CANDIDATES
+    nodes.  Adds the candidates tried and the laps sown to work."""
+    cdef int i, c, n = 0
+    cdef long long laps
+    c = node_candidates(s, moves, 1)
+    for i in range(c):
+        work[0] += 1
+        if node_first_lap_ends(s, moves[i]):
+            moves[n] = moves[i]
+            sown[n] = 0
+            n += 1
+        else:
+            laps = node_play(&kids[n], s, moves[i])
+            work[0] += laps if laps >= 0 else -laps
+            if laps >= 0:
+                moves[n] = moves[i]
+                sown[n] = 1
+                n += 1
+    if n == 0:
+        moves[0] = node_fallback(s)
+        if moves[0] >= 0:
+            sown[0] = 0
+            n = 1
+    return n
+
+
 cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
     """Start listing the legal children of s in ascending action order (as
     legal_children), so that the ordering's ties fall as on every form."""
@@ -600,6 +631,56 @@ cdef inline int node_action(const Node* s, int move) noexcept nogil:
         return 2 * SIDE_LANES[G].hole_of[s.to_move][move & 31] + (move >> 5)
 
 
+cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
+    """The seeds in a hole (board index).  On lanes a player's k-th hole in
+    board order is its lane ascending[p][k]; South's holes come first."""
+    cdef int G, p, half
+    if Node is State:
+        return s.board[hole]
+    elif Node is GoreNode:
+        return lane_of(s.b, hole)
+    elif Node is DjenonNode:
+        p = hole >= 6
+        return lanes_get_of(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
+    else:
+        G = node_game(s)
+        half = game_loop(G)
+        p = hole >= half
+        if p == s.to_move:
+            return lanes_get_of(s.side.me, SIDE_LANES[G].ascending[p][hole - half * p])
+        return lanes_get_of(s.side.op, SIDE_LANES[G].ascending[p][hole - half * p])
+
+
+cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
+    """The owner of a hole (owner_of's)."""
+    if Node is State:
+        return owner_of(s, &TABLES[s.game], hole)
+    elif Node is GoreNode:
+        return (s.north >> hole) & 1
+    else:
+        return TABLES[node_game(s)].owner0[hole]
+
+
+cdef inline int node_store(const Node* s, int p) noexcept nogil:
+    """Player p's store (0 in Katro and Katra Mpantsaka, which keep none)."""
+    if Node is State or Node is GoreNode or Node is DjenonNode:
+        return s.stores[p]
+    else:
+        return 0
+
+
+cdef inline int node_offer(const Node* s) noexcept nogil:
+    """Goré's pending offer (a mask of holes), else 0."""
+    if Node is State or Node is GoreNode:
+        return s.offer
+    else:
+        return 0
+
+
+cdef inline int lanes_get_of(const u64* w, int x) noexcept nogil:
+    return lane_of(w[x >> 3], x)
+
+
 cdef inline void node_pack(Node* node, const State* s) noexcept nogil:
     """A position that fits node's form (any on State; lanes_fit for the
     others) as a node of that form."""
@@ -626,24 +707,11 @@ cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
         s.game = G
         s.to_move = node.to_move
         for x in range(g.holes):
-            s.owner[x] = g.owner0[x]
-        if Node is DjenonNode:
-            for x in range(12):
-                s.board[DJENON_LANES.hole_of[x]] = lane_of(node.b[x >> 3], x)
-            s.stores[0] = node.stores[0]
-            s.stores[1] = node.stores[1]
-        elif Node is GoreNode:
-            for x in range(GORE_HOLES):
-                s.board[x] = lane_of(node.b, x)
-                s.owner[x] = (node.north >> x) & 1
-            s.offer = node.offer
-            s.stores[0] = node.stores[0]
-            s.stores[1] = node.stores[1]
-        else:
-            p = node.to_move
-            for x in range(game_loop(G)):
-                s.board[SIDE_LANES[G].hole_of[p][x]] = lane_of(node.side.me[x >> 3], x)
-                s.board[SIDE_LANES[G].hole_of[1 - p][x]] = lane_of(node.side.op[x >> 3], x)
+            s.board[x] = node_seeds(node, x)
+            s.owner[x] = node_owner(node, x)
+        s.stores[0] = node_store(node, 0)
+        s.stores[1] = node_store(node, 1)
+        s.offer = node_offer(node)
 
 
 cdef inline int node_kind(const State* s) noexcept nogil:

@@ -35,10 +35,12 @@ ctypedef struct Envs:
     int kind                      # the nodes' kind (NODE_*)
     NodeBox initial               # the start position, of that kind
     void* nodes                   # env i's position: nodes[i]
-    int children_cap              # children cached per env (0: Goré's, made when played)
-    void* children                # env i's legal children: [i * children_cap, ...)
+    int children_cap              # children kept per env (0: Goré's, made when played)
+    void* children                # env i's sown children (node_legal_moves): [i * children_cap, ...)
     int* legal_n                  # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
     int* legal_acts
+    int* legal_moves              # ... and their move codes (children_cap of them an env)
+    unsigned char* sown           # ... and whether their child is kept
     u64* rngs
     unsigned char* pending        # finished at the last step: reset at the next
     float* obs
@@ -63,25 +65,19 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
     cdef Node* s = &nodes[i]
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
     cdef Node* kids = &children[i * e.children_cap]
-    cdef Children it
-    cdef State st
-    cdef int n = 0, a, winner
+    cdef int* moves = &e.legal_moves[i * e.children_cap]
+    cdef long long work = 0
+    cdef int n, k, winner
     cdef int p = s.to_move if e.view < 0 else e.view
     cdef float* obs_row = &e.obs[i * e.obs_size]
     if e.children_cap:
-        node_children_begin(&it, s)
-        a = node_children_next(&it, s, &kids[0])
-        while a >= 0:
-            acts[n] = node_action(s, a)
-            n += 1
-            a = node_children_next(&it, s, &kids[n])
-    else:                       # node_all_legal: the candidates are the legal moves
-        n = node_candidates(s, acts, 1)
-        for a in range(n):
-            acts[a] = node_action(s, acts[a])
+        n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
+        for k in range(n):
+            acts[k] = node_action(s, moves[k])
+    else:                       # node_all_legal: the candidates are the legal moves,
+        n = node_candidates(s, acts, 1)     # and a move is its action
     e.legal_n[i] = n
-    node_unpack(s, &st)
-    fill_observation(&st, p, obs_row)
+    fill_observation(s, p, obs_row)
     fill_mask(acts, n, e.num_actions, &e.masks[i * e.num_actions])
     e.to_move[i] = <signed char>s.to_move
     e.rewards[2 * i] = 0
@@ -130,7 +126,7 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, const long l
                               Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
     """Play the (validated) actions of envs lo..hi-1, or reset the finished ones;
     acts NULL: reset every one of them (a new start)."""
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, k
     cdef const Node* initial = <const Node*>&e.initial
     for i in range(lo, hi):
         if acts == NULL or e.pending[i]:
@@ -143,7 +139,11 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, const long l
         if acts[i] == SKIP_ENV:
             continue
         if e.children_cap:
-            nodes[i] = children[i * e.children_cap + legal_index(e, i, acts[i])]
+            k = i * e.children_cap + legal_index(e, i, acts[i])
+            if e.sown[k]:
+                nodes[i] = children[k]
+            else:
+                node_apply(&nodes[i], e.legal_moves[k])
         else:                   # node_all_legal: a move is its action
             node_apply(&nodes[i], <int>acts[i])
         e.plies[i] += 1
@@ -272,6 +272,8 @@ cdef class VectorGame:
         free(self.e.children)
         free(self.e.legal_n)
         free(self.e.legal_acts)
+        free(self.e.legal_moves)
+        free(self.e.sown)
         free(self.e.rngs)
         free(self.e.pending)
 
@@ -304,9 +306,12 @@ cdef class VectorGame:
         e.children = malloc(max(1, n * e.children_cap) * sizeof(NodeBox))
         e.legal_n = <int*>malloc(n * sizeof(int))
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
+        e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
+        e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
         e.rngs = <u64*>malloc(n * sizeof(u64))
         e.pending = <unsigned char*>malloc(n)
-        if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.rngs and e.pending):
+        if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.legal_moves and e.sown
+                and e.rngs and e.pending):
             raise MemoryError()
         np = _numpy_or_none()
         N = e.num_envs
