@@ -96,6 +96,8 @@ cdef enum:
     CAPI_KEY = 4
     CAPI_TO_MOVE = 5
     CAPI_UNPACK = 6
+    CAPI_EVALUATE = 7
+    CAPI_ZOBRIST = 8
 
 
 cdef inline int capi_children_of(const Node* s, int want, int* acts,
@@ -150,6 +152,10 @@ cdef inline u64 capi_do(const Node* s, int op, int arg, int* acts, katra_node* k
     if op == CAPI_UNPACK:
         node_unpack(s, out)
         return 0
+    if op == CAPI_EVALUATE:
+        return <u64><long long>node_evaluate(s)
+    if op == CAPI_ZOBRIST:
+        return node_zobrist(s)
     return <u64>node_to_move(s)
 
 
@@ -245,12 +251,10 @@ cdef int capi_material(const katra_node* n, int player) noexcept nogil:
 
 
 cdef int capi_evaluate(const katra_node* n) noexcept nogil:
-    cdef State st
     cdef int kind = capi_kind(n)
     if kind < 0:
         return 0
-    capi_unpack(n, kind, &st)
-    return evaluate(&st)
+    return <int><long long>capi_on(n, kind, CAPI_EVALUATE, 0, NULL, NULL, NULL)
 
 
 cdef uint64_t capi_key(const katra_node* n) noexcept nogil:
@@ -261,12 +265,10 @@ cdef uint64_t capi_key(const katra_node* n) noexcept nogil:
 
 
 cdef uint64_t capi_zobrist(const katra_node* n) noexcept nogil:
-    cdef State st
     cdef int kind = capi_kind(n)
     if kind < 0:
         return 0
-    capi_unpack(n, kind, &st)
-    return zobrist_c(&st)
+    return capi_on(n, kind, CAPI_ZOBRIST, 0, NULL, NULL, NULL)
 
 
 cdef int capi_check_node(const katra_node* n) except -1:
