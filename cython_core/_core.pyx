@@ -45,3 +45,4 @@ _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable"]
+include "_capi.pxi"       # the C-level API for search written in Cython (docs/cython.md)

@@ -14,11 +14,17 @@
 # The protocol (every function inline, specialised per node type):
 #   node_children_begin / node_children_next  the legal children, ascending
 #                                              by action (a move code each)
+#   node_candidates, node_play, node_first_lap_ends, node_fallback
+#                          what that iterator is made of (the playouts sow
+#                          only the candidates whose first lap may not end)
+#   node_all_legal / node_nth_legal   Goré: every candidate legal, the k-th
+#                          named from masks (playouts count, then make one)
 #   node_action            a move code as the rulebook's action number
 #   node_legal_count       how many legal moves (perft's last ply)
 #   node_unfinished        has the player to move a legal move?
 #   node_winner            the winner of a finished node (-1: a draw)
 #   node_key               a hash of the position alone (the solver's tables)
+#   node_zobrist           katra's Zobrist hash of the position (the search's)
 #   node_material          a player's seeds in play, or in store
 #   node_to_move           the player to move
 #   node_pack / node_unpack   a State into a node of its type, and back
@@ -77,6 +83,19 @@ cdef int _node_check_shapes() except -1:
     _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON) == FAM_DJENON,
              "the core's game indices")
     return 0
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int katra_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    static inline int katra_popcount64(unsigned long long x) {
+        int n = 0; while (x) { x &= x - 1; n++; } return n;
+    }
+    #endif
+    """
+    int popcount64 "katra_popcount64"(u64 x) noexcept nogil
 
 
 # ---------------------------------------------------------------- node types
@@ -225,6 +244,39 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
         return h
 
 
+cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
+    """The position's Zobrist hash, zobrist_of's (katra's hash of a position,
+    the search's table key), read off any form."""
+    cdef int G = node_game(s)
+    cdef int x, p
+    cdef u64 z
+    if Node is State:
+        z = zobrist_of(s, &TABLES[G])
+    else:
+        z = ZKEY_MOVE if s.to_move else 0
+        if Node is GoreNode:
+            z ^= ZKEY_GAME[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0]) ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1])
+            for x in range(GORE_HOLES):
+                z ^= mix64(ZKEY_HOLE[x] + <u64>lane_of(s.b, x))
+                if (s.north >> x) & 1:
+                    z ^= ZKEY_OWNER[x]
+            if s.offer:
+                z ^= mix64(ZKEY_OFFER + <u64>s.offer)
+        elif Node is DjenonNode:
+            z ^= (ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0])
+                  ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1]))
+            for x in range(12):
+                z ^= mix64(ZKEY_HOLE[DJENON_LANES.hole_of[x]] + <u64>lane_of(s.b[x >> 3], x))
+        else:
+            # Katro and Katra Mpantsaka keep no stores: both 0
+            z ^= ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
+            p = s.to_move
+            for x in range(game_loop(G)):
+                z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[p][x]] + <u64>lane_of(s.side.me[x >> 3], x))
+                z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[1 - p][x]] + <u64>lane_of(s.side.op[x >> 3], x))
+    return z
+
+
 cdef inline u64 side_game_moves(const SideNode* s, int G) noexcept nogil:
     """The sowing candidates of a Katro or Katra Mpantsaka position of game G
     (a constant), as move bits."""
@@ -337,115 +389,232 @@ cdef inline int node_material(const Node* s, int p) noexcept nogil:
         return lanes_sum(s.side.op, game_words(node_game(s)))
 
 
-cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
-    """Start listing the legal children of s in ascending action order (as
-    legal_children), so that the ordering's ties fall as on the State form."""
+cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcept nogil:
+    """The moves of s that pass the origin rules (not yet the lap limit:
+    node_play tells), as move codes; ordered (a constant): ascending by action,
+    as the jobs that pick or list moves need; else in any order (perft)."""
     cdef GameTable* g
     cdef GoreView v
     cdef const SideLanes* T
-    cdef u64 moves, ranked = 0
-    cdef int G, i, x, move, n = 0
+    cdef u64 bits, ranked = 0
+    cdef int G, i, x, n = 0
+    if Node is State:
+        g = &TABLES[s.game]
+        return candidates_of(s, g, g.family, moves)
+    elif Node is GoreNode:
+        gore_view_lanes(&v, s)
+        return gore_actions_of(&v, moves)
+    else:
+        if Node is DjenonNode:
+            bits = djenon_sowing_candidates_lanes(s)
+        else:
+            G = node_game(s)
+            T = &SIDE_LANES[G]
+            bits = side_game_moves(&s.side, G)
+            if ordered and game_family(G) == FAM_MPANTSAKA:
+                # move bits (lane + 32 * direction) -> bits in action order (2 *
+                # origin + direction), then back
+                while bits:
+                    x = lowest_bit(bits)
+                    bits &= bits - 1
+                    ranked |= (<u64>1) << (2 * T.rank[s.to_move][x & 31] + (x >> 5))
+                while ranked:
+                    i = lowest_bit(ranked)
+                    ranked &= ranked - 1
+                    moves[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
+                    n += 1
+                return n
+        while bits:
+            moves[n] = lowest_bit(bits)
+            bits &= bits - 1
+            n += 1
+        # Djenon-aboure, Katro: one row's lanes, in board order or its reverse
+        # (_djenon_lanes and _side_lanes check)
+        if ordered and n > 1:
+            if Node is DjenonNode:
+                ordered = DJENON_LANES.hole_of[moves[0]] > DJENON_LANES.hole_of[moves[n - 1]]
+            else:
+                ordered = T.rank[s.to_move][moves[0]] > T.rank[s.to_move][moves[n - 1]]
+            if ordered:
+                for i in range(n >> 1):
+                    x = moves[i]
+                    moves[i] = moves[n - 1 - i]
+                    moves[n - 1 - i] = x
+        return n
+
+
+cdef inline long long node_play(Node* child, const Node* s, int move) noexcept nogil:
+    """The child of a candidate (or of node_fallback's move) of s: the laps
+    its sowing took (0: no sowing), or -(laps played) if it does not end
+    within the lap limit (§1.3: not legal; child is then garbage)."""
+    cdef GameTable* g
+    cdef long long laps
+    if Node is State:
+        g = &TABLES[s.game]
+        copy_hot(child, s)
+        return play_of(child, g, g.family, move, LAP_LIMIT_C)
+    elif Node is GoreNode:
+        child[0] = s[0]
+        gore_apply_lanes(child, move)
+        return move < GORE_OFFER_BASE_C
+    elif Node is DjenonNode:
+        return djenon_play_lanes(child, s, -1 if move == DJENON_PASS_C else move)
+    else:
+        laps = side_game_play(&child.side, &s.side, move, node_game(s))
+        child.to_move = 1 - s.to_move
+        return laps
+
+
+cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
+    """Is candidate move surely legal without sowing it (its first lap ends the
+    move; every Goré candidate)?  0: node_play must tell."""
+    cdef GameTable* g
+    cdef int G
+    if Node is State:
+        g = &TABLES[s.game]
+        return g.family == FAM_GORE or first_lap_ends(s, g, g.family, move)
+    elif Node is GoreNode:
+        return 1
+    elif Node is DjenonNode:
+        return djenon_first_lap_ends_lanes(s, move)
+    else:
+        G = node_game(s)
+        return side_first_lap_ends(&s.side, move, &SIDE_LANES[G], game_loop(G))
+
+
+cdef inline int node_fallback(const Node* s) noexcept nogil:
+    """The move forced when no candidate is legal (Djenon-aboure's pass while
+    some hole holds 2 or more, §5.3), else -1."""
+    if Node is State:
+        return fallback(s)
+    elif Node is DjenonNode:
+        return DJENON_PASS_C if djenon_pass_forced_lanes(s) else -1
+    else:
+        return -1
+
+
+cdef inline bint node_all_legal(const Node* s) noexcept nogil:
+    """Is every candidate legal, and the k-th cheap to name (node_nth_legal)?
+    Goré's: it has no relays."""
+    if Node is State:
+        return is_gore(s)
+    elif Node is GoreNode:
+        return 1
+    else:
+        return 0
+
+
+cdef inline int node_nth_legal(const Node* s, int k) noexcept nogil:
+    """The k-th legal move of s, ascending, 0 <= k < node_legal_count(s), when
+    node_all_legal(s), without listing them (playouts draw one a ply)."""
+    cdef GoreView v
+    if Node is State:
+        return gore_nth_action(s, k)
+    elif Node is GoreNode:
+        gore_view_lanes(&v, s)
+        return gore_nth_of(&v, k)
+    else:
+        return -1
+
+
+cdef inline void node_apply(Node* s, int move) noexcept nogil:
+    """Play a legal move of s in place (the playouts' step)."""
+    cdef Node child
+    if Node is State:
+        play(s, move, LAP_LIMIT_C)
+    elif Node is GoreNode:
+        gore_apply_lanes(s, move)
+    else:
+        node_play(&child, s, move)
+        s[0] = child
+
+
+cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
+    """The number of legal moves of move's child when known without making it
+    (Goré's offer: the answer, accept or decline), else -1: perft's last ply
+    but one."""
+    if Node is GoreNode:
+        return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+    elif Node is State:
+        return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+    else:
+        return -1
+
+
+cdef inline int node_legal_moves(const Node* s, int* moves, unsigned char* sown, Node* kids,
+                                 long long* work) noexcept nogil:
+    """The legal moves of s, ascending by action, in moves; how many.  A
+    candidate whose first lap surely ends is not sown (sown[k] = 0: node_play
+    makes its child when needed); the others are, and the child of a legal
+    one is kept in kids[k] (sown[k] = 1).  kids: room for MAX_CANDIDATES
+    nodes.  Adds the candidates tried and the laps sown to work."""
+    cdef int i, c, n = 0
+    cdef long long laps
+    c = node_candidates(s, moves, 1)
+    for i in range(c):
+        work[0] += 1
+        if node_first_lap_ends(s, moves[i]):
+            moves[n] = moves[i]
+            sown[n] = 0
+            n += 1
+        else:
+            laps = node_play(&kids[n], s, moves[i])
+            work[0] += laps if laps >= 0 else -laps
+            if laps >= 0:
+                moves[n] = moves[i]
+                sown[n] = 1
+                n += 1
+    if n == 0:
+        moves[0] = node_fallback(s)
+        if moves[0] >= 0:
+            sown[0] = 0
+            n = 1
+    return n
+
+
+cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
+    """Start listing the legal children of s in ascending action order (as
+    legal_children), so that the ordering's ties fall as on every form."""
+    it.n = node_candidates(s, it.cand, 1)
     it.k = 0
     it.legal = 0
     it.fallback_done = 0
     it.work = 0
-    if Node is State:
-        g = &TABLES[s.game]
-        children_begin_of(it, s, g, g.family)
-    elif Node is DjenonNode:
-        # a row's lanes, in board order or its reverse (_djenon_lanes checks)
-        moves = djenon_sowing_candidates_lanes(s)
-        while moves:
-            it.cand[n] = lowest_bit(moves)
-            moves &= moves - 1
-            n += 1
-        if n > 1 and DJENON_LANES.hole_of[it.cand[0]] > DJENON_LANES.hole_of[it.cand[n - 1]]:
-            for i in range(n >> 1):
-                x = it.cand[i]
-                it.cand[i] = it.cand[n - 1 - i]
-                it.cand[n - 1 - i] = x
-        it.n = n
-    elif Node is GoreNode:
-        gore_view_lanes(&v, s)
-        it.n = gore_actions_of(&v, it.cand)
-    else:
-        G = node_game(s)
-        T = &SIDE_LANES[G]
-        moves = side_game_moves(&s.side, G)
-        if game_family(G) == FAM_KATRO:
-            # one row's lanes, in board order or its reverse (_side_lanes checks)
-            while moves:
-                it.cand[n] = lowest_bit(moves)
-                moves &= moves - 1
-                n += 1
-            if n > 1 and T.rank[s.to_move][it.cand[0]] > T.rank[s.to_move][it.cand[n - 1]]:
-                for i in range(n >> 1):
-                    move = it.cand[i]
-                    it.cand[i] = it.cand[n - 1 - i]
-                    it.cand[n - 1 - i] = move
-        else:
-            # move bits (lane + 32 * direction) -> bits in action order (2 *
-            # origin + direction), then back
-            while moves:
-                move = lowest_bit(moves)
-                moves &= moves - 1
-                ranked |= (<u64>1) << (2 * T.rank[s.to_move][move & 31] + (move >> 5))
-            while ranked:
-                i = lowest_bit(ranked)
-                ranked &= ranked - 1
-                it.cand[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
-                n += 1
-        it.n = n
+
+
+cdef inline void node_children_begin_any(Children* it, const Node* s) noexcept nogil:
+    """node_children_begin in any order (perft: the counts are the same)."""
+    it.n = node_candidates(s, it.cand, 0)
+    it.k = 0
+    it.legal = 0
+    it.fallback_done = 0
+    it.work = 0
 
 
 cdef inline int node_children_next(Children* it, const Node* s, Node* child) noexcept nogil:
     """The next legal child of s into child: its move code (>= 0; node_action
     gives its action), or -1 when there are no more.  it.work counts the
-    laps sown."""
-    cdef GameTable* g
+    candidates tried and the laps sown."""
     cdef int a
     cdef long long laps
-    if Node is State:
-        g = &TABLES[s.game]
-        return children_next_of(it, s, g, g.family, child)
-    elif Node is GoreNode:
-        if it.k == it.n:
-            return -1
+    while it.k < it.n:
         a = it.cand[it.k]
         it.k += 1
-        child[0] = s[0]
-        gore_apply_lanes(child, a)
-        it.work += 1
-        return a
-    elif Node is DjenonNode:
-        while it.k < it.n:
-            a = it.cand[it.k]
-            it.k += 1
-            laps = djenon_play_lanes(child, s, a)
-            if laps >= 0:
-                it.work += laps + 1
-                it.legal += 1
-                return a
-            it.work += 1 - laps
-        if it.legal == 0 and not it.fallback_done:
-            it.fallback_done = 1
-            if djenon_pass_forced_lanes(s):
-                djenon_play_lanes(child, s, -1)
-                it.work += 1
-                it.legal = 1
-                return DJENON_PASS_C
-        return -1
-    else:
-        while it.k < it.n:
-            a = it.cand[it.k]
-            it.k += 1
-            laps = side_game_play(&child.side, &s.side, a, node_game(s))
-            if laps >= 0:
-                child.to_move = 1 - s.to_move
-                it.work += laps + 1
-                return a
-            it.work += 1 - laps
-        return -1
+        laps = node_play(child, s, a)
+        if laps >= 0:
+            it.work += laps + 1
+            it.legal += 1
+            return a
+        it.work += 1 - laps
+    if it.legal == 0 and not it.fallback_done:
+        it.fallback_done = 1
+        a = node_fallback(s)
+        if a >= 0:
+            node_play(child, s, a)
+            it.work += 1
+            it.legal = 1
+            return a
+    return -1
 
 
 cdef inline int node_action(const Node* s, int move) noexcept nogil:
@@ -460,6 +629,56 @@ cdef inline int node_action(const Node* s, int move) noexcept nogil:
         if game_family(G) == FAM_KATRO:
             return SIDE_LANES[G].hole_of[s.to_move][move]
         return 2 * SIDE_LANES[G].hole_of[s.to_move][move & 31] + (move >> 5)
+
+
+cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
+    """The seeds in a hole (board index).  On lanes a player's k-th hole in
+    board order is its lane ascending[p][k]; South's holes come first."""
+    cdef int G, p, half
+    if Node is State:
+        return s.board[hole]
+    elif Node is GoreNode:
+        return lane_of(s.b, hole)
+    elif Node is DjenonNode:
+        p = hole >= 6
+        return lanes_get_of(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
+    else:
+        G = node_game(s)
+        half = game_loop(G)
+        p = hole >= half
+        if p == s.to_move:
+            return lanes_get_of(s.side.me, SIDE_LANES[G].ascending[p][hole - half * p])
+        return lanes_get_of(s.side.op, SIDE_LANES[G].ascending[p][hole - half * p])
+
+
+cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
+    """The owner of a hole (owner_of's)."""
+    if Node is State:
+        return owner_of(s, &TABLES[s.game], hole)
+    elif Node is GoreNode:
+        return (s.north >> hole) & 1
+    else:
+        return TABLES[node_game(s)].owner0[hole]
+
+
+cdef inline int node_store(const Node* s, int p) noexcept nogil:
+    """Player p's store (0 in Katro and Katra Mpantsaka, which keep none)."""
+    if Node is State or Node is GoreNode or Node is DjenonNode:
+        return s.stores[p]
+    else:
+        return 0
+
+
+cdef inline int node_offer(const Node* s) noexcept nogil:
+    """Goré's pending offer (a mask of holes), else 0."""
+    if Node is State or Node is GoreNode:
+        return s.offer
+    else:
+        return 0
+
+
+cdef inline int lanes_get_of(const u64* w, int x) noexcept nogil:
+    return lane_of(w[x >> 3], x)
 
 
 cdef inline void node_pack(Node* node, const State* s) noexcept nogil:
@@ -488,24 +707,11 @@ cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
         s.game = G
         s.to_move = node.to_move
         for x in range(g.holes):
-            s.owner[x] = g.owner0[x]
-        if Node is DjenonNode:
-            for x in range(12):
-                s.board[DJENON_LANES.hole_of[x]] = lanes_get(node.b, x)
-            s.stores[0] = node.stores[0]
-            s.stores[1] = node.stores[1]
-        elif Node is GoreNode:
-            for x in range(GORE_HOLES):
-                s.board[x] = lane_of(node.b, x)
-                s.owner[x] = (node.north >> x) & 1
-            s.offer = node.offer
-            s.stores[0] = node.stores[0]
-            s.stores[1] = node.stores[1]
-        else:
-            p = node.to_move
-            for x in range(game_loop(G)):
-                s.board[SIDE_LANES[G].hole_of[p][x]] = lanes_get(node.side.me, x)
-                s.board[SIDE_LANES[G].hole_of[1 - p][x]] = lanes_get(node.side.op, x)
+            s.board[x] = node_seeds(node, x)
+            s.owner[x] = node_owner(node, x)
+        s.stores[0] = node_store(node, 0)
+        s.stores[1] = node_store(node, 1)
+        s.offer = node_offer(node)
 
 
 cdef inline int node_kind(const State* s) noexcept nogil:

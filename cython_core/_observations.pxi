@@ -15,29 +15,29 @@ ctypedef fused obs_item:
     int
     float
 
-cdef inline int fill_observation(const State* s, int player, obs_item* out) noexcept nogil:
+cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexcept nogil:
     """Write the observation of s from player's point of view (layout: docs/learning.md);
     return the largest value written."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef int H = g.holes
-    cdef bint gore = g.family == FAM_GORE
+    cdef int G = node_game(s)
+    cdef int H = SHAPE_ROWS[G] * SHAPE_COLS[G]
+    cdef int offer = node_offer(s)
     cdef int j, i, v, top = 1
     for j in range(H):
         i = H - 1 - j if player else j     # North sees the board turned a half turn
-        v = s.board[i]
+        v = node_seeds(s, i)
         if v > top:
             top = v
         out[j] = v
-        out[H + j] = owner_of(s, g, i) == player
-        out[2 * H + j] = (s.offer >> i) & 1 if gore else 0   # offers: Goré's 8 holes only
-    out[3 * H] = s.stores[player]
-    out[3 * H + 1] = s.stores[1 - player]
+        out[H + j] = node_owner(s, i) == player
+        out[2 * H + j] = (offer >> i) & 1   # offers: Goré's 8 holes only
+    out[3 * H] = node_store(s, player)
+    out[3 * H + 1] = node_store(s, 1 - player)
     out[3 * H + 2] = player
     out[3 * H + 3] = s.to_move == player
-    if s.stores[0] > top:
-        top = s.stores[0]
-    if s.stores[1] > top:
-        top = s.stores[1]
+    if out[3 * H] > top:
+        top = <int>out[3 * H]
+    if out[3 * H + 1] > top:
+        top = <int>out[3 * H + 1]
     return top
 
 

@@ -87,70 +87,72 @@ ctypedef struct SearchCtx:
     int history[2][SEARCH_MAX_ACTIONS]
     JobStop* js                  # Ctrl-C and cancel_jobs() (_stop.pxi)
     State* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
-                                 # the plies reached are touched
+                                 # the plies reached are touched (a search on lanes keeps
+                                 # its smaller nodes there, MAX_CANDIDATES a ply)
     PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
     u64 tt_size                  # entries of tt (a power of two; 0: no table)
+    # search_children's iterator and node_unfinished's scratch (they do not
+    # recurse), here rather than in the recursion's frames
+    Children kids
+    NodeScratch scratch
 
 
-cdef inline u64 search_key(const State* s) noexcept nogil:
-    """The transposition tables' key: the position's hash (zobrist_of)."""
-    return zobrist_of(s, &TABLES[s.game])
+cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
+    """How many holes player p could sow from were it to move: its family's
+    origin rule (Goré's offers and answers aside)."""
+    cdef int G
+    cdef const u64* words
+    if Node is State:
+        return origin_count(s, &TABLES[s.game], p)
+    elif Node is DjenonNode:
+        return <int>popcount64(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
+    elif Node is GoreNode:
+        return POPCOUNT8[(s.north if p else ~s.north & 0xFF) & <int>lanes_bits(lanes_nonzero(s.b))]
+    else:
+        G = node_game(s)
+        words = &s.side.me[0]
+        if p != s.to_move:
+            words = &s.side.op[0]
+        if game_family(G) == FAM_KATRO:
+            return <int>popcount64(katro_sowing_candidates_lanes(words, &SIDE_LANES[G], game_words(G)))
+        return <int>popcount64(mpantsaka_sowing_candidates_lanes(
+            words, &SIDE_LANES[G], game_simplified(G), game_words(G)) & 0xFFFFFFFFULL)
 
 
-cdef int mobility(const State* s, GameTable* g, int p) noexcept nogil:
-    """Origin holes player p could sow from if it were to move (lap limit and
-    Goré offers/answers ignored): docs/engine.md."""
-    return origin_count(s, g, p)
-
-
-cdef inline int material(const State* s, GameTable* g, int p) noexcept nogil:
-    """What player p has banked: seeds owned (Katro, Mpantsaka), the store (Goré,
-    Djenon-aboure).  Used for move ordering (the gain of a move)."""
-    cdef int i, total = 0
-    if g.family == FAM_GORE or g.family == FAM_DJENON:
-        return s.stores[p]
-    for i in range(g.holes):
-        if g.owner0[i] == p:
-            total += s.board[i]
-    return total
-
-
-cdef inline int evaluate(const State* s) noexcept nogil:
-    """Static evaluation from the side to move (docs/engine.md)."""
-    cdef GameTable* g = &TABLES[s.game]
+cdef inline int node_evaluate(const Node* s) noexcept nogil:
+    """Static evaluation from the side to move (docs/engine.md): seeds owned,
+    or stores and seeds in owned holes, and the origin counts."""
+    cdef GameTable* g
     cdef int me = s.to_move
     cdef int opp = 1 - me
-    cdef int i, held = 0
-    for i in range(g.holes):
-        if owner_of(s, g, i) == me:
-            held += s.board[i]
+    cdef int i, held = 0, south, north
+    cdef int mob = EVAL_MOBILITY * (node_origin_count(s, me) - node_origin_count(s, opp))
+    if Node is State:
+        g = &TABLES[s.game]
+        for i in range(g.holes):
+            if owner_of(s, g, i) == me:
+                held += s.board[i]
+            else:
+                held -= s.board[i]
+        if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+            return EVAL_SEED * held + mob
+        return EVAL_STORE * (s.stores[me] - s.stores[opp]) + EVAL_HOLE * held + mob
+    elif Node is DjenonNode or Node is GoreNode:
+        if Node is DjenonNode:
+            djenon_scores_lanes(s, &south, &north)
         else:
-            held -= s.board[i]
-    cdef int mob = EVAL_MOBILITY * (mobility(s, g, me) - mobility(s, g, opp))
-    if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-        return EVAL_SEED * held + mob
-    return EVAL_STORE * (s.stores[me] - s.stores[opp]) + EVAL_HOLE * held + mob
+            gore_scores_lanes(s, &south, &north)
+        held = (south - s.stores[0]) - (north - s.stores[1])   # seeds in owned holes
+        if me:
+            held = -held
+        return EVAL_STORE * (s.stores[me] - s.stores[opp]) + EVAL_HOLE * held + mob
+    else:
+        return EVAL_SEED * (node_material(s, me) - node_material(s, opp)) + mob
 
 
-cdef bint has_legal(const State* s) noexcept nogil:
-    """Exact non-terminal test, cheaper than listing: stops at the first legal action."""
-    cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k
-    cdef State child
-    if n and is_gore(s):         # every candidate is legal
-        return 1
-    for k in range(n):
-        copy_hot(&child, s)
-        if play(&child, cand[k], LAP_LIMIT_C) >= 0:
-            return 1
-    return fallback(s) >= 0
-
-
-cdef inline int terminal_score(const State* s, int ply) noexcept nogil:
-    """A terminal position from the side to move: +-(MATE - ply), draws 0."""
-    cdef int winner, south, north
-    outcome_of(s, &winner, &south, &north)
+cdef inline int terminal_score(const Node* s, int ply) noexcept nogil:
+    """A finished position from the side to move: +-(MATE - ply), draws 0."""
+    cdef int winner = node_winner(s)
     if winner < 0:
         return 0
     return SEARCH_MATE - ply if winner == s.to_move else -(SEARCH_MATE - ply)
@@ -195,13 +197,12 @@ cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
     return e.move if e != NULL and e.key == key else -1
 
 
-cdef void order_keys(SearchCtx* c, const State* s, const int* acts, const State* children,
-                     int* keys, int* order, int n, int tt_move, int ply) noexcept nogil:
+cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const Node* children,
+                            int* keys, int* order, int n, int tt_move, int ply) noexcept nogil:
     """Ordering keys of the n children: the table's move, then seeds banked, then
     the ply's killers, then history (docs/engine.md)."""
-    cdef GameTable* g = &TABLES[s.game]
     cdef int me = s.to_move
-    cdef int before = material(s, g, me)
+    cdef int before = node_material(s, me)
     cdef int k, a, bonus
     for k in range(n):
         order[k] = k
@@ -209,13 +210,26 @@ cdef void order_keys(SearchCtx* c, const State* s, const int* acts, const State*
         if a == tt_move:
             keys[k] = SEARCH_INF * 1000
             continue
-        bonus = material(&children[k], g, me) - before
+        bonus = node_material(&children[k], me) - before
         if bonus > 0:
             keys[k] = ORDER_GAIN * bonus
         elif a == c.killers[ply][0] or a == c.killers[ply][1]:
             keys[k] = ORDER_KILLER
         else:
             keys[k] = c.history[me][a]
+
+
+cdef inline int search_children(SearchCtx* c, const Node* s, int* acts, Node* children) noexcept nogil:
+    """The legal children of s, ascending by action, and their actions; how many."""
+    cdef Children* it = &c.kids
+    cdef int a, n = 0
+    node_children_begin(it, s)
+    a = node_children_next(it, s, &children[0])
+    while a >= 0:
+        acts[n] = node_action(s, a)
+        n += 1
+        a = node_children_next(it, s, &children[n])
+    return n
 
 
 cdef inline int next_in_order(const int* keys, int* order, int i, int n) noexcept nogil:
@@ -231,7 +245,7 @@ cdef inline int next_in_order(const int* keys, int* order, int i, int n) noexcep
     return order[i]
 
 
-cdef inline int child_value(SearchCtx* c, const State* child, int me, int depth, int alpha,
+cdef inline int child_value(SearchCtx* c, const Node* child, int me, int depth, int alpha,
                             int beta, int ply, bint pv_node) noexcept nogil:
     """The value for me (to move at ply) of child searched to depth - 1: negated,
     window flipped, only when the side to move changes (Goré's answers keep it)."""
@@ -273,13 +287,13 @@ cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
     return 0
 
 
-cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
+cdef int negamax(SearchCtx* c, const Node* s, int depth, int alpha, int beta,
                  int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft)."""
     cdef int* acts
     cdef int* keys
     cdef int* order
-    cdef State* children
+    cdef Node* children
     cdef TTEntry* e = NULL
     cdef u64 key = 0
     cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag
@@ -290,13 +304,13 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
         return 0
 
     if depth <= 0 or ply >= SEARCH_MAX_PLY:
-        if not has_legal(s):
+        if not node_unfinished(s, &c.scratch):
             return terminal_score(s, ply)
         c.horizon = 1
-        return evaluate(s)
+        return node_evaluate(s)
 
     if c.tt != NULL:
-        key = search_key(s)
+        key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
         # cut-offs only from an entry of exactly this depth (a deeper one would give
         # a deeper value, and a fixed-depth result must not depend on what the
@@ -308,11 +322,11 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
                 c.horizon = 1
                 return score
 
-    children = &c.children[ply * MAX_CANDIDATES]
+    children = <Node*>&c.children[ply * MAX_CANDIDATES]
     acts = c.lists[ply].acts
     keys = c.lists[ply].keys
     order = c.lists[ply].order
-    n = legal_children(s, acts, children)
+    n = search_children(c, s, acts, children)
     if n == 0:
         return terminal_score(s, ply)
     order_keys(c, s, acts, children, keys, order, n, table_move(e, key), ply)
@@ -359,7 +373,7 @@ cdef int negamax(SearchCtx* c, const State* s, int depth, int alpha, int beta,
     return best
 
 
-cdef int search_root(SearchCtx* c, const State* s, int depth) noexcept nogil:
+cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
     """One iteration at the root (which has a legal action): its value, with the
     best move's line in c.pv[0].  Of several moves with the best score the one
     with the smallest action is chosen, so that the result at a fixed depth is a
@@ -367,7 +381,7 @@ cdef int search_root(SearchCtx* c, const State* s, int depth) noexcept nogil:
     action than the best so far is tested against best - 1 instead of best.
     With c.every_move, every move gets the full window and an exact score,
     kept in c.scored."""
-    cdef State* children = c.children
+    cdef Node* children = <Node*>c.children
     cdef int* acts = c.lists[0].acts
     cdef int* keys = c.lists[0].keys
     cdef int* order = c.lists[0].order
@@ -380,9 +394,9 @@ cdef int search_root(SearchCtx* c, const State* s, int depth) noexcept nogil:
     if node_stops(c):
         return 0
     if c.tt != NULL:
-        key = search_key(s)
+        key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
-    n = legal_children(s, acts, children)
+    n = search_children(c, s, acts, children)
     order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
     c.scored.n = n
     for i in range(n):
@@ -437,8 +451,8 @@ cdef void search_free(SearchCtx* c) noexcept nogil:
     free(c)
 
 
-cdef void search_run(SearchCtx* c, const State* root, int max_depth, double time_limit,
-                     u64 max_nodes, bint every_move, JobStop* js, SearchOut* out) noexcept nogil:
+cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double time_limit,
+                       u64 max_nodes, bint every_move, JobStop* js, SearchOut* out) noexcept nogil:
     """Iterative deepening from root (which must have a legal action) up to
     max_depth plies, time_limit seconds (< 0: none) and max_nodes nodes (0: none),
     whichever comes first.  The table keeps what earlier runs stored; killers and
@@ -490,6 +504,29 @@ cdef void search_run(SearchCtx* c, const State* root, int max_depth, double time
     out.nodes = c.nodes
     out.seconds = monotonic_seconds() - c.start
     c.js = NULL
+
+
+cdef void search_run(SearchCtx* c, const State* root, int max_depth, double time_limit,
+                     u64 max_nodes, bint every_move, JobStop* js, SearchOut* out) noexcept nogil:
+    """search_nodes on root's working form (node_root)."""
+    cdef NodeBox box
+    cdef int kind = node_root(&box, root)
+    if kind == NODE_STATE:
+        search_nodes(c, &box.state, max_depth, time_limit, max_nodes, every_move, js, out)
+    elif kind == NODE_KATRO:
+        search_nodes(c, &box.katro, max_depth, time_limit, max_nodes, every_move, js, out)
+    elif kind == NODE_KATRO_4X6:
+        search_nodes(c, &box.katro4x6, max_depth, time_limit, max_nodes, every_move, js, out)
+    elif kind == NODE_KATRO_4X4:
+        search_nodes(c, &box.katro4x4, max_depth, time_limit, max_nodes, every_move, js, out)
+    elif kind == NODE_MPANTSAKA:
+        search_nodes(c, &box.mpantsaka, max_depth, time_limit, max_nodes, every_move, js, out)
+    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
+        search_nodes(c, &box.simplified, max_depth, time_limit, max_nodes, every_move, js, out)
+    elif kind == NODE_DJENON:
+        search_nodes(c, &box.djenon, max_depth, time_limit, max_nodes, every_move, js, out)
+    else:
+        search_nodes(c, &box.gore, max_depth, time_limit, max_nodes, every_move, js, out)
 
 
 cdef int auto_tt_bits(int max_depth, double limit, object max_nodes):

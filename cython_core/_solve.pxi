@@ -276,7 +276,7 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_pli
     finished root: max_plies)."""
     cdef int winner, south, north, n, pi, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
-    if not has_legal(root):
+    if not node_unfinished(root, &c.scratch):
         outcome_of(root, &winner, &south, &north)
         for pi in range(SOLVE_PREDICATES):
             thr[pi] = 0 if solve_good(winner, pi) else SOLVE_INFINITE

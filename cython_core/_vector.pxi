@@ -22,19 +22,25 @@ cdef enum:
     ENVS_PER_THREAD = 64          # below this many envs per thread, fewer threads
 
 # Everything a step touches, as plain C (worker threads get a pointer to it).
+# The envs' positions are nodes of the node layer (_node.pxi), all of one kind
+# (node_root's for the start position): nodes and children hold nodes of that
+# kind, each array indexed by that kind's size (room: a NodeBox each).
 ctypedef struct Envs:
     int game
     int num_envs
     int obs_size
     int num_actions
     int view                      # -1: the player to move; else 0 or 1
-    long long max_plies
-    State initial
-    State* states
-    int children_cap              # children cached per env (0: Goré, which plays instead)
-    State* children               # env i's legal children: [i * children_cap, ...)
+    long long ply_cap             # a game stops, truncated, after this many plies
+    int kind                      # the nodes' kind (NODE_*)
+    NodeBox initial               # the start position, of that kind
+    void* nodes                   # env i's position: nodes[i]
+    int children_cap              # children kept per env (0: Goré's, made when played)
+    void* children                # env i's sown children (node_legal_moves): [i * children_cap, ...)
     int* legal_n                  # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
     int* legal_acts
+    int* legal_moves              # ... and their move codes (children_cap of them an env)
+    unsigned char* sown           # ... and whether their child is kept
     u64* rngs
     unsigned char* pending        # finished at the last step: reset at the next
     float* obs
@@ -52,18 +58,24 @@ ctypedef struct CommitJob:
     Py_ssize_t hi
 
 
-cdef void env_outputs(Envs* e, Py_ssize_t i, bint fresh) noexcept nogil:
+cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
+                             bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
-    truncated, rewards and pending from its state (fresh: a reset, nothing finished)."""
-    cdef State* s = &e.states[i]
+    truncated, rewards and pending from its node (fresh: a reset, nothing finished)."""
+    cdef Node* s = &nodes[i]
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
-    cdef int n, winner, south, north
+    cdef Node* kids = &children[i * e.children_cap]
+    cdef int* moves = &e.legal_moves[i * e.children_cap]
+    cdef long long work = 0
+    cdef int n, k, winner
     cdef int p = s.to_move if e.view < 0 else e.view
     cdef float* obs_row = &e.obs[i * e.obs_size]
     if e.children_cap:
-        n = legal_children(s, acts, &e.children[i * e.children_cap])
-    else:
-        n = legal_actions_c(s, acts)
+        n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
+        for k in range(n):
+            acts[k] = node_action(s, moves[k])
+    else:                       # node_all_legal: the candidates are the legal moves,
+        n = node_candidates(s, acts, 1)     # and a move is its action
     e.legal_n[i] = n
     fill_observation(s, p, obs_row)
     fill_mask(acts, n, e.num_actions, &e.masks[i * e.num_actions])
@@ -76,13 +88,13 @@ cdef void env_outputs(Envs* e, Py_ssize_t i, bint fresh) noexcept nogil:
     if fresh:
         return
     if n == 0:
-        outcome_of(s, &winner, &south, &north)
+        winner = node_winner(s)
         if winner >= 0:
             e.rewards[2 * i + winner] = 1
             e.rewards[2 * i + 1 - winner] = -1
         e.terminated[i] = 1
         e.pending[i] = 1
-    elif e.plies[i] >= e.max_plies:
+    elif e.plies[i] >= e.ply_cap:
         e.truncated[i] = 1      # stopped by the ply cap: no result (docs/rules.md §6.1)
         e.pending[i] = 1
 
@@ -110,23 +122,75 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
     return -1
 
 
-cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
-    """Play the (validated) actions of envs lo..hi-1, or reset the finished ones."""
-    cdef Py_ssize_t i
+cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, const long long* acts,
+                              Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+    """Play the (validated) actions of envs lo..hi-1, or reset the finished ones;
+    acts NULL: reset every one of them (a new start)."""
+    cdef Py_ssize_t i, k
+    cdef const Node* initial = <const Node*>&e.initial
     for i in range(lo, hi):
+        if acts == NULL or e.pending[i]:
+            if acts != NULL and acts[i] == SKIP_ENV:
+                continue
+            nodes[i] = initial[0]
+            e.plies[i] = 0
+            env_outputs(e, nodes, children, i, True)
+            continue
         if acts[i] == SKIP_ENV:
             continue
-        if e.pending[i]:
-            e.states[i] = e.initial
-            e.plies[i] = 0
-            env_outputs(e, i, True)
-            continue
         if e.children_cap:
-            copy_hot(&e.states[i], &e.children[i * e.children_cap + legal_index(e, i, acts[i])])
-        else:
-            play(&e.states[i], <int>acts[i], LAP_LIMIT_C)
+            k = i * e.children_cap + legal_index(e, i, acts[i])
+            if e.sown[k]:
+                nodes[i] = children[k]
+            else:
+                node_apply(&nodes[i], e.legal_moves[k])
+        else:                   # node_all_legal: a move is its action
+            node_apply(&nodes[i], <int>acts[i])
         e.plies[i] += 1
-        env_outputs(e, i, False)
+        env_outputs(e, nodes, children, i, False)
+
+
+cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+    """commit_nodes on the envs' kind of node."""
+    cdef int kind = e.kind
+    if kind == NODE_STATE:
+        commit_nodes(e, <State*>e.nodes, <State*>e.children, acts, lo, hi)
+    elif kind == NODE_KATRO:
+        commit_nodes(e, <KatroNode*>e.nodes, <KatroNode*>e.children, acts, lo, hi)
+    elif kind == NODE_KATRO_4X6:
+        commit_nodes(e, <Katro4x6Node*>e.nodes, <Katro4x6Node*>e.children, acts, lo, hi)
+    elif kind == NODE_KATRO_4X4:
+        commit_nodes(e, <Katro4x4Node*>e.nodes, <Katro4x4Node*>e.children, acts, lo, hi)
+    elif kind == NODE_MPANTSAKA:
+        commit_nodes(e, <MpantsakaNode*>e.nodes, <MpantsakaNode*>e.children, acts, lo, hi)
+    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
+        commit_nodes(e, <MpantsakaSimplifiedNode*>e.nodes,
+                     <MpantsakaSimplifiedNode*>e.children, acts, lo, hi)
+    elif kind == NODE_DJENON:
+        commit_nodes(e, <DjenonNode*>e.nodes, <DjenonNode*>e.children, acts, lo, hi)
+    else:
+        commit_nodes(e, <GoreNode*>e.nodes, <GoreNode*>e.children, acts, lo, hi)
+
+
+cdef void env_state(const Envs* e, Py_ssize_t i, State* out) noexcept nogil:
+    """Env i's position on the State form."""
+    cdef int kind = e.kind
+    if kind == NODE_STATE:
+        node_unpack(&(<State*>e.nodes)[i], out)
+    elif kind == NODE_KATRO:
+        node_unpack(&(<KatroNode*>e.nodes)[i], out)
+    elif kind == NODE_KATRO_4X6:
+        node_unpack(&(<Katro4x6Node*>e.nodes)[i], out)
+    elif kind == NODE_KATRO_4X4:
+        node_unpack(&(<Katro4x4Node*>e.nodes)[i], out)
+    elif kind == NODE_MPANTSAKA:
+        node_unpack(&(<MpantsakaNode*>e.nodes)[i], out)
+    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
+        node_unpack(&(<MpantsakaSimplifiedNode*>e.nodes)[i], out)
+    elif kind == NODE_DJENON:
+        node_unpack(&(<DjenonNode*>e.nodes)[i], out)
+    else:
+        node_unpack(&(<GoreNode*>e.nodes)[i], out)
 
 
 cdef void commit_worker(void* arg) noexcept nogil:
@@ -204,10 +268,12 @@ cdef class VectorGame:
         cdef int k
         for k in range(self.held):
             PyBuffer_Release(&self.bufs[k])
-        free(self.e.states)
+        free(self.e.nodes)
         free(self.e.children)
         free(self.e.legal_n)
         free(self.e.legal_acts)
+        free(self.e.legal_moves)
+        free(self.e.sown)
         free(self.e.rngs)
         free(self.e.pending)
 
@@ -226,8 +292,8 @@ cdef class VectorGame:
         self._num_threads = <int>_int_arg(num_threads, "num_threads", 1, MAX_THREADS)
         cdef Envs* e = &self.e
         e.view = <int>view_c
-        e.max_plies = max_plies_c
-        e.initial = start.st
+        e.ply_cap = max_plies_c
+        e.kind = node_root(&e.initial, &start.st)
         e.game = start.st.game
         e.num_envs = <int>n
         e.obs_size = observation_size_c(e.game)
@@ -236,13 +302,16 @@ cdef class VectorGame:
         family = TABLES[e.game].family
         e.children_cap = (0 if family == FAM_GORE else TABLES[e.game].cols
                           if family in (FAM_KATRO, FAM_DJENON) else TABLES[e.game].holes)
-        e.states = <State*>calloc(n, sizeof(State))
-        e.children = <State*>malloc(max(1, n * e.children_cap) * sizeof(State))
+        e.nodes = calloc(n, sizeof(NodeBox))
+        e.children = malloc(max(1, n * e.children_cap) * sizeof(NodeBox))
         e.legal_n = <int*>malloc(n * sizeof(int))
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
+        e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
+        e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
         e.rngs = <u64*>malloc(n * sizeof(u64))
         e.pending = <unsigned char*>malloc(n)
-        if not (e.states and e.children and e.legal_n and e.legal_acts and e.rngs and e.pending):
+        if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.legal_moves and e.sown
+                and e.rngs and e.pending):
             raise MemoryError()
         np = _numpy_or_none()
         N = e.num_envs
@@ -287,7 +356,7 @@ cdef class VectorGame:
 
     @property
     def max_plies(self):
-        return self.e.max_plies
+        return self.e.ply_cap
 
     @property
     def num_threads(self):
@@ -303,9 +372,7 @@ cdef class VectorGame:
         with nogil:
             for i in range(self.e.num_envs):
                 self.e.rngs[i] = self._seed + (<u64>i << 32)
-                self.e.states[i] = self.e.initial
-                self.e.plies[i] = 0
-                env_outputs(&self.e, i, True)
+            commit_range(&self.e, NULL, 0, self.e.num_envs)
         return self.observations
 
     def step(self, actions):
@@ -355,7 +422,7 @@ cdef class VectorGame:
 
     cdef int raise_bad(self, Py_ssize_t i, long long a, object given) except -1:
         cdef Position pos = Position.__new__(Position)
-        pos.st = self.e.states[i]
+        env_state(&self.e, i, &pos.st)
         if a < SKIP_ENV or a >= self.e.num_actions:
             raise ArgumentError(f"step: env {i}: action {given} is out of range "
                              f"0..{self.e.num_actions - 1} (or -1 to skip); no env was changed")
@@ -392,9 +459,9 @@ cdef class VectorGame:
         """A copy of env i's position (a katra._core.Position)."""
         cdef long long k = _int_arg(i, "env index i", 0, self.e.num_envs - 1)
         cdef Position pos = Position.__new__(Position)
-        pos.st = self.e.states[k]
+        env_state(&self.e, k, &pos.st)
         return pos
 
     def __repr__(self):
         return (f"VectorGame({self.game_id!r}, num_envs={self.e.num_envs}, "
-                f"max_plies={self.e.max_plies})")
+                f"max_plies={self.e.ply_cap})")

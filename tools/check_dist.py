@@ -5,12 +5,14 @@ files, so that a new source file, test or document is expected at once.
 
 * The sdist holds exactly what building and testing need: the build files,
   the core's Cython sources, the package sources, the docs/*.md it installs,
-  the tests with their perft suites and planted programs, and the fuzz
-  harness; plus the metadata setuptools writes (PKG-INFO, setup.cfg,
-  *.egg-info).  No generated C, no compiled module, no build leftovers.
+  the tests with their perft suites and planted programs, the fuzz
+  harness and the examples; plus the metadata setuptools writes (PKG-INFO,
+  setup.cfg, *.egg-info).  No generated C, no compiled module, no build leftovers.
 * A wheel holds the package: its modules, the compiled core, the type stubs,
   ``py.typed``, the docs as ``katra/docs/*.md``, the perft and solved-position
-  suites; plus its ``.dist-info``.  No C or Cython sources, no tests, no caches.
+  suites, the C API's Cython declarations (``katra/include/katra/*.pxd``, for
+  extensions built against the installed package: docs/cython.md); plus its
+  ``.dist-info``.  No other C or Cython sources, no tests, no caches.
 
 Exit status 1 with one line per problem, else a summary line per artifact.
 """
@@ -29,11 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SDIST_TOP = {"pyproject.toml", "setup.py", "MANIFEST.in", "LICENSE", "README.md",
              "CHANGELOG.md", "CONTRIBUTING.md", "RELEASING.md"}
 #: tracked folders shipped whole in the sdist (docs only as docs/*.md)
-SDIST_FOLDERS = ("cython_core/", "src/katra/", "python_api/", "tests/", "fuzz/")
+SDIST_FOLDERS = ("cython_core/", "src/katra/", "python_api/", "tests/", "fuzz/", "examples/")
 #: what setuptools adds to an sdist
 SDIST_METADATA = re.compile(r"PKG-INFO|setup\.cfg|src/katra\.egg-info/[^/]+")
-#: what a wheel must never hold
-NEVER_IN_WHEEL = re.compile(r".*(\.c|\.pyx|\.pxd|\.pxi|\.pyc|\.o|\.h)$|.*__pycache__.*|tests?/.*")
+#: what a wheel must never hold (Cython declarations only as the C API's, katra/include/katra/)
+NEVER_IN_WHEEL = re.compile(r"(?!katra/include/katra/[^/]+\.pxd$)"
+                            r".*(\.c|\.pyx|\.pxd|\.pxi|\.pyc|\.o|\.h)$|.*__pycache__.*|tests?/.*")
 
 
 def tracked() -> list[str]:

@@ -4,6 +4,8 @@ Katro (and its 4x6 and 4x4 sizes), Katra Mpantsaka (and its simplified
 variant), Goré and Djenon-aboure, with a compiled core (``katra._core``) and a
 pure-Python reference (``katra._reference``) of the same rules.
 """
+import os as _os
+
 from katra import _core  # noqa: F401  (a broken build fails loudly here)
 from katra._errors import (
     ArgumentError,
@@ -59,4 +61,12 @@ __all__ = [
     "VectorGame", "BufferItemError",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap",
+    "get_include",
 ]
+
+
+def get_include() -> str:
+    """The folder to put on Cython's include path to ``cimport katra.capi``, the
+    C-level API for search written in Cython (docs/cython.md), as
+    ``numpy.get_include()`` is for NumPy's headers."""
+    return _os.path.join(_os.path.dirname(__file__), "include")

@@ -233,3 +233,7 @@ class VectorGame:
         """One action per env from its docs/rules.md §6.2 generator (int64 array)."""
     def position(self, i: int) -> Position:
         """A copy of env ``i``'s position."""
+
+#: The C API for Cython extensions: a PyCapsule of its function table (katra/capi.pxd,
+#: docs/cython.md); import_katra() reads it.
+_C_API: object
