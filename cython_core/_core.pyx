@@ -42,6 +42,9 @@ _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
          and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
+_require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BITS == SOLVE_MIN_BITS
+         and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS,
+         "the solver's limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable"]

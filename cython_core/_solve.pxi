@@ -265,25 +265,25 @@ cdef void thresholds_close(int* thr) noexcept nogil:
                     thr[other + k] = SOLVE_INFINITE
 
 
-cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_plies,
+cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_bound,
                           int* thr, int players) noexcept nogil:
     """The four thresholds of root by iterative deepening on the bound N =
-    first..max_plies, until the value is resolved: each exact (found at N and
+    first..max_bound, until the value is resolved: each exact (found at N and
     not at N - 1), SOLVE_INFINITE or SOLVE_OPEN (above the bound).  thr holds
     what is known on entry (all SOLVE_OPEN, or what an earlier call found up to
     bound first - 1).  players: bit p set to ask player p's questions (a split
     solve asks one player's at a time).  Returns the last bound completed (first - 1 if none; a
-    finished root: max_plies)."""
+    finished root: max_bound)."""
     cdef int winner, south, north, n, pi, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
     if not node_unfinished(root, &c.scratch):
         outcome_of(root, &winner, &south, &north)
         for pi in range(SOLVE_PREDICATES):
             thr[pi] = 0 if solve_good(winner, pi) else SOLVE_INFINITE
-        return max_plies
+        return max_bound
     if thresholds_resolved(thr):
-        return max_plies
-    for n in range(first, max_plies + 1):
+        return max_bound
+    for n in range(first, max_bound + 1):
         memcpy(saved, thr, sizeof(saved))
         for p in range(2):
             if not (players >> p) & 1:
@@ -348,26 +348,33 @@ cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* b
     return 0
 
 
-cdef int _solve_plies_arg(object value) except -1:
+cdef int _solve_bound_arg(object value, str name, int minimum) except -1:
+    """A ply bound in minimum..SOLVE_MAX_PLIES (ArgumentTypeError, ArgumentError)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"max_plies must be an int, not {type(value).__name__}")
-    if not 1 <= value <= SOLVE_MAX_PLIES:
-        raise ValueError(f"max_plies must be in 1..{SOLVE_MAX_PLIES}, got {value}")
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not minimum <= value <= SOLVE_MAX_PLIES:
+        raise ArgumentError(f"{name} must be in {minimum}..{SOLVE_MAX_PLIES}, got {value}")
     return value
 
 
 cdef int _read_thresholds(object thresholds, int* thr) except -1:
     """A Python thresholds list (ints -1..500, None for never) into thr."""
-    if not isinstance(thresholds, (list, tuple)) or len(thresholds) != SOLVE_PREDICATES:
-        raise ValueError("thresholds must be a list of 4 entries")
+    if not isinstance(thresholds, (list, tuple)):
+        raise ArgumentTypeError(f"thresholds must be a list of 4 entries, not "
+                                f"{type(thresholds).__name__}")
+    if len(thresholds) != SOLVE_PREDICATES:
+        raise ArgumentError("thresholds must be a list of 4 entries")
     for k in range(SOLVE_PREDICATES):
         t = thresholds[k]
         if t is None:
             thr[k] = SOLVE_INFINITE
         elif isinstance(t, int) and not isinstance(t, bool) and -1 <= t <= SOLVE_MAX_PLIES:
             thr[k] = t
+        elif isinstance(t, bool) or not isinstance(t, int):
+            raise ArgumentTypeError(f"threshold {k} must be None or an int in "
+                                    f"-1..{SOLVE_MAX_PLIES}, not {type(t).__name__}")
         else:
-            raise ValueError(f"threshold {k} must be None or an int in -1..{SOLVE_MAX_PLIES}")
+            raise ArgumentError(f"threshold {k} must be None or an int in -1..{SOLVE_MAX_PLIES}")
     return 0
 
 
@@ -438,11 +445,11 @@ cdef class Solver:
         self.c.deadline = -1.0
         if time_seconds is not None:
             if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
-                raise ValueError(f"time_seconds must be None or a positive number, "
-                                 f"not {type(time_seconds).__name__}")
+                raise ArgumentTypeError(f"time_seconds must be None or a positive number, "
+                                        f"not {type(time_seconds).__name__}")
             if not 0 < time_seconds <= SEARCH_MAX_SECONDS:
-                raise ValueError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}], "
-                                 f"got {time_seconds!r}")
+                raise ArgumentError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}], "
+                                    f"got {time_seconds!r}")
             self.c.deadline = monotonic_seconds() + time_seconds
         self.busy = 1
         return 0
@@ -461,35 +468,34 @@ cdef class Solver:
         """Positions visited by every call so far."""
         return self.c.nodes
 
-    def thresholds(self, pos, max_plies, time_seconds=None, known=None, players=(0, 1)):
+    def thresholds(self, pos, max_bound, time_seconds=None, known=None, players=(0, 1)):
         """(thresholds, bound, timed_out): the least bounds within which South
         forces a draw or better, South a win, North a draw or better, North a
         win (each an int, -1 if not within bound, or None if never), found by
-        iterative deepening up to max_plies (1..500) until the value is known;
+        iterative deepening up to max_bound (1..500) until the value is known;
         bound: the largest bound completed; timed_out: the clock stopped it.
         known: None, or (thresholds, bound) of an earlier call on the same
         position: the search then resumes at bound + 1.  players: whose
         questions to ask (both by default; the others' stay as known)."""
         cdef Position p = _check_position(pos)
-        cdef int plies = _solve_plies_arg(max_plies)
+        cdef int plies = _solve_bound_arg(max_bound, "max_bound", 1)
         cdef int thr[SOLVE_PREDICATES]
         cdef int bound, k, first = 1, mask = 0
         cdef State root = p.st
         cdef JobStop js
         if not isinstance(players, tuple) or not players or any(
                 type(q) is not int or q not in (0, 1) for q in players):
-            raise ValueError(f"players must be a tuple of 0 and/or 1, got {players!r}")
+            raise ArgumentError(f"players must be a tuple of 0 and/or 1, got {players!r}")
         for q in players:
             mask |= 1 << q
         for k in range(SOLVE_PREDICATES):
             thr[k] = SOLVE_OPEN
         if known is not None:
             if not isinstance(known, tuple) or len(known) != 2:
-                raise ValueError("known must be None or a (thresholds, bound) pair")
-            b = known[1]
-            if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < SOLVE_MAX_PLIES:
-                raise ValueError(f"the known bound must be an int in 0..{SOLVE_MAX_PLIES - 1}")
-            first = b + 1
+                raise ArgumentError("known must be None or a (thresholds, bound) pair")
+            first = _solve_bound_arg(known[1], "the known bound", 0) + 1
+            if first > SOLVE_MAX_PLIES:
+                raise ArgumentError(f"the known bound must be an int in 0..{SOLVE_MAX_PLIES - 1}")
             _read_thresholds(known[0], thr)
         self._reserve(plies)
         self._begin(&js, time_seconds)
@@ -508,12 +514,11 @@ cdef class Solver:
         cdef int k, pi, r
         cdef State root = p.st
         cdef JobStop js
-        if (type(player) is not int or type(target) is not int or player not in (0, 1)
-                or target not in (0, 1)):
-            raise ValueError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
-        if isinstance(plies, bool) or not isinstance(plies, int) or not 0 <= plies <= SOLVE_MAX_PLIES:
-            raise ValueError(f"plies must be an int in 0..{SOLVE_MAX_PLIES}, got {plies!r}")
-        k = plies
+        if type(player) is not int or type(target) is not int:
+            raise ArgumentTypeError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
+        if player not in (0, 1) or target not in (0, 1):
+            raise ArgumentError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
+        k = _solve_bound_arg(plies, "plies", 0)
         pi = 2 * player + target
         self._reserve(k)
         self._begin(&js, None)

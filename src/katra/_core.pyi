@@ -92,10 +92,11 @@ def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     """``[(action, perft(child, depth - 1)), ...]``, ascending actions; ``depth`` in 1..500.
     Stops like ``perft``."""
 
-def playouts(pos: Position, games: int, seed: int, max_plies: int,
+def playouts(pos: Position, games: int, seed: int, ply_cap: int,
              first_game: int = 0) -> dict[str, int]:
-    """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
-    (docs/rules.md §6.2; ``first_game + games <= 2**62``, ``max_plies`` in ``0..2**62``,
+    """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``,
+    each stopped unfinished after ``ply_cap`` plies (the API's ``max_plies``)
+    (docs/rules.md §6.2; ``first_game + games <= 2**62``, ``ply_cap`` in ``0..2**62``,
     refused beyond as by the API): keys games, south_wins, north_wins, draws,
     unfinished, plies.  Stops like ``perft``."""
 
@@ -154,13 +155,13 @@ class Solver:
     @property
     def nodes(self) -> int:
         """Positions visited by every call so far."""
-    def thresholds(self, pos: Position, max_plies: int, time_seconds: float | None = None,
+    def thresholds(self, pos: Position, max_bound: int, time_seconds: float | None = None,
                    known: tuple[list[int | None], int] | None = None,
                    players: tuple[int, ...] = (0, 1)) -> tuple[list[int | None], int, bool]:
         """``(thresholds, bound, timed_out)``: the least bounds within which South
         forces a draw or better, South a win, North a draw or better, North a win
         (-1: not within ``bound``, None: never), by iterative deepening on the
-        bound up to ``max_plies`` (1..500) until the value is known.  ``known``:
+        bound up to ``max_bound`` (1..500) until the value is known.  ``known``:
         ``(thresholds, bound)`` of an earlier call on ``pos``: resume at ``bound + 1``;
         ``players``: whose questions to ask (the others' stay as known)."""
     def forces(self, pos: Position, player: int, target: int, plies: int) -> bool:
