@@ -71,7 +71,7 @@ def on_both_forms(job):
 
 
 @pytest.mark.parametrize("text, best, score, nodes, nodes_tt, thresholds, bound, solver_nodes",
-                         PINNED, ids=[f"{game_of(p[0])}-{i % 2 and 'mid' or 'start'}"
+                         PINNED, ids=[f"{game_of(p[0])}-{(i % 2 and 'mid') or 'start'}"
                                       for i, p in enumerate(PINNED)])
 def test_pinned_node_counts(text, best, score, nodes, nodes_tt, thresholds, bound, solver_nodes):
     pos = _core.Position.from_text(text)
