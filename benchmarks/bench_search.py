@@ -94,9 +94,9 @@ def versus_perft(rounds: int = 5) -> str:
     for game_id, depth, _ in DEPTHS:
         position = _core.Position.initial(game_id)
         d = PERFT_DEPTH[game_id]
-        result, search_cpu = cpu_median(lambda: _core.search(position, depth), rounds)
+        result, search_cpu = cpu_median(lambda p=position, k=depth: _core.search(p, k), rounds)
         made = sum(_core.perft(position, k) for k in range(1, d))
-        _, perft_cpu = cpu_median(lambda: _core.perft(position, d), rounds)
+        _, perft_cpu = cpu_median(lambda p=position, k=d: _core.perft(p, k), rounds)
         search_rate = result["nodes"] / search_cpu
         made_rate = made / perft_cpu
         rows.append(f"| {game_id} | {depth} | {search_rate / 1e6:.2f} M | {d} "

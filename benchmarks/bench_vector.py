@@ -191,7 +191,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2,
                         help="num_threads of the second VectorGame column")
     parser.add_argument("--versus-playouts", action="store_true",
-                        help="only VectorGame's steps/s over katra.playouts' plies/s, every game id")
+                        help="only VectorGame's steps/s over katra.playouts' plies/s, "
+                             "every game id")
     args = parser.parse_args()
     if args.versus_playouts:
         print(versus_playouts(args.repeats, args.envs))
