@@ -322,13 +322,14 @@ cdef int playout_count(const State* root, u64 seed, long long first, long long n
                          <GoreNode*>kids, js)
 
 
-def playouts(pos, games, seed, ply_cap, first_game=0):
+def playouts(pos, games, seed, max_plies, first_game=0):
     """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2), each
-    stopped, unfinished, after ply_cap plies (the API's max_plies); a dict of counts."""
+    stopped, unfinished, after max_plies plies (the backends' common signature,
+    docs/backends.md); a dict of counts."""
     cdef Position p = _check_position(pos)
-    _limits.check_playout_args(games, seed, ply_cap, first_game)   # as the API checks them
+    _limits.check_playout_args(games, seed, max_plies, first_game)   # as the API checks them
     cdef long long n_games = games
-    cdef long long cap = ply_cap
+    cdef long long cap = max_plies
     cdef u64 seed_c = seed
     cdef long long first = first_game
     cdef State root = p.st

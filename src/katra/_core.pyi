@@ -92,11 +92,10 @@ def divide(pos: Position, depth: int) -> list[tuple[int, int]]:
     """``[(action, perft(child, depth - 1)), ...]``, ascending actions; ``depth`` in 1..500.
     Stops like ``perft``."""
 
-def playouts(pos: Position, games: int, seed: int, ply_cap: int,
+def playouts(pos: Position, games: int, seed: int, max_plies: int,
              first_game: int = 0) -> dict[str, int]:
-    """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``,
-    each stopped unfinished after ``ply_cap`` plies (the API's ``max_plies``)
-    (docs/rules.md §6.2; ``first_game + games <= 2**62``, ``ply_cap`` in ``0..2**62``,
+    """Games ``first_game .. first_game + games - 1`` of the batch seeded ``seed``
+    (docs/rules.md §6.2; ``first_game + games <= 2**62``, ``max_plies`` in ``0..2**62``,
     refused beyond as by the API): keys games, south_wins, north_wins, draws,
     unfinished, plies.  Stops like ``perft``."""
 
