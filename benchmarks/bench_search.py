@@ -2,6 +2,7 @@
 
     python -m pytest benchmarks/bench_search.py -n 0 --benchmark-timer=time.process_time
     python benchmarks/bench_search.py          # the nodes/second table of docs/engine.md
+    python benchmarks/bench_search.py --versus-perft [ROUNDS]   # over perft's made rate
 
 Each case searches one position to a fixed depth (deterministic: the node
 count is the same on every run and machine, only the time varies); the
@@ -70,5 +71,41 @@ def table(rounds: int = 9) -> str:
     return "\n".join(rows)
 
 
+#: perft depth from the start whose made positions the search is measured against
+PERFT_DEPTH = {"katro": 9, "katro-4x6": 9, "katro-4x4": 12, "katra-mpantsaka": 7,
+               "katra-mpantsaka-simplified": 5, "gore": 12, "djenon-aboure": 12}
+
+
+def cpu_median(job, rounds: int) -> tuple[object, float]:
+    times = []
+    for _ in range(rounds):
+        start = time.process_time()
+        result = job()
+        times.append(time.process_time() - start)
+    return result, statistics.median(times)
+
+
+def versus_perft(rounds: int = 5) -> str:
+    """The search's nodes per second from the start (depths of DEPTHS) over perft's
+    made-positions rate from the same position (perft(1) + ... + perft(d - 1),
+    the positions perft plays, over perft(d)'s CPU time): one Markdown row a game."""
+    rows = ["| game | search depth | search nodes/s | perft depth | perft made/s | ratio |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for game_id, depth, _ in DEPTHS:
+        position = _core.Position.initial(game_id)
+        d = PERFT_DEPTH[game_id]
+        result, search_cpu = cpu_median(lambda p=position, k=depth: _core.search(p, k), rounds)
+        made = sum(_core.perft(position, k) for k in range(1, d))
+        _, perft_cpu = cpu_median(lambda p=position, k=d: _core.perft(p, k), rounds)
+        search_rate = result["nodes"] / search_cpu
+        made_rate = made / perft_cpu
+        rows.append(f"| {game_id} | {depth} | {search_rate / 1e6:.2f} M | {d} "
+                    f"| {made_rate / 1e6:.2f} M | {search_rate / made_rate:.2f} |")
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
-    print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 9))
+    if len(sys.argv) > 1 and sys.argv[1] == "--versus-perft":
+        print(versus_perft(int(sys.argv[2]) if len(sys.argv) > 2 else 5))
+    else:
+        print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 9))

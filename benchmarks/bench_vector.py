@@ -1,6 +1,7 @@
 """Steps per second of batched stepping, for docs/learning.md.
 
     python benchmarks/bench_vector.py [--envs 1024] [--steps 200] [--repeats 5]
+    python benchmarks/bench_vector.py --versus-playouts [--repeats 5]
 
 Three ways of stepping ``--envs`` games with uniformly random actions, each
 step giving every env an observation and a legal-action mask:
@@ -164,6 +165,24 @@ def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
     return rows
 
 
+def versus_playouts(repeats: int, envs: int = 1024, steps: int = 100) -> str:
+    """VectorGame(game, envs, num_threads=1) stepping random_actions() (observations
+    and masks included) in env-steps per CPU second, over katra.playouts(game, n,
+    jobs=1)'s plies per CPU second: medians of repeats runs, the two in turn."""
+    rows = ["| game | VectorGame steps/s | playouts plies/s | ratio |", "|---|---:|---:|---:|"]
+    for game_id in katra.GAME_IDS:
+        run = vector_stepper(game_id, envs, steps)
+        vector, playout = [], []
+        for _ in range(repeats):
+            vector.append(envs * steps / seconds(run))
+            start = time.thread_time()
+            plies = katra.playouts(game_id, 300, seed=1, jobs=1)["plies"]
+            playout.append(plies / (time.thread_time() - start))
+        v, p = statistics.median(vector), statistics.median(playout)
+        rows.append(f"| {game_id} | {v / 1e6:.2f} M | {p / 1e6:.2f} M | {v / p:.2f} |")
+    return "\n".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--envs", type=int, default=1024)
@@ -171,7 +190,13 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--threads", type=int, default=2,
                         help="num_threads of the second VectorGame column")
+    parser.add_argument("--versus-playouts", action="store_true",
+                        help="only VectorGame's steps/s over katra.playouts' plies/s, "
+                             "every game id")
     args = parser.parse_args()
+    if args.versus_playouts:
+        print(versus_playouts(args.repeats, args.envs))
+        return
     print(f"{args.envs} envs; env-steps per second (one env advanced by one ply, with its "
           f"observation and mask); medians of {args.repeats} runs, ratios taken run by run\n")
     t = args.threads

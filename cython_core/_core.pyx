@@ -4,8 +4,11 @@
 Assembled from parts: _common.pxi (state, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
-of katra/_reference in the same order, _position.pxi (Position), _counting.pxi
-(perft, divide, playouts), _search.pxi (search), _solve_table.pxi and _solve.pxi (the solver),
+of katra/_reference in the same order, _position.pxi (Position), _node.pxi
+(the node layer: one protocol over every working form, on which every job
+below is written once), _counting.pxi
+(perft, divide, playouts), _search.pxi (search), _solve_table.pxi, _solve.pxi,
+_solve_root.pxi and _solver.pxi (the solver),
 _buffers.pxi, _observations.pxi and _vector.pxi (tensors for learning code).
 What the parts share is declared in katra/_core.pxd (Cython reads it before
 this file: it looks for the .pxd of katra._core there, on the include path).
@@ -28,7 +31,9 @@ include "_node.pxi"      # the node layer: one protocol over every working form
 include "_counting.pxi"
 include "_search.pxi"
 include "_solve_table.pxi"     # the solver's transposition table
-include "_solve.pxi"     # the exact solver (docs/solve.md)
+include "_solve.pxi"           # the exact solver's AND/OR search (docs/solve.md)
+include "_solve_root.pxi"      # ... its thresholds by iterative deepening, the best action
+include "_solver.pxi"          # ... and the Solver class
 include "_buffers.pxi"         # callers' buffers (the buffer protocol)
 include "_observations.pxi"    # observations and legal-action masks (learning)
 include "_vector.pxi"          # VectorGame (learning)
@@ -42,6 +47,9 @@ _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
          and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
+_require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BITS == SOLVE_MIN_BITS
+         and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS,
+         "the solver's limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable"]

@@ -324,7 +324,8 @@ cdef int playout_count(const State* root, u64 seed, long long first, long long n
 
 def playouts(pos, games, seed, max_plies, first_game=0):
     """Games first_game.. of the seeded batch from pos (docs/rules.md §6.2), each
-    capped at max_plies plies; a dict of counts."""
+    stopped, unfinished, after max_plies plies (the backends' common signature,
+    docs/backends.md); a dict of counts."""
     cdef Position p = _check_position(pos)
     _limits.check_playout_args(games, seed, max_plies, first_game)   # as the API checks them
     cdef long long n_games = games

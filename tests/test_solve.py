@@ -215,7 +215,7 @@ def test_core_solver_bad_input():
     solver = _core.Solver(10)
     pos = _core.Position.initial("katro-4x4")
     for bad in (0, 501, None, 1.0):
-        with pytest.raises(ValueError, match="max_plies"):
+        with pytest.raises(ValueError, match="max_bound"):
             solver.thresholds(pos, bad)
     with pytest.raises(ValueError, match="tt_bits"):
         _core.Solver(40)

@@ -154,13 +154,13 @@ class Solver:
     @property
     def nodes(self) -> int:
         """Positions visited by every call so far."""
-    def thresholds(self, pos: Position, max_plies: int, time_seconds: float | None = None,
+    def thresholds(self, pos: Position, max_bound: int, time_seconds: float | None = None,
                    known: tuple[list[int | None], int] | None = None,
                    players: tuple[int, ...] = (0, 1)) -> tuple[list[int | None], int, bool]:
         """``(thresholds, bound, timed_out)``: the least bounds within which South
         forces a draw or better, South a win, North a draw or better, North a win
         (-1: not within ``bound``, None: never), by iterative deepening on the
-        bound up to ``max_plies`` (1..500) until the value is known.  ``known``:
+        bound up to ``max_bound`` (1..500) until the value is known.  ``known``:
         ``(thresholds, bound)`` of an earlier call on ``pos``: resume at ``bound + 1``;
         ``players``: whose questions to ask (the others' stay as known)."""
     def forces(self, pos: Position, player: int, target: int, plies: int) -> bool:

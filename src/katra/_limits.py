@@ -31,7 +31,7 @@ __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MA
            "MAX_SEED",
            "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MAX_SEARCH_NODES",
            "MAX_TT_BITS", "ENGINE_TT_BITS", "MATE", "MATE_BOUND", "check_search_limits",
-           "MAX_SOLVE_PLIES",
+           "MAX_SOLVE_PLIES", "MIN_SOLVE_TT_BITS", "MAX_SOLVE_TT_BITS",
            "as_int", "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
 
@@ -61,6 +61,12 @@ MAX_SEARCH_TIME = 10**6
 
 #: The largest ply bound katra.solve searches (and its default); the core's Solver agrees.
 MAX_SOLVE_PLIES = 500
+
+#: The solver's transposition table (``katra.solve(tt_bits=)``, ``Solver``,
+#: ``SolverTable``): ``tt_bits`` in MIN_SOLVE_TT_BITS..MAX_SOLVE_TT_BITS
+#: (2**tt_bits entries of 24 bytes).
+MIN_SOLVE_TT_BITS = 10
+MAX_SOLVE_TT_BITS = 28
 
 #: ``nodes=`` of a search: a node budget of 1..MAX_SEARCH_NODES.
 MAX_SEARCH_NODES = 1 << 62
