@@ -28,6 +28,7 @@ include "_counting.pxi"
 include "_search.pxi"
 include "_solve_table.pxi"     # the solver's transposition table
 include "_solve.pxi"     # the exact solver (docs/solve.md)
+include "_dfpn.pxi"           # proof-number search without a bound (docs/solve.md)
 include "_buffers.pxi"         # callers' buffers (the buffer protocol)
 include "_observations.pxi"    # observations and legal-action masks (learning)
 include "_vector.pxi"          # VectorGame (learning)
@@ -42,4 +43,4 @@ _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          "the search's and the jobs' limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
-           "Solver", "SolverTable"]
+           "Solver", "SolverTable", "DfpnSolver"]
