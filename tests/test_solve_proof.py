@@ -24,7 +24,8 @@ START = "katra-proof 1\nposition katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S"
 
 
 def proof_text(position):
-    result = katra.solve(position)
+    """The bounded solver's result and proof (tests/test_dfpn.py: df-pn's)."""
+    result = katra.solve(position, 500)
     out = io.StringIO()
     write_proof(out, position, result)
     return result, out.getvalue()

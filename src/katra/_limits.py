@@ -29,7 +29,7 @@ from ._games import DEFAULT_MAX_PLIES, MAX_PERFT_DEPTH
 __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MAX_SEED",
            "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MAX_SEARCH_NODES",
            "MAX_TT_BITS", "ENGINE_TT_BITS", "MATE", "MATE_BOUND", "check_search_limits",
-           "MAX_SOLVE_PLIES",
+           "MAX_SOLVE_PLIES", "MIN_TT_BITS",
            "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
 
@@ -64,6 +64,9 @@ MAX_SEARCH_NODES = 1 << 62
 #: ENGINE_TT_BITS when none is asked (16 MiB).
 MAX_TT_BITS = 28
 ENGINE_TT_BITS = 20
+
+#: The solvers' tables (katra.solve's ``tt_bits``): MIN_TT_BITS..MAX_TT_BITS.
+MIN_TT_BITS = 10
 
 #: Search scores: a won position scores ``MATE - plies`` (plies until the win), a
 #: lost one ``-(MATE - plies)``; a score beyond ``MATE_BOUND`` is a proven result.
