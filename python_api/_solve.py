@@ -178,7 +178,7 @@ def _result(pos: Any, outcome: str | None, plies: int | None, best: int, pv: lis
         best_move=action_text(spec, best) if best >= 0 else "",
         pv=tuple(pv) if outcome is not None else (), nodes=nodes,
         seconds=_clock.monotonic() - start, max_plies=max_plies, to_move=int(pos.to_move),
-        timed_out=timed_out, exact=exact or outcome is None, max_nodes=max_nodes)
+        timed_out=timed_out, exact=exact, max_nodes=max_nodes)
 
 
 def solve_unbounded(pos: Any, max_nodes: int | None, seconds: float | None, bits: int | None,
