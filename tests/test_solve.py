@@ -354,7 +354,7 @@ def test_core_solver_bad_input():
     for bad in (0, 501, None, 1.0):
         with pytest.raises(ValueError, match="max_plies"):
             solver.thresholds(pos, bad)
-    with pytest.raises(ValueError, match="tt_bits"):
+    with pytest.raises(katra.ArgumentError, match="tt_bits"):
         _core.Solver(40)
     with pytest.raises(ValueError, match="player"):
         solver.forces(pos, 2, 0, 3)
@@ -362,7 +362,7 @@ def test_core_solver_bad_input():
         solver.forces(pos, 0, 1, -1)
     with pytest.raises(ValueError, match="thresholds"):
         solver.best_action(pos, [1, 2])
-    with pytest.raises(ValueError, match="pos"):
+    with pytest.raises(ArgumentTypeError, match="pos"):
         solver.thresholds("katro-4x4", 3)
     # a finished position: every threshold is 0 or never, and no best move
     done = _core.Position.from_text("katro-4x4 0,0,1,1/1,2,0,0/0,0,0,1/12,0,0,0 S")
