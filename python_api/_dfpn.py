@@ -22,6 +22,9 @@ __all__ = ["Settled", "Dfpn"]
 #: Nodes between two looks at the clock and the progress callback (when either is given).
 CHUNK_NODES = 1 << 18
 
+#: The budget of a search for a proof lost from the table (the line, the proof file).
+AGAIN_NODES = 1 << 24
+
 
 @dataclass(frozen=True)
 class Settled:
@@ -110,13 +113,15 @@ class Dfpn:
 
     def depth(self, pos: Any, question: Question, search: bool = True) -> int | None:
         """A proof's depth of ``question`` at ``pos``: the table's, else (``search``)
-        a new search without a budget (for a position a proof found holds)."""
+        a new search of at most AGAIN_NODES nodes (the entry of a position a proof
+        went through may have been replaced: it is found again)."""
         status, depth = self.solver.lookup(pos, question.player, question.target)
         if status == 1:
             return int(depth)
         if not search:
             return None
-        status, depth = self.solver.prove(pos, question.player, question.target)
+        status, depth = self.solver.prove(pos, question.player, question.target,
+                                          max_nodes=AGAIN_NODES)
         return int(depth) if status == 1 else None
 
     def line(self, pos: Any, outcome: str, plies: int) -> list[int]:
