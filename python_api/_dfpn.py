@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from katra import _core
+from katra._games import GAMES
 
 from ._questions import DRAW, WIN, Question, questions_for
 from ._solve_pool import Progress, SolveProgress
@@ -92,11 +93,20 @@ class Dfpn:
     def settle(self, pos: Any) -> Settled:
         """The value of ``pos`` (unfinished) from proofs: the mover's draw or
         better, then their win or the opponent's draw or better; failing the
-        first, the opponent's win."""
+        first, the opponent's win.  In the games without stores there are no
+        draws (the player left without a move loses: §2.4, §3.4), so a draw or
+        better is a win: the mover's win, then the opponent's."""
         mover = int(pos.to_move)
         other = 1 - mover
-        hold = self.prove(pos, Question(mover, DRAW))
+        if not GAMES[pos.game_id].has_stores:
+            win = self.prove(pos, Question(mover, WIN))
+            if win is not None:
+                return Settled("win", win, self.out_of_nodes, self.timed_out)
+            loss = self.prove(pos, Question(other, WIN))
+            outcome = None if loss is None else "loss"
+            return Settled(outcome, loss, self.out_of_nodes, self.timed_out)
         outcome, plies = None, None
+        hold = self.prove(pos, Question(mover, DRAW))
         if hold is not None:
             win = self.prove(pos, Question(mover, WIN))
             if win is not None:
