@@ -291,13 +291,16 @@ cdef void dfpn_child(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned 
     dfpn_mid(c, s, key, ply, thpn, thdn, out)
 
 
-cdef void dfpn_run(DfpnCtx* c, const SolveNode* s, DfpnOut* out) noexcept nogil:
-    """Settle the question at the root s (unfinished), or stop."""
+cdef u64 dfpn_run(DfpnCtx* c, const SolveNode* s, DfpnOut* out) noexcept nogil:
+    """Settle the question at the root s (unfinished), or stop; out NULL: only
+    the root's key.  Returns the key."""
     cdef u64 key = node_key(s)
-    dfpn_mid(c, s, key, 0, DFPN_INF, DFPN_INF, out)
+    if out != NULL:
+        dfpn_mid(c, s, key, 0, DFPN_INF, DFPN_INF, out)
+    return key
 
 
-cdef void dfpn_root(DfpnCtx* c, const State* s, DfpnOut* out) noexcept nogil:
+cdef u64 dfpn_root(DfpnCtx* c, const State* s, DfpnOut* out) noexcept nogil:
     """dfpn_run from a position on the State form: on the lanes when it fits
     them (as the bounded solver's solve_root), else on the State form."""
     cdef GameTable* g = &TABLES[s.game]
@@ -310,66 +313,28 @@ cdef void dfpn_root(DfpnCtx* c, const State* s, DfpnOut* out) noexcept nogil:
     cdef DjenonNode djenon
     cdef GoreNode gore
     if not (LANES_ENABLED and lanes_fit(s)):
-        dfpn_run(c, s, out)
-    elif g.family == FAM_GORE:
-        gore_pack(&gore, s)
-        dfpn_run(c, &gore, out)
-    elif g.family == FAM_DJENON:
-        djenon_pack(&djenon, s)
-        dfpn_run(c, &djenon, out)
-    else:
-        side_pack(&side, s, &SIDE_LANES[s.game])
-        if s.game == GAME_KATRO:
-            katro.side, katro.to_move = side, s.to_move
-            dfpn_run(c, &katro, out)
-        elif s.game == GAME_KATRO_4X6:
-            katro4x6.side, katro4x6.to_move = side, s.to_move
-            dfpn_run(c, &katro4x6, out)
-        elif s.game == GAME_KATRO_4X4:
-            katro4x4.side, katro4x4.to_move = side, s.to_move
-            dfpn_run(c, &katro4x4, out)
-        elif s.game == GAME_MPANTSAKA:
-            mpantsaka.side, mpantsaka.to_move = side, s.to_move
-            dfpn_run(c, &mpantsaka, out)
-        else:
-            simplified.side, simplified.to_move = side, s.to_move
-            dfpn_run(c, &simplified, out)
-
-
-cdef u64 dfpn_root_key(const State* s) noexcept nogil:
-    """The table key dfpn_root gives s (node_key of the form it searches)."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef SideNode side
-    cdef KatroSolveNode katro
-    cdef Katro4x6SolveNode katro4x6
-    cdef Katro4x4SolveNode katro4x4
-    cdef MpantsakaSolveNode mpantsaka
-    cdef MpantsakaSimplifiedSolveNode simplified
-    cdef DjenonNode djenon
-    cdef GoreNode gore
-    if not (LANES_ENABLED and lanes_fit(s)):
-        return node_key(s)
+        return dfpn_run(c, s, out)
     if g.family == FAM_GORE:
         gore_pack(&gore, s)
-        return node_key(&gore)
+        return dfpn_run(c, &gore, out)
     if g.family == FAM_DJENON:
         djenon_pack(&djenon, s)
-        return node_key(&djenon)
+        return dfpn_run(c, &djenon, out)
     side_pack(&side, s, &SIDE_LANES[s.game])
     if s.game == GAME_KATRO:
         katro.side, katro.to_move = side, s.to_move
-        return node_key(&katro)
+        return dfpn_run(c, &katro, out)
     if s.game == GAME_KATRO_4X6:
         katro4x6.side, katro4x6.to_move = side, s.to_move
-        return node_key(&katro4x6)
+        return dfpn_run(c, &katro4x6, out)
     if s.game == GAME_KATRO_4X4:
         katro4x4.side, katro4x4.to_move = side, s.to_move
-        return node_key(&katro4x4)
+        return dfpn_run(c, &katro4x4, out)
     if s.game == GAME_MPANTSAKA:
         mpantsaka.side, mpantsaka.to_move = side, s.to_move
-        return node_key(&mpantsaka)
+        return dfpn_run(c, &mpantsaka, out)
     simplified.side, simplified.to_move = side, s.to_move
-    return node_key(&simplified)
+    return dfpn_run(c, &simplified, out)
 
 
 cdef int _dfpn_question(object player, object target) except -1:
@@ -488,7 +453,7 @@ cdef class DfpnSolver:
             outcome_of(&root, &winner, &south, &north)
             return (1, 0) if solve_good(winner, pi) else (0, 0)
         self._ask(pi)
-        e = dfpn_find(&self.c, dfpn_root_key(&root))
+        e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
         if e == NULL:
             return (-1, 0)
         if e.pn == 0:
