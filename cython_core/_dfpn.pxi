@@ -48,7 +48,8 @@ ctypedef struct DfpnEntry:       # 24 bytes
     unsigned int pn
     unsigned int dn
     unsigned int depth           # proven: the proof's depth (else 0)
-    unsigned int work            # nodes spent below it (replacement: the smaller goes)
+    unsigned int work            # nodes spent below it (replacement: proofs stay longest,
+                                 # then the costlier entry)
 
 
 ctypedef struct DfpnFrame:       # one ply's children and what is known of them
@@ -108,7 +109,12 @@ cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int d
     cdef DfpnEntry* e = &c.entries[i]
     cdef DfpnEntry* f = &c.entries[i ^ 1]
     if e.check != check:
-        if f.check == check or (e.check != 0 and (f.check == 0 or f.work < e.work)):
+        # the other slot if it holds key, or is empty, or is worth less: an
+        # unproven entry before a proof (the line and the proof file walk
+        # proofs), then the one whose search cost less
+        if f.check == check or (e.check != 0 and (
+                f.check == 0 or ((f.pn != 0) > (e.pn != 0))
+                or ((f.pn != 0) == (e.pn != 0) and f.work < e.work))):
             e = f
     e.check = check
     e.pn = pn
