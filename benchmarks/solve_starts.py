@@ -62,7 +62,7 @@ def solve_within(game: str, cpu: float, tt_bits: int, max_plies: int) -> dict[st
 
 def katra_value(thresholds: list[int | None], mover: int) -> tuple[str | None, int | None]:
     """(outcome for the mover, distance) of a thresholds list, as katra.solve reads it."""
-    from katra.api._solve import value_of
+    from katra.api._questions import value_of
     return value_of(thresholds, mover)
 
 

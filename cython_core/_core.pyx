@@ -34,6 +34,7 @@ include "_solve_table.pxi"     # the solver's transposition table
 include "_solve.pxi"           # the exact solver's AND/OR search (docs/solve.md)
 include "_solve_root.pxi"      # ... its thresholds by iterative deepening, the best action
 include "_solver.pxi"          # ... and the Solver class
+include "_dfpn.pxi"            # proof-number search without a bound (docs/solve.md)
 include "_buffers.pxi"         # callers' buffers (the buffer protocol)
 include "_observations.pxi"    # observations and legal-action masks (learning)
 include "_vector.pxi"          # VectorGame (learning)
@@ -52,5 +53,5 @@ _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BIT
          "the solver's limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
-           "Solver", "SolverTable"]
+           "Solver", "SolverTable", "DfpnSolver"]
 include "_capi.pxi"       # the C-level API for search written in Cython (docs/cython.md)

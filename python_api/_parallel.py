@@ -139,7 +139,7 @@ _TASKS: dict[str, Callable[..., Any]] = {"perft": perft_task, "playouts": playou
 def register_task(kind: str, task: Callable[..., Any]) -> None:
     """Make ``task`` runnable as ``kind`` by the workers.  A module that defines
     tasks registers them when imported, and importing katra imports it, so
-    every worker process knows them (katra.api._solve: ``solve``)."""
+    every worker process knows them (katra.api._solve_pool: ``solve``)."""
     _TASKS[kind] = task
 
 

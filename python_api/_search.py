@@ -21,7 +21,6 @@ from katra._limits import (
     MAX_TT_BITS,
     check_int,
     check_search_limits,
-    check_seconds,
 )
 from katra._text import action_text
 
@@ -33,11 +32,6 @@ __all__ = ["SearchResult", "search", "MATE", "Engine", "analyse", "Analysis", "M
 #: searched position); a lost one ``-(MATE - plies)``.  MAX_TIME: the longest
 #: ``time`` :func:`search` accepts, in seconds (about 11.6 days).
 MAX_TIME = MAX_SEARCH_TIME
-
-
-def _check_time(time: object) -> float | None:
-    """``time`` as a float in ``(0, MAX_TIME]``, or None (katra._limits.check_seconds)."""
-    return None if time is None else check_seconds(time, "time", MAX_TIME)
 
 
 class _Scored:

@@ -73,7 +73,7 @@ def test_draw_in_one():
 def test_loss_in_two_through_a_pass():
     # §5.2: South must pass (a ply); North's only move f2 ends the game with
     # South 20 + 2 = 22 against North 24 + 2 = 26.
-    r = katra.solve("djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24")
+    r = katra.solve("djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24", exact=True)
     assert (r.outcome, r.plies, r.best_move, r.pv) == ("loss", 2, "pass", (12, 11))
     assert r.describe() == "North wins in 2 plies"
 
@@ -82,7 +82,7 @@ def test_gore_loss_in_two_through_a_pass():
     # §4.2: South owns no seed and passes; North sows a2 (3 seeds to a1, b1, c1),
     # every hole then holds fewer than 3 and the game ends 23-25 (§4.5).  North's
     # offers would only delay it.
-    r = katra.solve("gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS")
+    r = katra.solve("gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS", exact=True)
     assert (r.outcome, r.plies, r.best_move) == ("loss", 2, "pass")
     assert r.pv == (264, 0 + 4)  # pass, then a2 (index 4)
 
@@ -96,15 +96,15 @@ def test_nothing_proven_within_a_small_bound():
 
 def test_known_starts():
     """The two results the search engine found (docs/solve.md)."""
-    r = katra.solve("katro-4x4")
+    r = katra.solve("katro-4x4", 500)
     assert (r.outcome, r.plies, r.best_move, len(r.pv), r.max_plies) == ("win", 17, "b1", 17, 17)
-    r = katra.solve("djenon-aboure")
+    r = katra.solve("djenon-aboure", 500)
     assert (r.outcome, r.plies, r.best_move, len(r.pv)) == ("win", 18, "f1", 18)
 
 
 def test_line_ends_the_game_as_claimed():
     """The line, played on the reference, ends in South's win after exactly 18 plies."""
-    r = katra.solve("djenon-aboure")
+    r = katra.solve("djenon-aboure", 500)
     pos = _reference.Position.initial("djenon-aboure")
     for action in r.pv:
         assert not pos.is_terminal()
@@ -137,16 +137,19 @@ def test_split_equals_single_on_endgames():
 
 def test_process_pool_equals_single():
     import concurrent.futures as cf
-    one = katra.solve("katro-4x4")
+    one = katra.solve("katro-4x4", 20)
     with cf.ProcessPoolExecutor(2) as pool:
-        split = katra.solve("katro-4x4", executor=pool)
+        split = katra.solve("katro-4x4", 20, executor=pool)
     assert (split.outcome, split.plies, split.best_action, split.pv) == (
         one.outcome, one.plies, one.best_action, one.pv)
 
 
 def test_tt_bits_do_not_change_the_answer():
-    small = katra.solve("djenon-aboure", tt_bits=10)
-    large = katra.solve("djenon-aboure", tt_bits=18)
+    small = katra.solve("djenon-aboure", 20, tt_bits=10)
+    large = katra.solve("djenon-aboure", 20, tt_bits=18)
+    assert (small.outcome, small.plies, small.pv) == (large.outcome, large.plies, large.pv)
+    # df-pn: a smaller table may find other proofs (other depths), never another value
+    small = katra.solve("djenon-aboure", tt_bits=10, exact=True)
     assert (small.outcome, small.plies, small.pv) == (large.outcome, large.plies, large.pv)
 
 
@@ -162,6 +165,12 @@ def test_tt_bits_do_not_change_the_answer():
     ({"tt_bits": 1.0}, "tt_bits"),
     ({"jobs": -1}, "jobs"),
     ({"jobs": "2"}, "jobs"),
+    ({"nodes": 0}, "nodes"),
+    ({"nodes": 1.5}, "nodes"),
+    ({"exact": 1}, "exact"),
+    ({"jobs": 2}, "max_plies"),
+    ({"max_plies": 5, "nodes": 10}, "nodes"),
+    ({"proof": 3}, "proof"),
 ])
 def test_bad_arguments(kwargs, words):
     with pytest.raises(ValueError, match=words):
@@ -199,9 +208,9 @@ def test_progress_reports_every_bound(jobs):
     """progress: called before each bound (and as split tasks end), nodes never
     decreasing; the result is the one without progress."""
     seen = []
-    r = katra.solve("katro-4x4", jobs=jobs, progress=seen.append)
-    assert (r.outcome, r.plies, r.pv) == (katra.solve("katro-4x4").outcome, 17,
-                                          katra.solve("katro-4x4").pv)
+    r = katra.solve("katro-4x4", 500, jobs=jobs, progress=seen.append)
+    assert (r.outcome, r.plies, r.pv) == (katra.solve("katro-4x4", 500).outcome, 17,
+                                          katra.solve("katro-4x4", 500).pv)
     bounds = [p.bound for p in seen]
     assert bounds == sorted(bounds) and set(bounds) == set(range(1, 18))
     nodes = [p.nodes for p in seen]
@@ -217,7 +226,7 @@ def test_core_solver_bad_input():
     for bad in (0, 501, None, 1.0):
         with pytest.raises(ValueError, match="max_bound"):
             solver.thresholds(pos, bad)
-    with pytest.raises(ValueError, match="tt_bits"):
+    with pytest.raises(katra.ArgumentError, match="tt_bits"):
         _core.Solver(40)
     with pytest.raises(ValueError, match="player"):
         solver.forces(pos, 2, 0, 3)
@@ -225,7 +234,7 @@ def test_core_solver_bad_input():
         solver.forces(pos, 0, 1, -1)
     with pytest.raises(ValueError, match="thresholds"):
         solver.best_action(pos, [1, 2])
-    with pytest.raises(ValueError, match="pos"):
+    with pytest.raises(ArgumentTypeError, match="pos"):
         solver.thresholds("katro-4x4", 3)
     # a finished position: every threshold is 0 or never, and no best move
     done = _core.Position.from_text("katro-4x4 0,0,1,1/1,2,0,0/0,0,0,1/12,0,0,0 S")
@@ -234,7 +243,7 @@ def test_core_solver_bad_input():
 
 
 def test_clock_gives_the_last_bound_completed():
-    r = katra.solve("katra-mpantsaka", time=0.2)
+    r = katra.solve("katra-mpantsaka", 500, time=0.2)
     assert r.timed_out and r.outcome is None and r.max_plies < 500
 
 
@@ -254,7 +263,7 @@ def test_deep_bounds_in_a_small_thread_stop_instead_of_crashing():
                 results.append("no error")
             except RecursionError:
                 results.append("RecursionError")
-            results.append(katra.solve("djenon-aboure").describe())
+            results.append(katra.solve("djenon-aboure", 500).describe())
         thread = threading.Thread(target=work)
         thread.start()
         thread.join()

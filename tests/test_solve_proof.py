@@ -24,7 +24,8 @@ START = "katra-proof 1\nposition katro-4x4 2,2,2,2/2,2,2,2/2,2,2,2/2,2,2,2 S"
 
 
 def proof_text(position):
-    result = katra.solve(position)
+    """The bounded solver's result and proof (tests/test_dfpn.py: df-pn's)."""
+    result = katra.solve(position, 500)
     out = io.StringIO()
     write_proof(out, position, result)
     return result, out.getvalue()
@@ -181,7 +182,7 @@ def test_no_proof_for_an_unproven_result():
 
 def test_cli_solve_and_check(tmp_path, capsys):
     proof = tmp_path / "k.proof"
-    assert main(["solve", "katro-4x4", "--proof", str(proof)]) == 0
+    assert main(["solve", "katro-4x4", "--max-plies", "500", "--proof", str(proof)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "result   South wins in 17 plies"
     assert out[2] == "best     b1"
@@ -194,7 +195,7 @@ def test_cli_solve_and_check(tmp_path, capsys):
 
 def test_cli_json_and_jobs(capsys):
     assert main(["solve", "djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24", "--json",
-                 "--jobs", "2"]) == 0
+                 "--jobs", "2", "--max-plies", "10"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert (record["outcome"], record["plies"], record["best_move"], record["pv"]) == (
         "loss", 2, "pass", ["pass", "f2"])
@@ -203,7 +204,7 @@ def test_cli_json_and_jobs(capsys):
 def test_cli_progress_of_a_split_solve(capsys):
     """--progress: a line per bound on stderr (not a terminal here) with the nodes and
     the root's subtrees proven; the result on stdout as without it."""
-    assert main(["solve", "katro-4x4", "--jobs", "2", "--progress"]) == 0
+    assert main(["solve", "katro-4x4", "--max-plies", "500", "--jobs", "2", "--progress"]) == 0
     captured = capsys.readouterr()
     lines = captured.err.splitlines()
     bounds = [int(line.split(":")[0].split()[1]) for line in lines]
@@ -234,11 +235,27 @@ def test_cli_no_result(capsys):
     (["solve", "katro-4x4", "--max-plies", "3", "--proof", "x.proof"], "no proof"),
     (["solve", "--check", "/nonexistent/file.proof"], "cannot read"),
     (["solve", "katro-4x4", "--check", "x"], "takes no position"),
+    (["solve", "katro-4x4", "--max-plies", "0"], "1..500"),
+    (["solve", "katro-4x4", "--nodes", "0"], "--nodes"),
+    (["solve", "katro-4x4", "--nodes", "x"], "--nodes"),
+    (["solve", "katro-4x4", "--jobs", "2"], "give --max-plies"),
+    (["solve", "katro-4x4", "--max-plies", "5", "--nodes", "10"], "without --max-plies"),
+    (["solve", "katro", "--nodes", "100", "--proof", "x.proof"], "no proof"),
 ])
-def test_cli_bad_input(capsys, argv, words):
+def test_cli_bad_input(capsys, tmp_path, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)      # x.proof: never left behind
     assert main(argv) == 2
+    assert not (tmp_path / "x.proof").exists()
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_cli_check_of_a_binary_file_names_it(tmp_path, capsys):
+    path = tmp_path / "binary.proof"
+    path.write_bytes(bytes(range(128, 256)))
+    assert main(["solve", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{str(path)!r} is not a text file" in err and err.count("\n") == 1
 
 
 def test_cli_check_names_the_wrong_line(tmp_path, capsys):

@@ -16,7 +16,7 @@ import katra
 from helpers import endgame_positions
 from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
-from katra.api import _solve
+from katra.api import _solve_pool
 
 # (game id, seeded plies from the start, bound): mid-game positions whose
 # solves take a few thousand nodes each, so that threads overwrite each
@@ -185,7 +185,7 @@ def test_split_with_a_shared_table_equals_single(jobs, tt_bits):
         one = katra.solve(text, bound, tt_bits=tt_bits)
         split = katra.solve(text, bound, jobs=jobs, tt_bits=tt_bits)
         assert [getattr(split, f) for f in FIELDS] == [getattr(one, f) for f in FIELDS], text
-    assert _solve._POOL.table is None and _solve._POOL.session is None
+    assert _solve_pool.POOL.table is None and _solve_pool.POOL.session is None
 
 
 def test_thread_pool_executor_shares_one_table(monkeypatch):
@@ -197,9 +197,9 @@ def test_thread_pool_executor_shares_one_table(monkeypatch):
         made.append(tt_bits)
         return real(tt_bits)
 
-    monkeypatch.setattr(_solve._core, "SolverTable", counted)
-    one = katra.solve("djenon-aboure")
+    monkeypatch.setattr(_solve_pool._core, "SolverTable", counted)
+    one = katra.solve("djenon-aboure", 500)
     with cf.ThreadPoolExecutor(3) as pool:
-        split = katra.solve("djenon-aboure", executor=pool, tt_bits=14)
+        split = katra.solve("djenon-aboure", 500, executor=pool, tt_bits=14)
     assert [getattr(split, f) for f in FIELDS] == [getattr(one, f) for f in FIELDS]
     assert made == [14]

@@ -169,6 +169,30 @@ class Solver:
     def best_action(self, pos: Position, thresholds: list[int | None]) -> int:
         """The best action given resolved ``thresholds`` (-1 if they are not)."""
 
+class DfpnSolver:
+    """Depth-first proof-number search without a ply bound (docs/solve.md),
+    with its transposition table of ``2**tt_bits`` entries of 24 bytes
+    (10..28; None: 2**20), kept between calls and shared by the four
+    questions.  One thread at a time; every search runs without the GIL and
+    stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
+
+    def __init__(self, tt_bits: int | None = None) -> None: ...
+    @property
+    def nodes(self) -> int:
+        """Positions made by every call so far."""
+    @property
+    def tt_bits(self) -> int:
+        """The table holds ``2**tt_bits`` entries."""
+    def prove(self, pos: Position, player: int, target: int,
+              max_nodes: int | None = None) -> tuple[int, int]:
+        """``(status, depth)``: can ``player`` force a draw or better (``target``
+        0) or a win (1) within some finite number of plies?  status 1: proven,
+        ``depth`` the proof's depth (an upper bound on the plies); 0: disproven
+        (resting on no repetition above ``pos``); -1: neither (the budget
+        ``max_nodes``, 1..2**62, ran out, or the disproof rests on a repetition)."""
+    def lookup(self, pos: Position, player: int, target: int) -> tuple[int, int]:
+        """``(status, depth)`` as :meth:`prove` from the table alone (-1: not known)."""
+
 class JobCancelled(KeyboardInterrupt):
     """A core job stopped by cancel_jobs()."""
 

@@ -62,8 +62,8 @@ MAX_SEARCH_TIME = 10**6
 #: The largest ply bound katra.solve searches (and its default); the core's Solver agrees.
 MAX_SOLVE_PLIES = 500
 
-#: The solver's transposition table (``katra.solve(tt_bits=)``, ``Solver``,
-#: ``SolverTable``): ``tt_bits`` in MIN_SOLVE_TT_BITS..MAX_SOLVE_TT_BITS
+#: The solvers' transposition tables (``katra.solve(tt_bits=)``, bounded and df-pn, ``Solver``,
+#: ``SolverTable``, ``DfpnSolver``): ``tt_bits`` in MIN_SOLVE_TT_BITS..MAX_SOLVE_TT_BITS
 #: (2**tt_bits entries of 24 bytes).
 MIN_SOLVE_TT_BITS = 10
 MAX_SOLVE_TT_BITS = 28

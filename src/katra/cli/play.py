@@ -69,8 +69,9 @@ HINT_SOLVE_SECONDS = 0.3
 
 def _solve_briefly(state: Any) -> Any:
     """katra.solve's result if it proves the position within HINT_SOLVE_SECONDS, else None."""
+    from katra._limits import MAX_SOLVE_PLIES
     from katra.api import solve
-    result = solve(state, time=HINT_SOLVE_SECONDS)
+    result = solve(state, MAX_SOLVE_PLIES, time=HINT_SOLVE_SECONDS)   # exact distances
     return result if result.outcome is not None else None
 
 

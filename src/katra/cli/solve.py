@@ -3,20 +3,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any, TextIO
 
-from katra._limits import MAX_SOLVE_PLIES
+from katra._limits import MAX_SEARCH_NODES, MAX_SOLVE_PLIES
 
-from .common import UsageError, positive_int_arg, seconds_arg
+from .common import UsageError, int_arg, seconds_arg
 
-
-def max_solve_plies_arg(text: str) -> int:
-    value = positive_int_arg(text)
-    if value > MAX_SOLVE_PLIES:
-        raise argparse.ArgumentTypeError(f"expected at most {MAX_SOLVE_PLIES} plies, got {value}")
-    return value
+max_solve_plies_arg = int_arg("the bound", 1, MAX_SOLVE_PLIES)
+solve_nodes_arg = int_arg("the node budget", 1, MAX_SEARCH_NODES)
 
 
 def register(commands: Any) -> None:
@@ -28,10 +25,16 @@ def register(commands: Any) -> None:
     solve.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
     solve.add_argument("--max-plies", type=max_solve_plies_arg, metavar="N",
-                       help="the largest ply bound to search (1..500, default 500)")
+                       help="the bounded solver: exact within N plies (1..500); without it, "
+                       "df-pn searches with no bound")
+    solve.add_argument("--exact", action="store_true",
+                       help="after df-pn's proof, find the exact distance (the bounded solver)")
+    solve.add_argument("--nodes", type=solve_nodes_arg, metavar="N",
+                       help="df-pn's node budget (no result if it runs out)")
     solve.add_argument("--time", type=seconds_arg, metavar="SECONDS",
-                       help="stop after this long (the result of the last bound completed)")
-    solve.add_argument("--proof", metavar="FILE", help="write the proof of the result to FILE")
+                       help="stop after this long (the result of what was completed)")
+    solve.add_argument("--proof", metavar="FILE", help="write the proof of the result to FILE "
+                       "(as it is found)")
     solve.add_argument("--check", metavar="FILE",
                        help="check a proof file with the reference backend (no position)")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
@@ -41,7 +44,8 @@ def register(commands: Any) -> None:
     add_worker_options(solve)
     for action in solve._actions:   # solve's default is one thread, not every core
         if "--jobs" in action.option_strings:
-            action.help = "threads to split the root's moves over (default 1; 0: every core)"
+            action.help = ("threads to split the root's moves over, with --max-plies "
+                           "(default 1; 0: every core)")
     solve.set_defaults(run=cmd_solve, backend="core")
 
 
@@ -58,38 +62,59 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError("katra solve: GAME_OR_POSITION is required (or --check FILE)")
     from katra._games import GAMES
     from katra._text import action_text
-    from katra.api import load_position, solve, write_proof
+    from katra.api import load_position, solve
 
     from .counting import worker_options
 
     pos = load_position(args.position, "core")
     if pos.is_terminal():
         raise UsageError(f"katra solve: the game is already over: {pos.text()}")
-    plies = args.max_plies if args.max_plies is not None else MAX_SOLVE_PLIES
+    split = args.jobs is not None or args.scheduler is not None
+    if args.max_plies is None and split:
+        raise UsageError("katra solve: --jobs and --scheduler split the bounded solver: "
+                         "give --max-plies")
+    if args.max_plies is not None and args.nodes is not None:
+        raise UsageError("katra solve: --nodes is df-pn's budget: give it without --max-plies")
     show = _ProgressLine(sys.stderr) if args.progress or (
         not args.json and sys.stderr.isatty()) else None
+    options: dict[str, Any] = {"time": args.time, "progress": show}
+    if args.max_plies is None:
+        options.update(exact=args.exact, nodes=args.nodes)
+    partial = f"{args.proof}.partial"      # renamed to args.proof once the result is settled
+    proof = open(partial, "w", encoding="utf-8") if args.proof is not None else None
     try:
-        if args.jobs is None and args.scheduler is None:
-            result = solve(pos.text(), plies, time=args.time, progress=show)
+        if not split:
+            result = solve(pos.text(), args.max_plies, proof=proof, **options)
         else:
-            with worker_options(args) as options:
-                result = solve(pos.text(), plies, time=args.time, progress=show, **options)
+            with worker_options(args) as workers:
+                result = solve(pos.text(), args.max_plies, proof=proof, **options, **workers)
+    except BaseException:
+        if proof is not None:
+            proof.close()
+            os.remove(partial)
+        raise
     finally:
         if show is not None:
             show.close()
+    if proof is not None:
+        proof.close()
+        if result.outcome is None:
+            os.remove(partial)
+        else:
+            os.replace(partial, args.proof)
     spec = GAMES[pos.game_id]
     line = " ".join(action_text(spec, a) for a in result.pv)
     proof_lines = None
     if args.proof is not None:
         if result.outcome is None:
             raise UsageError(f"katra solve: {result.describe()}: there is no proof to write")
-        with open(args.proof, "w", encoding="utf-8") as out:
-            proof_lines = write_proof(out, pos, result)
+        with open(args.proof, encoding="utf-8") as written:
+            proof_lines = sum(1 for _ in written)
     record: dict[str, Any] = {
         "position": pos.text(), "to_move": "SN"[result.to_move], "outcome": result.outcome,
-        "plies": result.plies, "best_move": result.best_move or None,
+        "plies": result.plies, "exact": result.exact, "best_move": result.best_move or None,
         "pv": [action_text(spec, a) for a in result.pv], "max_plies": result.max_plies,
-        "timed_out": result.timed_out, "nodes": result.nodes,
+        "max_nodes": result.max_nodes, "timed_out": result.timed_out, "nodes": result.nodes,
         "seconds": round(result.seconds, 6)}
     if proof_lines is not None:
         record["proof"] = args.proof
@@ -100,8 +125,12 @@ def cmd_solve(args: argparse.Namespace) -> None:
              + (" (the clock stopped the search)" if result.timed_out else "")]
     if result.outcome is not None:
         lines += [f"best     {result.best_move}", f"line     {line}"]
-    lines += [f"bound    {result.max_plies} plies searched", f"nodes    {result.nodes}",
-              f"time     {result.seconds:.3f} s"]
+    if result.max_plies is not None:
+        lines.append(f"bound    {result.max_plies} plies searched")
+    else:
+        lines.append("method   df-pn (plies: the proof's depth; --exact for the distance)"
+                     if result.outcome is not None and not result.exact else "method   df-pn")
+    lines += [f"nodes    {result.nodes}", f"time     {result.seconds:.3f} s"]
     if proof_lines is not None:
         lines.append(f"proof    {args.proof} ({proof_lines} lines)")
     print("\n".join(lines))
@@ -115,14 +144,19 @@ class _ProgressLine:
 
     def __init__(self, out: TextIO) -> None:
         self.out, self.tty = out, out.isatty()
-        self.bound, self.last, self.width = 0, 0.0, 0
+        self.bound: tuple[int, str] = (0, "")
+        self.last, self.width = 0.0, 0
 
     def __call__(self, p: Any) -> None:
         now = time.monotonic()
-        if p.bound == self.bound and now - self.last < (0.1 if self.tty else self.PERIOD):
+        period = 0.1 if self.tty else self.PERIOD
+        if (p.bound, p.question) == self.bound and now - self.last < period:
             return
-        self.bound, self.last = p.bound, now
-        text = f"bound {p.bound}: {p.nodes:,} nodes, {p.seconds:.1f} s"
+        self.bound, self.last = (p.bound, p.question), now
+        if p.question:
+            text = f"df-pn, {p.question}: {p.nodes:,} nodes, {p.seconds:.1f} s"
+        else:
+            text = f"bound {p.bound}: {p.nodes:,} nodes, {p.seconds:.1f} s"
         if p.subtrees:
             text += f", {p.proven} of {p.subtrees} subtrees proven"
         if self.tty:
@@ -145,6 +179,8 @@ def _check(args: argparse.Namespace) -> None:
         summary = check_proof(args.check)
     except OSError as exc:
         raise UsageError(f"katra solve: cannot read {args.check}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"katra solve: {args.check!r} is not a text file") from None
     mover = 0 if summary.position.split(" ")[2] == "S" else 1
     who = {"win": f"{_side(mover)} wins", "loss": f"{_side(1 - mover)} wins",
            "draw": "a draw"}[summary.outcome]

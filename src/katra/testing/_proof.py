@@ -8,15 +8,13 @@ less than it claims is rejected with the number of the first wrong line.
 """
 from __future__ import annotations
 
-import contextlib
-import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from katra import _reference
 from katra._errors import KatraError
 from katra._games import GAMES
+from katra._recursion import recursion_room
 from katra._text import action_text, parse_action
 
 __all__ = ["ProofError", "ProofSummary", "check_proof"]
@@ -42,17 +40,6 @@ class ProofSummary:
     outcome: str
     plies: int
     nodes: int
-
-
-@contextlib.contextmanager
-def recursion_room(depth: int) -> Iterator[None]:
-    """Enough Python recursion for a walk ``depth`` plies deep (a few frames a ply)."""
-    before = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(before, 4 * depth + 200))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(before)
 
 
 def _int(text: str, what: str, line: int) -> int:

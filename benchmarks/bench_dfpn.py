@@ -1,0 +1,107 @@
+"""df-pn on positions the bounded solver cannot settle: the table of docs/solve.md.
+
+    python benchmarks/bench_dfpn.py [SECONDS] [PER_GAME] [GAMES...]
+
+Draws seeded mid-game positions (20 to 40 random plies from the start) of
+each game (default: katro-4x6, katro, gore), keeps the first PER_GAME
+(default 8) that the bounded solver (``katra.solve(pos, 500)``) does not
+settle within SECONDS (default 60) of CPU time, and gives df-pn
+(``katra.solve(pos)``) the same budget on each.  Each call runs in a thread
+of its own, one at a time, and is cancelled (``katra.cancel_jobs``) once
+that thread's CPU clock reaches the budget, so a loaded machine lengthens
+the run but not the budget.  Prints df-pn's result, nodes and CPU seconds
+per position and the count it settled.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import katra
+from katra.api import SolveResult
+
+GAMES = ("katro-4x6", "katro", "gore")
+
+
+def mid_games(game: str, seed: int) -> Iterator[str]:
+    """Seeded positions 20 to 40 random plies from the start (unfinished), for ever."""
+    rng = random.Random(seed)
+    while True:
+        state = katra.game(game).initial_state()
+        for _ in range(rng.randint(20, 40)):
+            legal = state.legal_actions()
+            if not legal:
+                break
+            state.push(rng.choice(legal))
+        if not state.is_terminal():
+            yield state.text()
+
+
+def within_cpu(call: Callable[[], SolveResult],
+               seconds: float) -> tuple[SolveResult | None, float]:
+    """call() in a thread of its own, cancelled (katra.cancel_jobs) once that
+    thread has used ``seconds`` of CPU time: (its result or None, its CPU seconds)."""
+    done: list[SolveResult | None] = []
+    cpu = [0.0]
+
+    def work() -> None:
+        start = time.thread_time()
+        try:
+            done.append(call())
+        except katra.JobCancelled:
+            done.append(None)
+        cpu[0] = time.thread_time() - start
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    try:
+        clock = time.pthread_getcpuclockid(thread.ident or 0)
+        while thread.is_alive():
+            thread.join(0.05)
+            if thread.is_alive() and time.clock_gettime(clock) >= seconds:
+                katra.cancel_jobs()
+    except OSError:          # the thread has ended (its clock with it)
+        pass
+    thread.join()
+    return done[0], cpu[0]
+
+
+def main(argv: list[str]) -> None:
+    seconds = float(argv[0]) if argv else 60.0
+    per_game = int(argv[1]) if len(argv) > 1 else 8
+    games = argv[2:] or list(GAMES)
+    settled = total = 0
+    print(f"budget {seconds} s a position, {per_game} positions a game")
+    for index, game in enumerate(games):
+        kept = 0
+        for text in mid_games(game, 2029 + index):
+            def bounded_call(text: str = text) -> SolveResult:
+                return katra.solve(text, 500)
+
+            def dfpn_call(text: str = text) -> SolveResult:
+                return katra.solve(text)
+
+            if kept == per_game:
+                break
+            bounded, bounded_cpu = within_cpu(bounded_call, seconds)
+            if bounded is not None and bounded.outcome is not None:
+                print(f"  (skipped: the bounded solver settles it: {bounded.describe()}, "
+                      f"{bounded_cpu:.1f} s) {text}")
+                continue
+            kept += 1
+            total += 1
+            r, cpu = within_cpu(dfpn_call, seconds)
+            settled += r is not None and r.outcome is not None
+            said = (f"{r.describe()}, {r.nodes:,} nodes" if r is not None
+                    else "stopped at the budget")
+            print(f"{text}\n  bounded: {bounded_cpu:.1f} s CPU, nothing settled\n"
+                  f"  df-pn:   {said}, {cpu:.1f} s CPU", flush=True)
+    print(f"df-pn settled {settled} of {total} positions the bounded solver did not "
+          f"settle within {seconds} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,469 @@
+# Depth-first proof-number search (df-pn) without a ply bound (docs/solve.md,
+# "Without a bound"; docs/rules.md §6.3).
+#
+# One question at a time, Q = (P, t): "player P can force at least t (a draw
+# or better, or a win) with the game over within some finite number of
+# plies".  An OR node is one where P moves, an AND node one where the other
+# player does.  Proof and disproof numbers (Allis 1994), searched depth first
+# with thresholds (Nagai 2002, MID), each child's thresholds widened by
+# 1 + epsilon (Pawlewicz & Lew 2007), over a transposition table of bounded
+# size.
+#
+# Repetitions.  A line that never ends never satisfies Q, so a position that
+# repeats one on the current path is a disproof for that path.  Such a
+# disproof depends on the path (the graph-history interaction, Kishimoto &
+# Müller 2004): a disproof that rests on a repetition of a position above
+# this node is never stored in the table (its frame keeps it for the rest of
+# the node's visit).  Each disproof carries the shallowest ply of the path it
+# rests on (DFPN_FREE: none); one resting only on this node or positions below
+# it holds whatever the path above, and is stored.
+#
+# PROOFS never rest on the path: a proof is a terminal good for P, a table
+# entry that is itself a proof, or an OR node with one proven child / an AND
+# node with every child proven.  So every proof is a fact about the position,
+# with its depth (the height of the proof tree, an upper bound on the plies
+# within which P forces t).  The Python layer settles a value only from
+# proofs (a win: a proof of "P wins"; a draw: proofs of both players' "draw or
+# better"), so a graph-history mistake can only make the search miss a proof,
+# never report a false value.
+#
+# Runs without the GIL; a job (_stop.pxi): Ctrl-C and cancel_jobs() stop it.
+
+cdef enum:
+    DFPN_INF = 0x3FFFFFFF        # a proof or disproof number meaning "proven" / "disproven"
+    DFPN_FREE = 1 << 30          # a disproof's loop ply when it rests on no repetition above
+    DFPN_CUT = -1                # ... when it rests on the path's length (the depth cap)
+    DFPN_MAX_DEPTH = 1000        # the longest path searched; deeper children count as
+                                 # path-dependent disproofs (DFPN_CUT)
+    DFPN_FILTER = 1024           # the path's keys, counted by their low bits
+    DFPN_DEFAULT_BITS = 20       # the table's size for tt_bits=None (2**20 entries, 24 MiB)
+    DFPN_STOP_JOB = 1
+    DFPN_STOP_BUDGET = 2         # the node budget is spent
+    DFPN_STOP_MEMORY = 3         # a frame could not be allocated
+    DFPN_STOP_STACK = 4          # the thread's stack is too small for the path
+
+
+ctypedef struct DfpnEntry:       # 24 bytes
+    u64 check                    # the node's key mixed with the question; 0: empty
+    unsigned int pn
+    unsigned int dn
+    unsigned int depth           # proven: the proof's depth (else 0)
+    unsigned int work            # nodes spent below it (replacement: proofs stay longest,
+                                 # then the costlier entry)
+
+
+ctypedef struct DfpnFrame:       # one ply's children and what is known of them
+    Children kids
+    u64 keys[MAX_CANDIDATES]
+    unsigned int pn[MAX_CANDIDATES]
+    unsigned int dn[MAX_CANDIDATES]
+    unsigned int depth[MAX_CANDIDATES]
+    int loop[MAX_CANDIDATES]     # a disproven child's loop ply (DFPN_FREE, DFPN_CUT or a ply)
+    State nodes[MAX_CANDIDATES]  # the children (a lane search keeps its smaller nodes here)
+
+
+ctypedef struct DfpnCtx:
+    DfpnEntry* entries
+    u64 mask
+    u64 salt                     # the question's word, mixed into every check
+    int pi                       # the question: 2 * player + target (_solve_table.pxi)
+    u64 nodes
+    u64 max_nodes                # 0: no budget
+    int stop
+    JobStop* js
+    char* stack_floor            # the recursion stops (DFPN_STOP_STACK) below this address
+    DfpnFrame** frames           # [DFPN_MAX_DEPTH], allocated on first use
+    u64 path[DFPN_MAX_DEPTH + 1] # the keys of the positions on the current path
+    unsigned short filter[DFPN_FILTER]
+    SolveCtx scratch             # node_unfinished's scratch (leaf_cand, leaf_scratch)
+
+
+ctypedef struct DfpnOut:         # what a visit leaves of a node
+    unsigned int pn
+    unsigned int dn
+    unsigned int depth
+    int loop
+
+
+cdef inline u64 dfpn_check(const DfpnCtx* c, u64 key) noexcept nogil:
+    return mix64(key ^ c.salt) | 1           # never 0 (an empty slot)
+
+
+cdef inline DfpnEntry* dfpn_find(DfpnCtx* c, u64 key) noexcept nogil:
+    """The entry of key (this question), or NULL."""
+    cdef u64 check = dfpn_check(c, key)
+    cdef u64 i = check & c.mask
+    if c.entries[i].check == check:
+        return &c.entries[i]
+    if c.entries[i ^ 1].check == check:
+        return &c.entries[i ^ 1]
+    return NULL
+
+
+cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int dn,
+                            unsigned int depth, u64 work) noexcept nogil:
+    """Keep (pn, dn, depth) for key in its two-slot bucket: its own slot if there,
+    else the slot that cost less work (an empty one first)."""
+    cdef u64 check = dfpn_check(c, key)
+    cdef u64 i = check & c.mask
+    cdef DfpnEntry* e = &c.entries[i]
+    cdef DfpnEntry* f = &c.entries[i ^ 1]
+    if e.check != check:
+        # the other slot if it holds key, or is empty, or is worth less: an
+        # unproven entry before a proof (the line and the proof file walk
+        # proofs), then the one whose search cost less
+        if f.check == check or (e.check != 0 and (
+                f.check == 0 or ((f.pn != 0) > (e.pn != 0))
+                or ((f.pn != 0) == (e.pn != 0) and f.work < e.work))):
+            e = f
+    e.check = check
+    e.pn = pn
+    e.dn = dn
+    e.depth = depth
+    if work > <u64>0xFFFFFFFFU:
+        work = <u64>0xFFFFFFFFU
+    e.work = <unsigned int>work
+
+
+cdef inline int dfpn_tick(DfpnCtx* c, int nodes) noexcept nogil:
+    c.nodes += nodes
+    if job_should_stop(c.js, SOLVE_NODE_WORK * nodes):
+        c.stop = DFPN_STOP_JOB
+    elif c.max_nodes and c.nodes >= c.max_nodes:
+        c.stop = DFPN_STOP_BUDGET
+    return c.stop
+
+
+cdef inline int dfpn_on_path(const DfpnCtx* c, u64 key, int ply) noexcept nogil:
+    """The ply at which key stands on the current path above ply (0..ply - 1), or -1."""
+    cdef int a
+    if c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] == 0:
+        return -1
+    for a in range(ply - 1, -1, -1):
+        if c.path[a] == key:
+            return a
+    return -1
+
+
+cdef inline unsigned int dfpn_add(unsigned int a, unsigned int b) noexcept nogil:
+    """a + b for proof numbers: DFPN_INF if either is, else at most DFPN_INF - 1."""
+    if a >= DFPN_INF or b >= DFPN_INF:
+        return DFPN_INF
+    return a + b if a + b < DFPN_INF else DFPN_INF - 1
+
+
+cdef DfpnFrame* dfpn_frame(DfpnCtx* c, int ply) noexcept nogil:
+    if c.frames[ply] == NULL:
+        c.frames[ply] = <DfpnFrame*>malloc(sizeof(DfpnFrame))
+        if c.frames[ply] == NULL:
+            c.stop = DFPN_STOP_MEMORY
+    return c.frames[ply]
+
+
+cdef void dfpn_mid(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned int thpn,
+                   unsigned int thdn, DfpnOut* out) noexcept nogil:
+    """Search s (unfinished, not on the path above, path[ply] free) until its
+    proof number reaches thpn or its disproof number thdn, or it is settled;
+    its numbers into out, and into the table unless they rest on the path."""
+    cdef DfpnFrame* f = dfpn_frame(c, ply)
+    cdef SolveNode* kids
+    cdef DfpnEntry* e
+    cdef DfpnOut sub
+    cdef bint or_node = s.to_move == (c.pi >> 1)
+    cdef int n = 0, i, best, at, loop
+    cdef unsigned int pn, dn, sum_, least, second, depth, th, other_th
+    cdef u64 start = c.nodes
+    out.pn, out.dn, out.depth, out.loop = 1, 1, 0, DFPN_FREE
+    if f == NULL:
+        return
+    if katra_stack_here() < c.stack_floor:
+        c.stop = DFPN_STOP_STACK
+        return
+    kids = <SolveNode*>f.nodes
+    node_children_begin(&f.kids, s)
+    while node_children_next(&f.kids, s, &kids[n]) >= 0:
+        n += 1
+    if dfpn_tick(c, n if n else 1):
+        return
+    if n == 0:                   # not expected (callers test), but a finished node is a leaf
+        if solve_good(node_winner(s), c.pi):
+            out.pn, out.dn = 0, DFPN_INF
+        else:
+            out.pn, out.dn = DFPN_INF, 0
+        return
+    for i in range(n):
+        f.keys[i] = node_key(&kids[i])
+        f.depth[i] = 0
+        f.loop[i] = DFPN_FREE
+        at = dfpn_on_path(c, f.keys[i], ply)
+        if f.keys[i] == key:
+            at = ply
+        if at >= 0:                               # a repetition: never ends this way
+            f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, at
+        elif not node_unfinished(&c.scratch, &kids[i]):
+            if solve_good(node_winner(&kids[i]), c.pi):
+                f.pn[i], f.dn[i] = 0, DFPN_INF
+            else:
+                f.pn[i], f.dn[i] = DFPN_INF, 0
+        elif ply + 1 >= DFPN_MAX_DEPTH:
+            f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
+        else:
+            e = dfpn_find(c, f.keys[i])
+            if e != NULL:
+                f.pn[i], f.dn[i], f.depth[i] = e.pn, e.dn, e.depth
+            else:
+                f.pn[i], f.dn[i] = 1, 1
+
+    c.path[ply] = key
+    c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
+    while True:
+        # the node's numbers, and its best child and the runner-up's number
+        best = 0
+        least = second = DFPN_INF
+        sum_ = 0
+        for i in range(n):
+            if or_node:
+                sum_ = dfpn_add(sum_, f.dn[i])
+                if f.pn[i] < least:
+                    second, least, best = least, f.pn[i], i
+                elif f.pn[i] < second:
+                    second = f.pn[i]
+            else:
+                sum_ = dfpn_add(sum_, f.pn[i])
+                if f.dn[i] < least:
+                    second, least, best = least, f.dn[i], i
+                elif f.dn[i] < second:
+                    second = f.dn[i]
+        if or_node:
+            pn, dn = least, sum_
+        else:
+            pn, dn = sum_, least
+        if pn == 0 or dn == 0 or pn >= thpn or dn >= thdn:
+            break
+        # the best child's thresholds: below the runner-up's number times 1 + 1/4
+        # (1 + epsilon), and what the node's own thresholds leave to it
+        if or_node:
+            th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
+            if th > thpn:
+                th = thpn
+            other_th = thdn - (dn - f.dn[best]) if thdn < DFPN_INF else DFPN_INF
+            dfpn_child(c, &kids[best], f.keys[best], ply + 1, th, other_th, &sub)
+        else:
+            th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
+            if th > thdn:
+                th = thdn
+            other_th = thpn - (pn - f.pn[best]) if thpn < DFPN_INF else DFPN_INF
+            dfpn_child(c, &kids[best], f.keys[best], ply + 1, other_th, th, &sub)
+        f.pn[best], f.dn[best], f.depth[best], f.loop[best] = sub.pn, sub.dn, sub.depth, sub.loop
+        if c.stop:
+            break
+    c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] -= 1
+    if c.stop:
+        return
+
+    out.pn, out.dn = pn, dn
+    if pn == 0:                  # proven: OR, the shallowest proven child; AND, the deepest
+        depth = DFPN_INF if or_node else 0
+        for i in range(n):
+            if f.pn[i] == 0:
+                if or_node and f.depth[i] < depth:
+                    depth = f.depth[i]
+                elif not or_node and f.depth[i] > depth:
+                    depth = f.depth[i]
+        out.depth = depth + 1
+        dfpn_store(c, key, 0, DFPN_INF, out.depth, c.nodes - start)
+        return
+    if dn == 0:                  # disproven: on what part of the path does it rest?
+        loop = DFPN_FREE if or_node else DFPN_CUT
+        for i in range(n):
+            if f.pn[i] >= DFPN_INF:
+                if or_node and f.loop[i] < loop:
+                    loop = f.loop[i]     # every child's disproof is needed
+                elif not or_node and f.loop[i] > loop:
+                    loop = f.loop[i]     # one suffices: the freest
+        if loop >= ply:          # only on this node or below: true whatever the path above
+            loop = DFPN_FREE
+        out.loop = loop
+        if loop == DFPN_FREE:
+            dfpn_store(c, key, DFPN_INF, 0, 0, c.nodes - start)
+        return
+    dfpn_store(c, key, pn, dn, 0, c.nodes - start)
+
+
+cdef void dfpn_child(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned int thpn,
+                     unsigned int thdn, DfpnOut* out) noexcept nogil:
+    """dfpn_mid through a function of its own, so that the recursion's frame
+    stays small (Cython declares every local at the top)."""
+    dfpn_mid(c, s, key, ply, thpn, thdn, out)
+
+
+cdef u64 dfpn_run(DfpnCtx* c, const SolveNode* s, DfpnOut* out) noexcept nogil:
+    """Settle the question at the root s (unfinished), or stop; out NULL: only
+    the root's key.  Returns the key."""
+    cdef u64 key = node_key(s)
+    if out != NULL:
+        dfpn_mid(c, s, key, 0, DFPN_INF, DFPN_INF, out)
+    return key
+
+
+cdef u64 dfpn_root(DfpnCtx* c, const State* s, DfpnOut* out) noexcept nogil:
+    """dfpn_run from a position on the State form: on the lanes when it fits
+    them (as the bounded solver's solve_root), else on the State form."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef SideNode side
+    cdef KatroSolveNode katro
+    cdef Katro4x6SolveNode katro4x6
+    cdef Katro4x4SolveNode katro4x4
+    cdef MpantsakaSolveNode mpantsaka
+    cdef MpantsakaSimplifiedSolveNode simplified
+    cdef DjenonNode djenon
+    cdef GoreNode gore
+    if not (LANES_ENABLED and lanes_fit(s)):
+        return dfpn_run(c, s, out)
+    if g.family == FAM_GORE:
+        gore_pack(&gore, s)
+        return dfpn_run(c, &gore, out)
+    if g.family == FAM_DJENON:
+        djenon_pack(&djenon, s)
+        return dfpn_run(c, &djenon, out)
+    side_pack(&side, s, &SIDE_LANES[s.game])
+    if s.game == GAME_KATRO:
+        katro.side, katro.to_move = side, s.to_move
+        return dfpn_run(c, &katro, out)
+    if s.game == GAME_KATRO_4X6:
+        katro4x6.side, katro4x6.to_move = side, s.to_move
+        return dfpn_run(c, &katro4x6, out)
+    if s.game == GAME_KATRO_4X4:
+        katro4x4.side, katro4x4.to_move = side, s.to_move
+        return dfpn_run(c, &katro4x4, out)
+    if s.game == GAME_MPANTSAKA:
+        mpantsaka.side, mpantsaka.to_move = side, s.to_move
+        return dfpn_run(c, &mpantsaka, out)
+    simplified.side, simplified.to_move = side, s.to_move
+    return dfpn_run(c, &simplified, out)
+
+
+cdef int _dfpn_question(object player, object target) except -1:
+    if type(player) is not int or player not in (0, 1):
+        raise ArgumentError(f"player must be 0 (South) or 1 (North), got {player!r}")
+    if type(target) is not int or target not in (0, 1):
+        raise ArgumentError(f"target must be 0 (a draw or better) or 1 (a win), got {target!r}")
+    return 2 * player + target
+
+
+cdef class DfpnSolver:
+    """Depth-first proof-number search without a ply bound (docs/solve.md),
+    with its transposition table of 2**tt_bits entries of 24 bytes (10..28;
+    None: 2**20, 24 MiB), kept between calls (the entries name their
+    question, so the four questions share it).  One thread at a time.
+
+    prove(pos, player, target, max_nodes=None) asks "can player (0 South, 1
+    North) force a draw or better (target 0) or a win (target 1) with the
+    game over within some finite number of plies?" and returns (status,
+    depth): status 1 proven (depth: the proof's depth, an upper bound on
+    the plies needed), 0 disproven (the disproof rests on no repetition of
+    the path above the position), -1 neither (the node budget ran out, or
+    the disproof rests on a repetition).  lookup() reads the table only.
+    """
+    cdef DfpnCtx c
+    cdef bint busy
+
+    def __cinit__(self, tt_bits=None):
+        cdef int bits = DFPN_DEFAULT_BITS
+        if tt_bits is not None:
+            bits = _solve_bits_arg(tt_bits)
+        memset(&self.c, 0, sizeof(DfpnCtx))
+        self.c.entries = <DfpnEntry*>calloc((<u64>1) << bits, sizeof(DfpnEntry))
+        self.c.frames = <DfpnFrame**>calloc(DFPN_MAX_DEPTH, sizeof(DfpnFrame*))
+        if self.c.entries == NULL or self.c.frames == NULL:
+            raise MemoryError("dfpn: cannot allocate the transposition table")
+        self.c.mask = ((<u64>1) << bits) - 1
+
+    def __dealloc__(self):
+        cdef int i
+        if self.c.frames != NULL:
+            for i in range(DFPN_MAX_DEPTH):
+                free(self.c.frames[i])
+        free(self.c.frames)
+        free(self.c.entries)
+
+    @property
+    def nodes(self):
+        """Positions made by every call so far."""
+        return self.c.nodes
+
+    @property
+    def tt_bits(self):
+        """The table holds 2**tt_bits entries."""
+        return (self.c.mask + 1).bit_length() - 1
+
+    cdef void _ask(self, int pi) noexcept:
+        self.c.pi = pi
+        self.c.salt = ZKEY_GAME[0] * <u64>(2 * pi + 1) + <u64>pi
+
+    def prove(self, pos, player, target, max_nodes=None):
+        """(status, depth) of the question at pos: see the class."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef State root = p.st
+        cdef JobStop js
+        cdef DfpnOut out
+        cdef int winner, south, north, stop
+        cdef char* low = katra_stack_low()
+        if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)):
+            raise ArgumentTypeError(f"max_nodes must be None or an int, "
+                                    f"not {type(max_nodes).__name__}")
+        if max_nodes is not None and not 1 <= max_nodes <= MAX_COUNT:
+            raise ArgumentError(f"max_nodes must be in 1..{MAX_COUNT}, got {max_nodes}")
+        if self.busy:
+            raise RuntimeError("this DfpnSolver is already in use (one thread at a time)")
+        if not has_legal(&root):
+            outcome_of(&root, &winner, &south, &north)
+            return (1, 0) if solve_good(winner, pi) else (0, 0)
+        self._ask(pi)
+        self.c.max_nodes = 0 if max_nodes is None else self.c.nodes + <u64>max_nodes
+        self.c.stop = 0
+        self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
+        memset(self.c.filter, 0, sizeof(self.c.filter))
+        job_stop_init(&js)
+        self.c.js = &js
+        self.busy = 1
+        with nogil:
+            dfpn_root(&self.c, &root, &out)
+        self.busy = 0
+        self.c.js = NULL
+        stop = self.c.stop
+        raise_if_stopped(&js)
+        if stop == DFPN_STOP_MEMORY:
+            raise MemoryError("dfpn: cannot allocate the search's frames")
+        if stop == DFPN_STOP_STACK:
+            raise RecursionError("dfpn: this thread's stack is too small for the search's "
+                                 "paths (use a thread with a larger stack)")
+        if stop:
+            return (-1, 0)
+        if out.pn == 0:
+            return (1, out.depth)
+        if out.dn == 0 and out.loop == DFPN_FREE:
+            return (0, 0)
+        return (-1, 0)
+
+    def lookup(self, pos, player, target):
+        """(status, depth) of the question at pos from the table alone (no
+        search): 1 proven, 0 disproven, -1 not known."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef State root = p.st
+        cdef DfpnEntry* e
+        cdef int winner, south, north
+        if not has_legal(&root):
+            outcome_of(&root, &winner, &south, &north)
+            return (1, 0) if solve_good(winner, pi) else (0, 0)
+        self._ask(pi)
+        e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
+        if e == NULL:
+            return (-1, 0)
+        if e.pn == 0:
+            return (1, e.depth)
+        if e.dn == 0:
+            return (0, 0)
+        return (-1, 0)

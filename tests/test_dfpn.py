@@ -1,0 +1,309 @@
+"""Solving without a bound (docs/solve.md, "Without a bound"): df-pn against the
+bounded solver and the brute force of tests/test_solve.py on seeded positions of
+every game id (endgames, few-seed Goré, Djenon-aboure passes, positions whose
+lines repeat), every proof it writes checked by the reference checker, the
+start positions it settles, and bad input and stopping as the other solvers'."""
+import io
+import random
+import threading
+
+import pytest
+
+import katra
+from helpers import quick_and_slow
+from katra import _core, _reference
+from katra._games import GAME_IDS
+from katra.api._questions import DRAW, QUESTIONS, WIN, Question, questions_for
+from katra.testing import check_proof
+from katra.testing._solved import few_seed_gore_position
+from test_solve import BRUTE_PLIES, brute_solve, endgame_positions, value
+
+#: df-pn's node budget per position in these tests (most settle in far fewer).
+BUDGET = 200_000
+
+#: Bounds the bounded solver gets through quickly on these positions.
+BOUNDED = {"katro": 8, "katro-4x6": 9, "katro-4x4": 12, "katra-mpantsaka": 7,
+           "katra-mpantsaka-simplified": 7, "gore": 12, "djenon-aboure": 14}
+
+
+def check_dfpn(text, bound, tmp_path=None):
+    """df-pn's result on text against the bounded solver's within bound: the same
+    value where both settle, df-pn's plies never below the distance, each of its
+    proven questions confirmed by the bounded solver at the proof's depth (when
+    that depth is within reach), and (tmp_path) its proof passing the checker.
+    The df-pn result."""
+    pos = _core.Position.from_text(text)
+    r = katra.solve(text, nodes=BUDGET)
+    exact = katra.solve(text, bound)
+    if r.outcome is not None and exact.outcome is not None:
+        assert r.outcome == exact.outcome, text
+        assert r.plies >= exact.plies, text
+    if r.outcome is not None:
+        assert not r.exact or r.plies == 1
+        assert 1 <= len(r.pv) <= r.plies and r.pv[0] == r.best_action, text
+        assert r.best_action in pos.legal_actions()
+        solver = _core.Solver(16)
+        if r.plies <= bound:
+            for q in questions_for(r.outcome, int(pos.to_move)):
+                assert solver.forces(pos, q.player, q.target, r.plies), (text, q)
+        if tmp_path is not None:
+            path = tmp_path / "p.proof"
+            with open(path, "w", encoding="utf-8") as out:
+                again = katra.solve(text, nodes=BUDGET, proof=out)
+            assert (again.outcome, again.plies) == (r.outcome, r.plies)
+            summary = check_proof(path)
+            assert (summary.outcome, summary.plies) == (r.outcome, r.plies), text
+    return r, exact
+
+
+@pytest.mark.parametrize("count", quick_and_slow(6, 40))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_dfpn_matches_the_bounded_solver_on_endgames(tmp_path, game_id, count):
+    """Seeded endgames of every game id (Goré: few-seed boards with offers): the
+    same value where both settle, and df-pn settles most of what the bounded
+    solver settles."""
+    settled = both = 0
+    for text in endgame_positions(game_id, count, seed=GAME_IDS.index(game_id)):
+        r, exact = check_dfpn(text, BOUNDED[game_id], tmp_path)
+        settled += r.outcome is not None
+        both += exact.outcome is not None
+    assert settled >= 1, f"{game_id}: df-pn settled nothing: the test would check little"
+    assert settled >= both // 2, (game_id, settled, both)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_dfpn_matches_the_brute_force(game_id):
+    """Where the brute force of tests/test_solve.py (the rulebook's definition
+    word for word) settles a value within its small bound, df-pn settles the same
+    value within no fewer plies."""
+    compared = 0
+    for text in endgame_positions(game_id, 6, seed=GAME_IDS.index(game_id)):
+        outcome, plies = brute_solve(text, BRUTE_PLIES[game_id])
+        r = katra.solve(text, nodes=BUDGET)
+        if outcome is not None and r.outcome is not None:
+            assert (r.outcome, r.plies >= plies) == (outcome, True), text
+            compared += 1
+    value.cache_clear()
+    assert compared >= 1, game_id
+
+
+@pytest.mark.parametrize("count", quick_and_slow(25, 200))
+def test_few_seed_gore_positions(tmp_path, count):
+    """Goré with offers (lines that repeat: an offer refused and made again)."""
+    rng = random.Random(2029)
+    settled = 0
+    for _ in range(count):
+        text = few_seed_gore_position(rng.choice)
+        r, _ = check_dfpn(text, BOUNDED["gore"], tmp_path)
+        settled += r.outcome is not None
+    assert settled >= count // 4
+
+
+def random_positions(game_id, count, seed, plies):
+    """Positions `plies` random moves from the start (unfinished), from the reference."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        pos = _reference.Position.initial(game_id)
+        for _ in range(plies):
+            legal = pos.legal_actions()
+            if not legal:
+                break
+            pos.apply(rng.choice(legal))
+        if not pos.is_terminal():
+            found.append(pos.text())
+    return found
+
+
+def test_djenon_aboure_passes(tmp_path):
+    """Djenon-aboure positions where a player must pass (§5.2)."""
+    seen = 0
+    for text in endgame_positions("djenon-aboure", 60, seed=77):
+        pos = _core.Position.from_text(text)
+        if 12 not in pos.legal_actions():     # DJENON pass: action 12
+            continue
+        check_dfpn(text, BOUNDED["djenon-aboure"], tmp_path)
+        seen += 1
+    assert seen >= 3, seen
+
+
+def test_repeating_lines_are_never_a_result():
+    """Lone seeds in Katro move for ever (§2), and a Goré board where no seed can
+    leave never ends (§4.5): no player forces anything, and df-pn says so, or
+    runs out of its budget; it never reports a value."""
+    lone = "katro 1,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/1,0,0,0,0,0 S"
+    never = "gore 10,10,10,10/10,10,10,10 S stores=0,0 owners=SSSS/SSSS"
+    solver = _core.DfpnSolver(12)
+    for q in QUESTIONS:
+        assert solver.prove(_core.Position.from_text(lone), q.player, q.target) == (0, 0)
+    r = katra.solve(lone)
+    assert (r.outcome, r.plies, r.best_action, r.pv) == (None, None, -1, ())
+    assert r.describe() == "no result"
+    r = katra.solve(never, nodes=20_000)
+    assert r.outcome is None and r.describe() == "no result within 20000 nodes"
+
+
+def test_mpantsaka_mid_games(tmp_path):
+    """Katra Mpantsaka mid-game positions (relay sowings, lines that come back)."""
+    for game_id in ("katra-mpantsaka", "katra-mpantsaka-simplified"):
+        for text in random_positions(game_id, 4, seed=11, plies=30):
+            check_dfpn(text, BOUNDED[game_id], tmp_path)
+
+
+@pytest.mark.parametrize("game_id, plies, best", [("katro-4x4", 17, "b1"),
+                                                  ("djenon-aboure", 18, "f1")])
+def test_start_positions(tmp_path, game_id, plies, best):
+    """South wins both (docs/solved.md); exact=True gives the distance, and the
+    df-pn proof passes the checker."""
+    r = katra.solve(game_id)
+    assert r.outcome == "win" and r.plies >= plies and not r.exact
+    assert r.describe() == f"South wins within {r.plies} plies"
+    e = katra.solve(game_id, exact=True)
+    assert (e.outcome, e.plies, e.exact, e.best_move, len(e.pv)) == ("win", plies, True,
+                                                                     best, plies)
+    assert e.describe() == f"South wins in {plies} plies"
+    path = tmp_path / "start.proof"
+    with open(path, "w", encoding="utf-8") as out:
+        katra.solve(game_id, proof=out)
+    assert check_proof(path).plies == r.plies
+
+
+def test_line_plays_to_the_claimed_end():
+    """df-pn's line, played on the reference, ends the game in the claimed outcome
+    within the claimed plies."""
+    r = katra.solve("djenon-aboure")
+    pos = _reference.Position.initial("djenon-aboure")
+    for action in r.pv:
+        assert not pos.is_terminal()
+        pos.apply(action)
+    assert pos.is_terminal() and pos.outcome()[0] == 0 and len(r.pv) <= r.plies
+
+
+def test_the_questions():
+    assert [q.index for q in QUESTIONS] == [0, 1, 2, 3]
+    assert Question(1, WIN).text == "N win" and Question(0, DRAW).text == "S draw"
+    assert questions_for("draw", 1) == [Question(1, DRAW), Question(0, DRAW)]
+    assert questions_for("loss", 0) == [Question(1, WIN)]
+
+
+def test_node_budget_and_counts():
+    """The budget stops df-pn (no result) a few nodes past it at most (a node's
+    children are counted together); the same call twice counts the same nodes."""
+    r = katra.solve("katro", nodes=5_000)
+    assert r.outcome is None and 5_000 <= r.nodes < 5_000 + 200
+    again = katra.solve("katro", nodes=5_000)
+    assert again.nodes == r.nodes
+    assert katra.solve("katro-4x4").nodes == katra.solve("katro-4x4").nodes
+
+
+def test_progress_reports_each_question():
+    seen = []
+    r = katra.solve("djenon-aboure", progress=seen.append)
+    assert r.outcome == "win" and seen and all(p.bound == 0 for p in seen)
+    assert {p.question for p in seen} >= {"S draw", "S win"}
+    nodes = [p.nodes for p in seen]
+    assert nodes == sorted(nodes)
+
+
+def test_proof_stream_for_a_bounded_solve():
+    out = io.StringIO()
+    r = katra.solve("djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24", 5, proof=out)
+    assert r.outcome == "loss"
+    assert out.getvalue().splitlines()[2:] == ["claim loss 2", "tree N win 2", "1 pass", "2 f2",
+                                               "end"]
+
+
+# ------------------------------------------------------------ bad input, stopping
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"nodes": 0}, katra.ArgumentError, "nodes"),
+    ({"nodes": 2**62 + 1}, katra.ArgumentError, "nodes"),
+    ({"nodes": "5"}, katra.ArgumentTypeError, "nodes"),
+    ({"exact": "yes"}, katra.ArgumentTypeError, "exact"),
+    ({"jobs": 2}, katra.ArgumentError, "max_plies"),
+    ({"max_plies": 5, "nodes": 10}, katra.ArgumentError, "nodes"),
+    ({"proof": "file.proof"}, katra.ArgumentTypeError, "proof"),
+    ({"tt_bits": 9}, katra.ArgumentError, "tt_bits"),
+    ({"time": 0}, katra.ArgumentError, "time"),
+])
+def test_bad_arguments(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        katra.solve("katro-4x4", **kwargs)
+
+
+def test_core_dfpn_bad_input():
+    solver = _core.DfpnSolver(10)
+    pos = _core.Position.initial("katro-4x4")
+    with pytest.raises(katra.ArgumentError, match="player"):
+        solver.prove(pos, 2, 0)
+    with pytest.raises(katra.ArgumentError, match="target"):
+        solver.lookup(pos, 0, 3)
+    with pytest.raises(katra.ArgumentTypeError, match="max_nodes"):
+        solver.prove(pos, 0, 1, max_nodes=1.5)
+    with pytest.raises(katra.ArgumentError, match="max_nodes"):
+        solver.prove(pos, 0, 1, max_nodes=0)
+    with pytest.raises(katra.ArgumentError, match="tt_bits"):
+        _core.DfpnSolver(29)
+    with pytest.raises(ValueError, match="pos"):
+        solver.prove("katro-4x4", 0, 1)
+    assert solver.nodes == 0 and solver.tt_bits == 10
+    done = _core.Position.from_text("katro-4x4 0,0,1,1/1,2,0,0/0,0,0,1/12,0,0,0 S")
+    assert [solver.prove(done, q.player, q.target) for q in QUESTIONS] == [
+        (0, 0), (0, 0), (1, 0), (1, 0)]
+
+
+def test_cancel_jobs_stops_it_and_one_thread_at_a_time():
+    """A df-pn search of the never-ending Goré board runs until cancelled (no
+    budget); meanwhile another thread's call on the same solver is refused."""
+    solver = _core.DfpnSolver(16)
+    never = _core.Position.from_text("gore 10,10,10,10/10,10,10,10 S stores=0,0 "
+                                     "owners=SSSS/SSSS")
+    outcome = []
+
+    def endless():
+        try:
+            solver.prove(never, 0, WIN)
+        except katra.JobCancelled as exc:
+            outcome.append(exc)
+
+    thread = threading.Thread(target=endless)
+    thread.start()
+    try:
+        refused = None
+        while refused is None and thread.is_alive():
+            try:
+                solver.prove(never, 0, WIN, max_nodes=1)
+            except RuntimeError as exc:
+                refused = exc
+        assert "one thread at a time" in str(refused)
+    finally:
+        katra.cancel_jobs()
+        thread.join()
+    assert len(outcome) == 1
+    assert solver.prove(_core.Position.initial("katro-4x4"), 0, WIN)[0] == 1  # usable again
+
+
+def test_small_thread_stack_stops_instead_of_crashing():
+    """Paths deeper than a 32 KiB thread stack holds raise RecursionError (the
+    never-ending Goré board's paths go down to df-pn's 1,000 plies)."""
+    from test_crash_safety import SMALL_STACK, run_python
+    rc, out, err = run_python(f"""
+        import threading
+        from katra import _core
+        threading.stack_size({SMALL_STACK})
+        results = []
+        def work():
+            pos = _core.Position.from_text("gore 10,10,10,10/10,10,10,10 S stores=0,0 "
+                                           "owners=SSSS/SSSS")
+            try:
+                _core.DfpnSolver(10).prove(pos, 0, 1, max_nodes=10**6)
+                results.append("no error")
+            except RecursionError:
+                results.append("RecursionError")
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()
+        print(results[0])
+    """)
+    assert rc == 0, err[-2000:]
+    assert out.strip() == "RecursionError"
