@@ -75,7 +75,7 @@ ctypedef struct DfpnCtx:
     DfpnFrame** frames           # [DFPN_MAX_DEPTH], allocated on first use
     u64 path[DFPN_MAX_DEPTH + 1] # the keys of the positions on the current path
     unsigned short filter[DFPN_FILTER]
-    SolveCtx scratch             # node_unfinished's scratch (leaf_cand, leaf_scratch)
+    NodeScratch scratch          # node_unfinished's scratch
 
 
 ctypedef struct DfpnOut:         # what a visit leaves of a node
@@ -160,13 +160,13 @@ cdef DfpnFrame* dfpn_frame(DfpnCtx* c, int ply) noexcept nogil:
     return c.frames[ply]
 
 
-cdef void dfpn_mid(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned int thpn,
+cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thpn,
                    unsigned int thdn, DfpnOut* out) noexcept nogil:
     """Search s (unfinished, not on the path above, path[ply] free) until its
     proof number reaches thpn or its disproof number thdn, or it is settled;
     its numbers into out, and into the table unless they rest on the path."""
     cdef DfpnFrame* f = dfpn_frame(c, ply)
-    cdef SolveNode* kids
+    cdef Node* kids
     cdef DfpnEntry* e
     cdef DfpnOut sub
     cdef bint or_node = s.to_move == (c.pi >> 1)
@@ -179,7 +179,7 @@ cdef void dfpn_mid(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned in
     if katra_stack_here() < c.stack_floor:
         c.stop = DFPN_STOP_STACK
         return
-    kids = <SolveNode*>f.nodes
+    kids = <Node*>f.nodes
     node_children_begin(&f.kids, s)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
@@ -200,7 +200,7 @@ cdef void dfpn_mid(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned in
             at = ply
         if at >= 0:                               # a repetition: never ends this way
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, at
-        elif not node_unfinished(&c.scratch, &kids[i]):
+        elif not node_unfinished(&kids[i], &c.scratch):
             if solve_good(node_winner(&kids[i]), c.pi):
                 f.pn[i], f.dn[i] = 0, DFPN_INF
             else:
@@ -290,14 +290,14 @@ cdef void dfpn_mid(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned in
     dfpn_store(c, key, pn, dn, 0, c.nodes - start)
 
 
-cdef void dfpn_child(DfpnCtx* c, const SolveNode* s, u64 key, int ply, unsigned int thpn,
+cdef void dfpn_child(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thpn,
                      unsigned int thdn, DfpnOut* out) noexcept nogil:
     """dfpn_mid through a function of its own, so that the recursion's frame
     stays small (Cython declares every local at the top)."""
     dfpn_mid(c, s, key, ply, thpn, thdn, out)
 
 
-cdef u64 dfpn_run(DfpnCtx* c, const SolveNode* s, DfpnOut* out) noexcept nogil:
+cdef u64 dfpn_run(DfpnCtx* c, const Node* s, DfpnOut* out) noexcept nogil:
     """Settle the question at the root s (unfinished), or stop; out NULL: only
     the root's key.  Returns the key."""
     cdef u64 key = node_key(s)
@@ -307,40 +307,25 @@ cdef u64 dfpn_run(DfpnCtx* c, const SolveNode* s, DfpnOut* out) noexcept nogil:
 
 
 cdef u64 dfpn_root(DfpnCtx* c, const State* s, DfpnOut* out) noexcept nogil:
-    """dfpn_run from a position on the State form: on the lanes when it fits
-    them (as the bounded solver's solve_root), else on the State form."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef SideNode side
-    cdef KatroSolveNode katro
-    cdef Katro4x6SolveNode katro4x6
-    cdef Katro4x4SolveNode katro4x4
-    cdef MpantsakaSolveNode mpantsaka
-    cdef MpantsakaSimplifiedSolveNode simplified
-    cdef DjenonNode djenon
-    cdef GoreNode gore
-    if not (LANES_ENABLED and lanes_fit(s)):
-        return dfpn_run(c, s, out)
-    if g.family == FAM_GORE:
-        gore_pack(&gore, s)
-        return dfpn_run(c, &gore, out)
-    if g.family == FAM_DJENON:
-        djenon_pack(&djenon, s)
-        return dfpn_run(c, &djenon, out)
-    side_pack(&side, s, &SIDE_LANES[s.game])
-    if s.game == GAME_KATRO:
-        katro.side, katro.to_move = side, s.to_move
-        return dfpn_run(c, &katro, out)
-    if s.game == GAME_KATRO_4X6:
-        katro4x6.side, katro4x6.to_move = side, s.to_move
-        return dfpn_run(c, &katro4x6, out)
-    if s.game == GAME_KATRO_4X4:
-        katro4x4.side, katro4x4.to_move = side, s.to_move
-        return dfpn_run(c, &katro4x4, out)
-    if s.game == GAME_MPANTSAKA:
-        mpantsaka.side, mpantsaka.to_move = side, s.to_move
-        return dfpn_run(c, &mpantsaka, out)
-    simplified.side, simplified.to_move = side, s.to_move
-    return dfpn_run(c, &simplified, out)
+    """dfpn_run from a position on the State form, in the form the node layer
+    works it on (node_root)."""
+    cdef NodeBox box
+    cdef int kind = node_root(&box, s)
+    if kind == NODE_KATRO:
+        return dfpn_run(c, &box.katro, out)
+    if kind == NODE_KATRO_4X6:
+        return dfpn_run(c, &box.katro4x6, out)
+    if kind == NODE_KATRO_4X4:
+        return dfpn_run(c, &box.katro4x4, out)
+    if kind == NODE_MPANTSAKA:
+        return dfpn_run(c, &box.mpantsaka, out)
+    if kind == NODE_MPANTSAKA_SIMPLIFIED:
+        return dfpn_run(c, &box.simplified, out)
+    if kind == NODE_DJENON:
+        return dfpn_run(c, &box.djenon, out)
+    if kind == NODE_GORE:
+        return dfpn_run(c, &box.gore, out)
+    return dfpn_run(c, &box.state, out)
 
 
 cdef int _dfpn_question(object player, object target) except -1:
@@ -417,7 +402,7 @@ cdef class DfpnSolver:
             raise ArgumentError(f"max_nodes must be in 1..{MAX_COUNT}, got {max_nodes}")
         if self.busy:
             raise RuntimeError("this DfpnSolver is already in use (one thread at a time)")
-        if not has_legal(&root):
+        if not node_unfinished(&root, &self.c.scratch):
             outcome_of(&root, &winner, &south, &north)
             return (1, 0) if solve_good(winner, pi) else (0, 0)
         self._ask(pi)
@@ -455,7 +440,7 @@ cdef class DfpnSolver:
         cdef State root = p.st
         cdef DfpnEntry* e
         cdef int winner, south, north
-        if not has_legal(&root):
+        if not node_unfinished(&root, &self.c.scratch):
             outcome_of(&root, &winner, &south, &north)
             return (1, 0) if solve_good(winner, pi) else (0, 0)
         self._ask(pi)

@@ -10,13 +10,12 @@ import threading
 import pytest
 
 import katra
-from helpers import quick_and_slow
+from helpers import BRUTE_PLIES, brute_solve, endgame_positions, quick_and_slow, value
 from katra import _core, _reference
 from katra._games import GAME_IDS
 from katra.api._questions import DRAW, QUESTIONS, WIN, Question, questions_for
 from katra.testing import check_proof
 from katra.testing._solved import few_seed_gore_position
-from test_solve import BRUTE_PLIES, brute_solve, endgame_positions, value
 
 #: df-pn's node budget per position in these tests (most settle in far fewer).
 BUDGET = 200_000
