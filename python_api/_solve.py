@@ -91,7 +91,9 @@ def check_max_plies(max_plies: object) -> int | None:
 
 
 def check_tt_bits(tt_bits: object) -> int | None:
-    return None if tt_bits is None else check_int(tt_bits, "tt_bits", MIN_SOLVE_TT_BITS, MAX_SOLVE_TT_BITS)
+    if tt_bits is None:
+        return None
+    return check_int(tt_bits, "tt_bits", MIN_SOLVE_TT_BITS, MAX_SOLVE_TT_BITS)
 
 
 def check_time(time: object) -> float | None:
