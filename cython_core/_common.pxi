@@ -164,22 +164,24 @@ cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
 
 # ---------------------------------------------------------------- rules shared by families
 
-cdef inline bint relay_lap_ends(int before) noexcept nogil:
-    """Katro and Katra Mpantsaka (§2.3, §3.3): a lap whose landing hole held no
-    seed before its last one ends the move; any other relays."""
-    return before == 0
+cdef inline bint relay_lap_ends(int landed) noexcept nogil:
+    """Katro and Katra Mpantsaka (§2.3, §3.3), on landed, what the landing hole
+    holds once the lap's last seed is in: a lap landing in an empty hole
+    (landed 1) ends the move; any other relays."""
+    return landed == 1
 
 
-cdef inline bint first_lap_ends_by(int family, int seeds, int loop_len, int before) noexcept nogil:
+cdef inline bint first_lap_ends_by(int family, int seeds, int loop_len, int landed) noexcept nogil:
     """Core only (a candidate is legal unsown when this says so): a first lap of
-    fewer seeds than the loop holds lands on a hole other than its start, one
-    that held before seeds; the move ends with it if the family's lap-end rule
-    says so.  before is read by the caller on a safe hole when seeds >= loop_len."""
+    fewer seeds than the loop holds lands on a hole other than its start,
+    which then holds landed (its seeds before the lap plus one); the move ends
+    with it if the family's lap-end rule says so.  (With seeds >= loop_len,
+    landed is not read.)"""
     if seeds >= loop_len:
         return 0
     if family == FAM_DJENON:
-        return djenon_lap_ends(before)
-    return relay_lap_ends(before)
+        return djenon_lap_ends(landed)
+    return relay_lap_ends(landed)
 
 
 cdef inline int winner_by_scores(int south, int north) noexcept nogil:
@@ -348,9 +350,11 @@ cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int ac
     cdef int origin = action >> 1 if family == FAM_MPANTSAKA else action
     cdef int offset = 0 if family == FAM_DJENON else 1      # sow_lap's offset
     cdef int n = s.board[origin]
-    cdef int r = n if n < g.path_len else 1                # a safe landing when n is too large
-    cdef int landing = g.path[me][d][g.pathpos[me][d][origin] + r - 1 + offset]
-    return first_lap_ends_by(family, n, g.path_len, s.board[landing])
+    cdef int landing
+    if n >= g.path_len:         # no landing to read: the rule answers from n alone
+        return first_lap_ends_by(family, n, g.path_len, 0)
+    landing = g.path[me][d][g.pathpos[me][d][origin] + n - 1 + offset]
+    return first_lap_ends_by(family, n, g.path_len, s.board[landing] + 1)
 
 
 cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:

@@ -23,16 +23,18 @@ cdef inline bint djenon_pass_forced(unsigned at_least_two) noexcept nogil:
     return at_least_two != 0
 
 
-cdef inline bint djenon_lap_ends(int before) noexcept nogil:
-    """The lap-end rule (§5.2): a lap whose landing hole held 0, 1 or 3 seeds
-    before its last one ends the move (1 or 3 with a capture); else it relays."""
-    return <bint>((before <= 3) & (0xB >> (before & 3)) & 1)
+cdef inline bint djenon_lap_ends(int landed) noexcept nogil:
+    """The lap-end rule (§5.2), on landed = b + 1, what the landing hole holds
+    once the lap's last seed is in: b = 0, 1 or 3 (landed 1, 2 or 4) ends the
+    move (1 or 3 with a capture); b = 2 or b >= 4 relays."""
+    return <bint>((landed <= 4) & (0x16 >> (landed & 7)) & 1)
 
 
-cdef inline bint djenon_lap_captures(int before) noexcept nogil:
-    """§5.2: a landing hole that held 1 or 3 (now 2 or 4) is captured, with the
-    run of captured holes behind it (djenon_capturable)."""
-    return before == 1 or before == 3
+cdef inline bint djenon_lap_captures(int landed) noexcept nogil:
+    """§5.2: of the laps that end (djenon_lap_ends), those with b = 1 or 3 (the
+    landing hole now holds 2 or 4) capture it and the run behind it
+    (djenon_capturable): every one but b = 0 (landed 1)."""
+    return landed != 1
 
 
 cdef inline bint djenon_capturable(int seeds) noexcept nogil:
@@ -53,17 +55,15 @@ cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts
 
 
 cdef inline int djenon_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
-    """The end of a lap in h (the body of sow's loop): b, what h held before
-    the last seed, decides: 0 ends the move; 1 or 3 (now 2 or 4) captures h
-    and the run of 2s and 4s behind it, and ends the move; else h is relayed."""
+    """The end of a lap in h (the body of sow's loop), by djenon_lap_ends and
+    djenon_lap_captures: the move ends, with or without a capture, or h is relayed."""
     cdef int* board = s.board
-    cdef int before = board[h] - 1
     cdef int taken = 0
-    if not djenon_lap_ends(before):
+    if not djenon_lap_ends(board[h]):
         lap.hand = board[h]          # relay: lift h, sow again from h
         board[h] = 0
         return LAP_RELAYS
-    if djenon_lap_captures(before):
+    if djenon_lap_captures(board[h]):
         while djenon_capturable(board[h]):
             taken += board[h]
             board[h] = 0
@@ -185,13 +185,14 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     cdef const LapStep* step
     words_clear(&b0, &b1, &b1, x, lp, 2)
     while True:
-        verdict = brent_lap(&brent, laps - 1,
-                            ((b0 ^ s0) | (b1 ^ s1)
-                             | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
-        if verdict == BRENT_CYCLE:
-            return -laps
-        if verdict == BRENT_SAVE:
-            s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
+        if laps - 1 >= CYCLE_START:                  # Brent's detector runs
+            verdict = brent_lap(&brent, laps - 1,
+                                ((b0 ^ s0) | (b1 ^ s1)
+                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
+            if verdict == BRENT_CYCLE:
+                return -laps
+            if verdict == BRENT_SAVE:
+                s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
         r = hand
         if hand >= 12:
             q = hand // 12
@@ -203,8 +204,8 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
         b1 += step.add[1]
         land = step.land
         seeds = lane_of_words(b0, b1, 0, land, 2)
-        if djenon_lap_ends(seeds - 1):
-            if djenon_lap_captures(seeds - 1):
+        if djenon_lap_ends(seeds):
+            if djenon_lap_captures(seeds):
                 s.stores[s.to_move] += djenon_capture_run_lanes(&b0, &b1, land, lp)
             break
         words_clear(&b0, &b1, &b1, land, lp, 2)   # relay: lift it, sow on from it
@@ -218,9 +219,10 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     return laps
 
 
+
 cdef inline bint djenon_first_lap_ends_lanes(const DjenonNode* s, int x) noexcept nogil:
     """loop_first_lap_ends on Djenon-aboure's loop."""
-    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, x, 0, FAM_DJENON)
+    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, 12, x, 0, FAM_DJENON)
 
 
 cdef inline bint djenon_pass_forced_lanes(const DjenonNode* s) noexcept nogil:

@@ -52,12 +52,20 @@ cdef inline int gore_holes_at_least(const GoreForm* s, int k) noexcept nogil:
         return <int>lanes_bits(lanes_at_least(s.b, k))
 
 
-cdef inline int gore_holes_holding(const GoreForm* s, int a, int b) noexcept nogil:
-    """The holes holding a or b seeds, as a bit mask."""
+cdef inline bint gore_any_at_least(const GoreForm* s, int k) noexcept nogil:
+    """Does some hole hold k seeds or more (1 <= k <= 128)?"""
     if GoreForm is State:
-        return mask8_equal(s.board, a) | mask8_equal(s.board, b)
+        return mask8_at_least(s.board, k) != 0
     else:
-        return <int>lanes_bits(lanes_equal(s.b, a) | lanes_equal(s.b, b))
+        return lanes_at_least(s.b, k) != 0
+
+
+cdef inline int gore_seeds_at(const GoreForm* s, int hole) noexcept nogil:
+    """The seeds of one hole."""
+    if GoreForm is State:
+        return s.board[hole]
+    else:
+        return lane_of(s.b, hole)
 
 
 cdef inline int gore_seeds_in(const GoreForm* s, int holes) noexcept nogil:
@@ -157,27 +165,28 @@ cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
     return n
 
 
-cdef inline int gore_captured(int capturable, int landing, int mine) noexcept nogil:
-    """The capture rule (§4.3) over masks: the holes a lap landing in landing
-    takes (capturable: the holes then holding 2 or 4, gore_sow's
-    gore_holes_holding(s, 2, 4); mine: the mover's).
-    None unless the landing hole is the opponent's and capturable; else it,
-    and the runs of capturable holes after and before it along the loop (each
-    stops at a hole already taken: taken holes hold 0)."""
+cdef inline bint gore_capturable(int seeds) noexcept nogil:
+    """§4.3: a hole holding 2 or 4 seeds after a lap is capturable."""
+    return seeds == 2 or seeds == 4
+
+
+cdef inline int gore_captured(const GoreForm* s, int landing, int mine) noexcept nogil:
+    """The capture rule (§4.3), once a lap has landed in landing (mine: the
+    mover's holes): the holes it takes, as a mask.  None unless the landing
+    hole is the opponent's and capturable; else it, and the runs of
+    capturable holes after and before it along the loop (each stops at a hole
+    already taken, which then holds 0)."""
     cdef int taken, h
-    if (mine >> landing) & 1 or not (capturable >> landing) & 1:
+    if (mine >> landing) & 1 or not gore_capturable(gore_seeds_at(s, landing)):
         return 0
     taken = 1 << landing
-    capturable &= ~taken
     h = GORE_NXT[landing]
-    while (capturable >> h) & 1:
+    while not (taken >> h) & 1 and gore_capturable(gore_seeds_at(s, h)):
         taken |= 1 << h
-        capturable &= ~(1 << h)
         h = GORE_NXT[h]
     h = GORE_PRV[landing]
-    while (capturable >> h) & 1:
+    while not (taken >> h) & 1 and gore_capturable(gore_seeds_at(s, h)):
         taken |= 1 << h
-        capturable &= ~(1 << h)
         h = GORE_PRV[h]
     return taken
 
@@ -186,7 +195,7 @@ cdef inline void gore_sow(GoreForm* s, int origin) noexcept nogil:
     """One lap CCW from origin, then captures (§4.3).  Always 1 lap."""
     cdef int me = s.to_move
     cdef int landing = gore_sow_lap(s, origin)
-    cdef int taken = gore_captured(gore_holes_holding(s, 2, 4), landing, gore_holes_of(s, me))
+    cdef int taken = gore_captured(s, landing, gore_holes_of(s, me))
     if taken:
         s.stores[me] += gore_seeds_in(s, taken)
         gore_empty(s, taken)
@@ -205,7 +214,7 @@ ctypedef struct GoreView:
 
 cdef inline void gore_view(GoreView* v, const GoreForm* s) noexcept nogil:
     v.offer = s.offer
-    v.over = not s.offer and not gore_holes_at_least(s, 3)     # §4.5
+    v.over = not s.offer and not gore_any_at_least(s, 3)     # §4.5
     v.mine = gore_holes_of(s, s.to_move)
     v.sowable = gore_origins(s, s.to_move)
     v.opp_store = s.stores[1 - s.to_move]

@@ -106,7 +106,7 @@ cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept 
     empty; else h is lifted, with the captured hole's seeds if there is one."""
     cdef int* board = s.board
     cdef int target
-    if relay_lap_ends(board[h] - 1):
+    if relay_lap_ends(board[h]):
         return LAP_ENDS
     target = katro_capture_target(board, g, s.to_move, h, &lap.opp_row)
     lap.hand = board[h]

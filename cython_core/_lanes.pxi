@@ -46,11 +46,6 @@ cdef inline u64 lanes_at_least(u64 w, int k) noexcept nogil:
     return (((w & LANE_LOW7) + <u64>(128 - k) * LANE_ONES) | w) & LANE_HIGH
 
 
-cdef inline u64 lanes_equal(u64 w, int k) noexcept nogil:
-    """The high bit of every lane equal to k (0..255)."""
-    return ~lanes_nonzero(w ^ (<u64>k * LANE_ONES)) & LANE_HIGH
-
-
 # LANES_OF_BITS[m]: the lanes of a word named by the bits of m (0xFF in lane i
 # for bit i): the inverse of lanes_bits.
 cdef u64 LANES_OF_BITS[256]
@@ -299,13 +294,14 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     else:
         capturing = mpantsaka_capturing_lanes(O, T)
     while True:
-        verdict = brent_lap(&brent, laps - calm_from,
-                            ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
-                             | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
-        if verdict == BRENT_CYCLE:
-            return -laps
-        if verdict == BRENT_SAVE:
-            s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
+        if laps - calm_from >= CYCLE_START:          # Brent's detector runs
+            verdict = brent_lap(&brent, laps - calm_from,
+                                ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
+                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
+            if verdict == BRENT_CYCLE:
+                return -laps
+            if verdict == BRENT_SAVE:
+                s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
         r = hand
         if hand >= L:                          # whole rounds: q to every lane
             q = hand // L
@@ -323,7 +319,7 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
             m2 += step.add[2]
         land = step.land
         seeds = lane_of_words(m0, m1, m2, land, NW)
-        if relay_lap_ends(seeds - 1):
+        if relay_lap_ends(seeds):
             break
         words_clear(&m0, &m1, &m2, land, lp, NW)   # lifted into the hand
         pos = land
@@ -375,20 +371,23 @@ cdef inline long long side_play_lanes(SideNode* child, const SideNode* s, int mo
     return side_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
 
 
-cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int x, int d,
+cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, int x, int d,
                                      int family) noexcept nogil:
-    """first_lap_ends_by on the lanes of one loop (w its words): the first lap
-    from lane x in direction d."""
+    """first_lap_ends_by on the lanes of one loop of L lanes (w its words): the
+    first lap from lane x in direction d."""
     cdef int n = lane_of(w[x >> 3], x)
-    cdef int land = lp.step[d][x][n if n < lp.L else 1].land    # a safe lane when n is too large
-    return first_lap_ends_by(family, n, lp.L, lane_of(w[land >> 3], land))
+    cdef int land
+    if n >= L:                  # no landing to read: the rule answers from n alone
+        return first_lap_ends_by(family, n, L, 0)
+    land = lp.step[d][x][n].land
+    return first_lap_ends_by(family, n, L, lane_of(w[land >> 3], land) + 1)
 
 
 cdef inline bint side_first_lap_ends(const SideNode* s, int move, const SideLanes* T,
                                      int L) noexcept nogil:
     """loop_first_lap_ends for a Katro or Katra Mpantsaka move (the two share
     their lap-end rule, relay_lap_ends)."""
-    return loop_first_lap_ends(s.me, &T.loop, move & 31, move >> 5, FAM_KATRO)
+    return loop_first_lap_ends(s.me, &T.loop, L, move & 31, move >> 5, FAM_KATRO)
 
 
 cdef inline u64 side_moves(const SideNode* s, const SideLanes* T, int family, int simplified,

@@ -61,7 +61,7 @@ cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexc
     and the facing one holds seeds (a capture)."""
     cdef int* board = s.board
     cdef int facing
-    if relay_lap_ends(board[h] - 1):
+    if relay_lap_ends(board[h]):
         return LAP_ENDS
     lap.hand = board[h]
     board[h] = 0
