@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Plant one-line mistakes in the compiled core's rule functions and check that the tests catch them.
+"""Plant a one-line mistake in each of the core's rule functions; do the tests catch it?
 
 Every rule of docs/rules.md is written once in the core (docs/performance.md,
 "One form of every rule"), so one changed line changes both working forms.
