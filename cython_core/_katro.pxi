@@ -28,24 +28,24 @@ cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noex
     return seeds != 0
 
 
-cdef inline u64 katro_origins_in(u64 seeded, const int* row_start, int K, int C) noexcept nogil:
+cdef inline u64 katro_origins_in(u64 seeded, int outer, int step, int K, int C) noexcept nogil:
     """The origin rule (§2.2) over a mask of the player's seeded holes: the
-    seeded holes of its outermost non-empty row (row_start: the first bit of
-    each of its K rows of C holes, outer first), as a mask."""
+    seeded holes of its outermost non-empty row, as a mask (its K rows of C
+    bits begin at bit outer + d * step, d = 0 the outer row)."""
     cdef u64 row = (<u64>1 << C) - 1
     cdef int d
     for d in range(K):
-        if seeded & (row << row_start[d]):
-            return seeded & (row << row_start[d])
+        if seeded & (row << (outer + d * step)):
+            return seeded & (row << (outer + d * step))
     return 0
 
 
 cdef inline unsigned katro_innermost_row(u64 seeded, const int* row_start, int K, int C,
                                          int* depth) noexcept nogil:
     """Where a capture takes from (§2.3 step 2), over a mask of the opponent's
-    seeded holes: the seeds of its innermost non-empty row, bit i for the
-    row's i-th bit from row_start[depth], and that depth in depth (0 and -1
-    when it has no seeds)."""
+    seeded holes (row_start[d]: the first bit of its row of depth d): the
+    seeds of its innermost non-empty row, bit i for the row's i-th bit, and
+    that row's depth in depth (0 and -1 when it has no seeds)."""
     cdef unsigned row_mask = (1u << C) - 1
     cdef unsigned row
     cdef int d = K - 1
@@ -72,7 +72,9 @@ cdef inline int katro_origins(const State* s, GameTable* g, int player, int* hol
     into holes (NULL: only counted); how many."""
     cdef int lo = own_holes_first(g, player)
     return holes_listed(katro_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
-                                         g.row_start[player], g.depth_rows, g.cols), holes)
+                                         g.row_start[player][0],
+                                         g.cols if player == 0 else -g.cols,
+                                         g.depth_rows, g.cols), holes)
 
 
 cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
@@ -158,7 +160,7 @@ cdef inline void katro_outcome_by_owners(const State* s, GameTable* g, int* winn
 cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const SideLanes* T,
                                               int NW) noexcept nogil:
     """katro_origins_in over the mover's lanes, as move bits."""
-    return katro_origins_in(lanes_nonzero_bits(me, NW), T.row_start, T.K, T.C)
+    return katro_origins_in(lanes_nonzero_bits(me, NW), 0, T.C, T.K, T.C)
 
 
 cdef inline unsigned katro_capturing_lanes(const u64* op, const SideLanes* T, int NW,

@@ -65,7 +65,7 @@ MUTATIONS = (
              "return 0 if south > north else", "return 0 if south >= north else",
              "a draw counts as South's win"),
     Mutation("katro_origins_in", "cython_core/_katro.pxi",
-             "return seeded & (row << row_start[d])", "return seeded",
+             "return seeded & (row << (outer + d * step))", "return seeded",
              "Katro: any seeded hole may start a move, not only the outermost row's"),
     Mutation("katro_innermost_row", "cython_core/_katro.pxi",
              "cdef int d = K - 1", "cdef int d = 0",
@@ -148,6 +148,9 @@ def copy_tree(dest: Path) -> None:
         if src.is_file():
             (dest / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / name)
+    link = Path("src/katra/docs")          # made by the editable install (CONTRIBUTING.md)
+    if (ROOT / link).is_symlink():
+        (dest / link).symlink_to(os.readlink(ROOT / link))
 
 
 def run_case(m: Mutation, python: str, keep: bool) -> str:
