@@ -71,6 +71,32 @@ def _mod_small(x, n):
     return mod_small(<u64>x, <int>n)
 
 
+# The lowest set bit of a non-zero word, and the set bits of a word.
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int katra_lowest_bit(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int katra_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int katra_lowest_bit(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i;
+    }
+    #else
+    static inline int katra_lowest_bit(unsigned long long x) {
+        int i = 0; while (!(x & 1)) { x >>= 1; i++; } return i;
+    }
+    #endif
+    static inline int katra_popcount64(unsigned long long x) {
+        int n = 0; while (x) { x &= x - 1; n++; } return n;
+    }
+    #endif
+    """
+    int lowest_bit "katra_lowest_bit"(u64 x) noexcept nogil   # x != 0
+    int popcount64 "katra_popcount64"(u64 x) noexcept nogil
+
+
 cdef inline u64 mix64(u64 z) noexcept nogil:
     """The splitmix64 finaliser, used to derive hash keys from small values."""
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
@@ -99,41 +125,68 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
     return path[n - 1]
 
 
-# Brent's cycle detection over lap-start states (board, hole, seeds in hand).
-# The saved state is compared hole and hand first: they differ on almost every
-# lap, so the board is compared (memcmp) only when they match; the verdict is
-# exact.  No hash is kept, so a lap costs the detector two compares.
-ctypedef struct Cycle:
-    int power
-    int lam
-    int saved_h
-    int saved_n
-    int saved_board[MAX_HOLES]
+# Brent's cycle detection, the early exit of the lap limit (docs/rules.md
+# §1.3), over lap starts (the board, the lap's first hole and its seeds in
+# hand): it runs once CYCLE_START laps have passed since the move's start or
+# its last capture (a capture never lies on a cycle: it restarts the count).
+# The schedule is written once, here; each working form keeps its own copy of
+# the saved lap start (the State form: board, hole and hand; the lanes: their
+# words in registers) and says whether the current one equals it.
+ctypedef struct Brent:
+    long long power     # laps between the saves of the lap start
+    long long left      # laps until the next save
+
+cdef enum:
+    BRENT_GO = 0        # sow on
+    BRENT_SAVE = 1      # save this lap start, then sow on
+    BRENT_CYCLE = 2     # this lap start was seen before: the move never ends
 
 
-cdef inline void cycle_save(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
-    c.saved_h = h
-    c.saved_n = n
-    memcpy(c.saved_board, board, holes * sizeof(int))
+cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
+    """At a lap start, calm laps after the move's start or its last capture;
+    same: this lap start equals the saved one (not meaningful before the
+    detector starts, at calm == CYCLE_START).  What to do (BRENT_*)."""
+    if calm < CYCLE_START:
+        return BRENT_GO
+    if calm == CYCLE_START:
+        c.power = 1
+        c.left = 1
+        return BRENT_SAVE
+    if same:
+        return BRENT_CYCLE
+    c.left -= 1
+    if c.left:
+        return BRENT_GO
+    c.power *= 2
+    c.left = c.power
+    return BRENT_SAVE
 
 
-cdef inline void cycle_start(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
-    c.power = 1
-    c.lam = 0
-    cycle_save(c, board, holes, h, n)
+# ---------------------------------------------------------------- rules shared by families
+
+cdef inline bint relay_lap_ends(int landed) noexcept nogil:
+    """Katro and Katra Mpantsaka (§2.3, §3.3), on landed, what the landing hole
+    holds once the lap's last seed is in: a lap landing in an empty hole
+    (landed 1) ends the move; any other relays."""
+    return landed == 1
 
 
-cdef inline bint cycle_seen(Cycle* c, const int* board, int holes, int h, int n) noexcept nogil:
-    """At a lap start once the detector runs: True if this state was seen."""
-    if h == c.saved_h and n == c.saved_n and memcmp(board, c.saved_board,
-                                                    holes * sizeof(int)) == 0:
-        return 1
-    c.lam += 1
-    if c.lam == c.power:
-        cycle_save(c, board, holes, h, n)
-        c.power *= 2
-        c.lam = 0
-    return 0
+cdef inline bint first_lap_ends_by(int family, int seeds, int loop_len, int landed) noexcept nogil:
+    """Core only (a candidate is legal unsown when this says so): a first lap of
+    fewer seeds than the loop holds lands on a hole other than its start,
+    which then holds landed (its seeds before the lap plus one); the move ends
+    with it if the family's lap-end rule says so.  (With seeds >= loop_len,
+    landed is not read.)"""
+    if seeds >= loop_len:
+        return 0
+    if family == FAM_DJENON:
+        return djenon_lap_ends(landed)
+    return relay_lap_ends(landed)
+
+
+cdef inline int winner_by_scores(int south, int north) noexcept nogil:
+    """Goré and Djenon-aboure (§4.5, §5.3): the higher score wins; -1 a draw."""
+    return 0 if south > north else 1 if north > south else -1
 
 
 # ---------------------------------------------------------------- the relay engine
@@ -163,16 +216,22 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
     cdef int verdict
     cdef long long laps = 1
     cdef long long calm = 0      # laps since the start or the last capture
-    cdef Cycle cyc
+    cdef Brent brent = Brent(0, 0)
+    cdef int saved_h = -1, saved_hand = 0    # Brent's saved lap start
+    cdef int saved_board[MAX_HOLES]
     lap.hand = board[origin]
     lap.opp_row = OPP_ROW_UNKNOWN
     board[h] = 0
     while True:
-        if calm >= CYCLE_START:
-            if calm == CYCLE_START:
-                cycle_start(&cyc, board, g.holes, h, lap.hand)
-            elif cycle_seen(&cyc, board, g.holes, h, lap.hand):
-                return -laps
+        # the board is compared only when hole and hand match (rarely)
+        verdict = brent_lap(&brent, calm, h == saved_h and lap.hand == saved_hand
+                            and memcmp(board, saved_board, g.holes * sizeof(int)) == 0)
+        if verdict == BRENT_CYCLE:
+            return -laps
+        if verdict == BRENT_SAVE:
+            saved_h = h
+            saved_hand = lap.hand
+            memcpy(saved_board, board, g.holes * sizeof(int))
         h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
         verdict = lap_end(s, g, family, h, &lap)
         if verdict == LAP_ENDS:
@@ -204,15 +263,31 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
     return djenon_sowing_candidates(s, g, acts)
 
 
-cdef inline int seeded_holes(const int* board, int lo, int hi, int* holes) noexcept nogil:
-    """The holes lo..hi-1 holding seeds, ascending, into holes (NULL: only
-    counted, which the compiler then does without a store); how many."""
-    cdef int k, n = 0
-    for k in range(lo, hi):
-        if board[k]:
-            if holes != NULL:
-                holes[n] = k
-            n += 1
+cdef inline u64 holes_at_least(const int* board, int lo, int hi, int k) noexcept nogil:
+    """The holes lo..hi-1 holding k seeds or more, as a mask (bit h for hole h):
+    the State form's view for the origin rules."""
+    cdef u64 bits = 0
+    cdef int h
+    for h in range(lo, hi):
+        bits |= <u64>(board[h] >= k) << h
+    return bits
+
+
+cdef inline int own_holes_first(const GameTable* g, int player) noexcept nogil:
+    """Katro and Katra Mpantsaka: the first of player's path_len holes (South's
+    are the first ones, North's the last ones)."""
+    return 0 if player == 0 else g.holes - g.path_len
+
+
+cdef inline int holes_listed(u64 holes, int* acts) noexcept nogil:
+    """The holes of a mask, ascending, into acts (NULL: only counted); how many."""
+    cdef int n = 0
+    if acts == NULL:
+        return popcount64(holes)
+    while holes:
+        acts[n] = lowest_bit(holes)
+        holes &= holes - 1
+        n += 1
     return n
 
 
@@ -241,7 +316,7 @@ cdef inline long long play_of(State* s, GameTable* g, int family, int action,
     if family == FAM_MPANTSAKA:
         return mpantsaka_apply(s, g, action, limit)
     if family == FAM_GORE:
-        return gore_apply(s, g, action)
+        return gore_apply(s, action)
     return djenon_apply(s, g, action, limit)
 
 
@@ -268,12 +343,18 @@ cdef inline bint is_gore(const State* s) noexcept nogil:
 
 cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int action) noexcept nogil:
     """True if the candidate's first lap surely ends the move (then it is legal
-    without being sown); False if it must be sown to know."""
-    if family == FAM_KATRO:
-        return katro_first_lap_ends(s, g, action)
-    if family == FAM_MPANTSAKA:
-        return mpantsaka_first_lap_ends(s, g, action)
-    return djenon_first_lap_ends(s, g, action)
+    without being sown); False if it must be sown to know (first_lap_ends_by
+    over the State: the seeds of the origin and what its lap's landing holds)."""
+    cdef int me = s.to_move if family != FAM_DJENON else 0
+    cdef int d = action & 1 if family == FAM_MPANTSAKA else 0
+    cdef int origin = action >> 1 if family == FAM_MPANTSAKA else action
+    cdef int offset = 0 if family == FAM_DJENON else 1      # sow_lap's offset
+    cdef int n = s.board[origin]
+    cdef int landing
+    if n >= g.path_len:         # no landing to read: the rule answers from n alone
+        return first_lap_ends_by(family, n, g.path_len, 0)
+    landing = g.path[me][d][g.pathpos[me][d][origin] + n - 1 + offset]
+    return first_lap_ends_by(family, n, g.path_len, s.board[landing] + 1)
 
 
 cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
@@ -483,6 +564,10 @@ cdef int _build_tables() except -1:
     for mask in range(256):
         POPCOUNT8[mask] = bin(mask).count("1")
         CTZ8[mask] = (mask & -mask).bit_length() - 1 if mask else 8
+        LANES_OF_BITS[mask] = 0
+        for i in range(8):
+            if (mask >> i) & 1:
+                LANES_OF_BITS[mask] |= <u64>0xFF << (8 * i)
     for mask in range(256):
         subs = [sub for sub in range(1, 256) if sub & mask == sub and bin(sub).count("1") <= 3]
         _require(len(subs) <= 92, "OFFER_MASKS rows")

@@ -11,17 +11,42 @@ def djenon_path(spec):
 # own_holes: s.to_move * g.cols .. + g.cols.
 
 
+cdef inline unsigned djenon_origins_in(unsigned at_least_two, unsigned own) noexcept nogil:
+    """The origin rule (§5.2) over masks: the player's own holes (own) holding
+    at least 2 seeds (at_least_two)."""
+    return at_least_two & own
+
+
+cdef inline bint djenon_pass_forced(unsigned at_least_two) noexcept nogil:
+    """The pass rule (§5.3), when no sowing is legal: the pass is forced while
+    some hole holds 2 seeds or more (at_least_two, a mask); else the game is over."""
+    return at_least_two != 0
+
+
+cdef inline bint djenon_lap_ends(int landed) noexcept nogil:
+    """The lap-end rule (§5.2), on landed = b + 1, what the landing hole holds
+    once the lap's last seed is in: b = 0, 1 or 3 (landed 1, 2 or 4) ends the
+    move (1 or 3 with a capture); b = 2 or b >= 4 relays."""
+    return <bint>((landed <= 4) & (0x16 >> (landed & 7)) & 1)
+
+
+cdef inline bint djenon_lap_captures(int landed) noexcept nogil:
+    """§5.2: of the laps that end (djenon_lap_ends), those with b = 1 or 3 (the
+    landing hole now holds 2 or 4) capture it and the run behind it
+    (djenon_capturable): every one but b = 0 (landed 1)."""
+    return landed != 1
+
+
+cdef inline bint djenon_capturable(int seeds) noexcept nogil:
+    """§5.2: a hole of the run behind a capture is taken while it holds 2 or 4."""
+    return seeds == 2 or seeds == 4
+
+
 cdef inline int djenon_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
-    """The holes player may sow from (the origin rule, §5.2): its own holes
-    holding at least 2 seeds, ascending."""
-    cdef int start = player * g.cols
-    cdef int k, n = 0
-    for k in range(start, start + g.cols):
-        if s.board[k] >= 2:
-            if holes != NULL:        # NULL: only counted (origin_count)
-                holes[n] = k
-            n += 1
-    return n
+    """The holes player may sow from (djenon_origins_in over the board),
+    ascending into holes (NULL: only counted); how many."""
+    return holes_listed(djenon_origins_in(<unsigned>holes_at_least(s.board, 0, g.holes, 2),
+                                          ((1u << g.cols) - 1) << (player * g.cols)), holes)
 
 
 cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
@@ -30,24 +55,21 @@ cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts
 
 
 cdef inline int djenon_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
-    """The end of a lap in h (the body of sow's loop): b, what h held before
-    the last seed, decides: 0 ends the move; 1 or 3 (now 2 or 4) captures h
-    and the run of 2s and 4s behind it, and ends the move; else h is relayed."""
+    """The end of a lap in h (the body of sow's loop), by djenon_lap_ends and
+    djenon_lap_captures: the move ends, with or without a capture, or h is relayed."""
     cdef int* board = s.board
-    cdef int before = board[h] - 1
     cdef int taken = 0
-    if before == 0:
-        return LAP_ENDS
-    if before == 1 or before == 3:
-        while board[h] == 2 or board[h] == 4:
+    if not djenon_lap_ends(board[h]):
+        lap.hand = board[h]          # relay: lift h, sow again from h
+        board[h] = 0
+        return LAP_RELAYS
+    if djenon_lap_captures(board[h]):
+        while djenon_capturable(board[h]):
             taken += board[h]
             board[h] = 0
             h = g.prv[0][0][h]
         s.stores[s.to_move] += taken
-        return LAP_ENDS
-    lap.hand = board[h]          # relay: lift h, sow again from h
-    board[h] = 0
-    return LAP_RELAYS
+    return LAP_ENDS
 
 
 cdef inline long long djenon_sow(State* s, GameTable* g, int origin, long long limit) noexcept nogil:
@@ -56,24 +78,11 @@ cdef inline long long djenon_sow(State* s, GameTable* g, int origin, long long l
     return relay_sow(s, g, FAM_DJENON, 0, 0, origin, 0, limit)
 
 
-cdef inline bint djenon_first_lap_ends(const State* s, GameTable* g, int origin) noexcept nogil:
-    """Core only (perft's last ply): a first lap of fewer seeds than the 12 holes
-    lands off the origin; if that hole held 0, 1 or 3 the move ends (§5.2)."""
-    cdef int n = s.board[origin]
-    cdef int before
-    if n >= g.path_len:
-        return 0
-    before = s.board[g.path[0][0][g.pathpos[0][0][origin] + n - 1]]
-    return before == 0 or before == 1 or before == 3
-
-
 cdef inline int djenon_fallback(const State* s, GameTable* g) noexcept nogil:
-    """legal_actions' pass: forced while some hole holds 2 or more and no
-    sowing ends, else -1 (the game is over, §5.3)."""
-    cdef int k
-    for k in range(g.holes):
-        if s.board[k] >= 2:
-            return DJENON_PASS_C
+    """legal_actions' pass (djenon_pass_forced over the board), else -1 (the
+    game is over)."""
+    if djenon_pass_forced(<unsigned>holes_at_least(s.board, 0, g.holes, 2)):
+        return DJENON_PASS_C
     return -1
 
 
@@ -101,7 +110,7 @@ cdef inline void outcome_by_stores(const State* s, int holes, const int* owners,
             south[0] += s.board[i]
         else:
             north[0] += s.board[i]
-    winner[0] = 0 if south[0] > north[0] else 1 if north[0] > south[0] else -1
+    winner[0] = winner_by_scores(south[0], north[0])
 
 
 # ---------------------------------------------------------------- on lanes
@@ -145,50 +154,45 @@ cdef void _djenon_lanes(GameTable* g):
 
 
 cdef inline unsigned djenon_sowing_candidates_lanes(const DjenonNode* s) noexcept nogil:
-    """Own lanes holding at least 2 seeds (§5.2), as bits."""
-    return lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[s.to_move]
+    """djenon_origins_in over the lanes, as bits."""
+    return djenon_origins_in(lanes_at_least_bits(s.b, 2, 2), DJENON_LANES.own[s.to_move])
 
 
 cdef inline int djenon_capture_run_lanes(u64* b0, u64* b1, int h, const LoopLanes* lp) noexcept nogil:
     """Empty lane h and the run of 2s and 4s behind it; the seeds taken (§5.2)."""
     cdef int taken = 0
-    cdef int seeds = lanes_lane(b0[0], b1[0], 0, h, 2)
-    while seeds == 2 or seeds == 4:
+    cdef int seeds = lane_of_words(b0[0], b1[0], 0, h, 2)
+    while djenon_capturable(seeds):
         taken += seeds
         words_clear(b0, b1, b1, h, lp, 2)
         h = lp.prv[h]
-        seeds = lanes_lane(b0[0], b1[0], 0, h, 2)
+        seeds = lane_of_words(b0[0], b1[0], 0, h, 2)
     return taken
 
 
 cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) noexcept nogil:
     """djenon_sow on lanes: laps taken, or -(laps played) past limit (s is then
-    garbage).  A lap ends the move when its landing held 0, 1 or 3 before the
-    last seed (now 1, 2 or 4: bit set in 0b10110); 2 or 4 capture (and end)."""
+    garbage).  No capture goes on sowing, so Brent's detector counts its calm
+    laps from the start."""
     cdef const LoopLanes* lp = &DJENON_LANES.loop
     cdef u64 b0 = s.b[0], b1 = s.b[1]
-    cdef u64 s0 = 0, s1 = 0
+    cdef u64 s0 = 0, s1 = 0                  # Brent's saved lap start
     cdef int saved_at = 0
-    cdef long long power = 1, left = 0
-    cdef int hand = lanes_lane(b0, b1, 0, x, 2)
-    cdef int pos = x, r, q, land, seeds
+    cdef Brent brent = Brent(0, 0)
+    cdef int hand = lane_of_words(b0, b1, 0, x, 2)
+    cdef int pos = x, r, q, land, seeds, verdict
     cdef long long laps = 1
     cdef const LapStep* step
     words_clear(&b0, &b1, &b1, x, lp, 2)
     while True:
-        if laps - 1 >= CYCLE_START:          # no capture goes on sowing: calm from the start
-            if laps - 1 == CYCLE_START:
-                power = 1
-                left = 1
+        if laps - 1 >= CYCLE_START:                  # Brent's detector runs
+            verdict = brent_lap(&brent, laps - 1,
+                                ((b0 ^ s0) | (b1 ^ s1)
+                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
+            if verdict == BRENT_CYCLE:
+                return -laps
+            if verdict == BRENT_SAVE:
                 s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
-            else:
-                if ((b0 ^ s0) | (b1 ^ s1) | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0:
-                    return -laps
-                left -= 1
-                if left == 0:
-                    power *= 2
-                    left = power
-                    s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
         r = hand
         if hand >= 12:
             q = hand // 12
@@ -199,9 +203,9 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
         b0 += step.add[0]
         b1 += step.add[1]
         land = step.land
-        seeds = lanes_lane(b0, b1, 0, land, 2)
-        if <unsigned>((seeds <= 4) & (0x16 >> (seeds & 7))) & 1:
-            if seeds != 1:
+        seeds = lane_of_words(b0, b1, 0, land, 2)
+        if djenon_lap_ends(seeds):
+            if djenon_lap_captures(seeds):
                 s.stores[s.to_move] += djenon_capture_run_lanes(&b0, &b1, land, lp)
             break
         words_clear(&b0, &b1, &b1, land, lp, 2)   # relay: lift it, sow on from it
@@ -215,21 +219,15 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     return laps
 
 
+
 cdef inline bint djenon_first_lap_ends_lanes(const DjenonNode* s, int x) noexcept nogil:
-    """djenon_first_lap_ends on lanes: a first lap of fewer than 12 seeds whose
-    landing held 0, 1 or 3 ends the move."""
-    cdef int n = lanes_get(s.b, x)
-    cdef int before
-    if n >= 12:
-        return 0
-    before = lanes_get(s.b, DJENON_LANES.loop.step[0][x][n].land)
-    return <bint>((before <= 3) & (0xB >> (before & 3)) & 1)
+    """loop_first_lap_ends on Djenon-aboure's loop."""
+    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, 12, x, 0, FAM_DJENON)
 
 
 cdef inline bint djenon_pass_forced_lanes(const DjenonNode* s) noexcept nogil:
-    """djenon_fallback on lanes: with no sowing legal, the pass is forced while
-    some hole holds 2 or more; else the game is over (§5.3)."""
-    return lanes_at_least_bits(s.b, 2, 2) != 0
+    """djenon_pass_forced over the lanes."""
+    return djenon_pass_forced(lanes_at_least_bits(s.b, 2, 2))
 
 
 cdef inline long long djenon_play_lanes(DjenonNode* child, const DjenonNode* s, int x) noexcept nogil:

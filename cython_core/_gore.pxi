@@ -1,6 +1,12 @@
 # Goré (docs/rules.md §4).  Actions: sow 0..7, offer 8 + mask, 264 pass,
 # 265 accept, 266 decline.  Same functions, in the same order, as
 # katra/_reference/gore.py.  Goré has no relays: every candidate is legal.
+#
+# Its two working forms, the State (an int a hole, owners an int a hole) and
+# GoreNode (one word of 8-bit lanes, lane i = hole i; North's holes a mask),
+# share every rule: the rules below are written once, over the GoreForm fused
+# type (Cython compiles each for both forms), on the few primitives that read
+# or change the board (gore_holes_of ... gore_trade), the only form-specific code.
 
 
 def gore_path(spec):
@@ -9,15 +15,124 @@ def gore_path(spec):
     return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
 
 
+ctypedef struct GoreNode:
+    u64 b
+    int north          # bit i set: North owns hole i
+    int offer
+    int to_move
+    int stores[2]
+
+ctypedef fused GoreForm:
+    State
+    GoreNode
+
+# The loop's tables, from TABLES (_gore_lanes): the lanes a lap of r seeds
+# adds from hole h, and its landing (GORE_STEP); the next and previous holes.
+cdef LapStep GORE_STEP[GORE_HOLES][GORE_HOLES]
+cdef unsigned char GORE_NXT[GORE_HOLES]
+cdef unsigned char GORE_PRV[GORE_HOLES]
+cdef u64 GORE_GAME_KEY          # ZKEY_GAME of Goré (the solver's keys)
+
+
+# ---------------------------------------------------------------- the forms' primitives
+
+cdef inline int gore_holes_of(const GoreForm* s, int player) noexcept nogil:
+    """The holes player owns, as a bit mask."""
+    if GoreForm is State:
+        return mask8_equal(s.owner, player)
+    else:
+        return s.north if player else ~s.north & 0xFF
+
+
+cdef inline int gore_holes_at_least(const GoreForm* s, int k) noexcept nogil:
+    """The holes holding k seeds or more (1 <= k <= 128), as a bit mask."""
+    if GoreForm is State:
+        return mask8_at_least(s.board, k)
+    else:
+        return <int>lanes_bits(lanes_at_least(s.b, k))
+
+
+cdef inline bint gore_any_at_least(const GoreForm* s, int k) noexcept nogil:
+    """Does some hole hold k seeds or more (1 <= k <= 128)?"""
+    if GoreForm is State:
+        return mask8_at_least(s.board, k) != 0
+    else:
+        return lanes_at_least(s.b, k) != 0
+
+
+cdef inline int gore_seeds_at(const GoreForm* s, int hole) noexcept nogil:
+    """The seeds of one hole."""
+    if GoreForm is State:
+        return s.board[hole]
+    else:
+        return lane_of(s.b, hole)
+
+
+cdef inline int gore_seeds_in(const GoreForm* s, int holes) noexcept nogil:
+    """The seeds of the holes of a mask."""
+    cdef int seeds = 0
+    if GoreForm is State:
+        while holes:
+            seeds += s.board[CTZ8[holes]]
+            holes &= holes - 1
+        return seeds
+    else:
+        return <int>(((s.b & LANES_OF_BITS[holes]) * LANE_ONES) >> 56)
+
+
+cdef inline void gore_empty(GoreForm* s, int holes) noexcept nogil:
+    """Empty the holes of a mask."""
+    if GoreForm is State:
+        while holes:
+            s.board[CTZ8[holes]] = 0
+            holes &= holes - 1
+    else:
+        s.b &= ~LANES_OF_BITS[holes]
+
+
+cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
+    """Lift origin and sow its seeds CCW, one a hole from the next; the landing hole."""
+    cdef int hand
+    cdef const LapStep* step
+    if GoreForm is State:
+        hand = s.board[origin]
+        s.board[origin] = 0
+        return sow_lap(s.board, &TABLES[s.game].path[0][0][0], &TABLES[s.game].pathpos[0][0][0],
+                       GORE_HOLES, origin, hand, 1)
+    else:
+        hand = lane_of(s.b, origin)
+        s.b &= lane_clear_mask(origin)
+        if hand >= GORE_HOLES:
+            s.b += <u64>(hand >> 3) * LANE_ONES
+        step = &GORE_STEP[origin][hand & 7]
+        s.b += step.add[0]
+        return step.land
+
+
+cdef inline void gore_trade(GoreForm* s, int holes, int player) noexcept nogil:
+    """The holes of a mask pass to player, each with GORE_SEEDS_PER_TRADED_HOLE_C more seeds."""
+    cdef int i
+    if GoreForm is State:
+        for i in range(GORE_HOLES):
+            if (holes >> i) & 1:
+                s.owner[i] = player
+                s.board[i] += GORE_SEEDS_PER_TRADED_HOLE_C
+    else:
+        s.b += GORE_SEEDS_PER_TRADED_HOLE_C * (LANES_OF_BITS[holes] & LANE_ONES)
+        s.north = (s.north | holes) if player else (s.north & ~holes)
+
+
+# ---------------------------------------------------------------- the rules
+
 cdef inline int gore_owned_holes(const State* s, int player) noexcept nogil:
     """The holes player owns, as a bit mask."""
-    return mask8_equal(s.owner, player)
+    return gore_holes_of(s, player)
 
 
-cdef inline int gore_origins(const State* s, int player) noexcept nogil:
+cdef inline int gore_origins(const GoreForm* s, int player) noexcept nogil:
     """The holes player may sow from (the origin rule, §4.2), as a bit mask: the
     non-empty holes it owns."""
-    return gore_owned_holes(s, player) & mask8_at_least(s.board, 1)
+    return gore_holes_of(s, player) & gore_holes_at_least(s, 1)
 
 
 cdef inline int gore_sowing_candidates(int sowable, int* acts) noexcept nogil:
@@ -50,33 +165,40 @@ cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
     return n
 
 
-cdef inline bint gore_capturable(int count) noexcept nogil:
-    return count == 2 or count == 4
+cdef inline bint gore_capturable(int seeds) noexcept nogil:
+    """§4.3: a hole holding 2 or 4 seeds after a lap is capturable."""
+    return seeds == 2 or seeds == 4
 
 
-cdef inline void gore_sow(State* s, GameTable* g, int origin) noexcept nogil:
+cdef inline int gore_captured(const GoreForm* s, int landing, int mine) noexcept nogil:
+    """The capture rule (§4.3), once a lap has landed in landing (mine: the
+    mover's holes): the holes it takes, as a mask.  None unless the landing
+    hole is the opponent's and capturable; else it, and the runs of
+    capturable holes after and before it along the loop (each stops at a hole
+    already taken, which then holds 0)."""
+    cdef int taken, h
+    if (mine >> landing) & 1 or not gore_capturable(gore_seeds_at(s, landing)):
+        return 0
+    taken = 1 << landing
+    h = GORE_NXT[landing]
+    while not (taken >> h) & 1 and gore_capturable(gore_seeds_at(s, h)):
+        taken |= 1 << h
+        h = GORE_NXT[h]
+    h = GORE_PRV[landing]
+    while not (taken >> h) & 1 and gore_capturable(gore_seeds_at(s, h)):
+        taken |= 1 << h
+        h = GORE_PRV[h]
+    return taken
+
+
+cdef inline void gore_sow(GoreForm* s, int origin) noexcept nogil:
     """One lap CCW from origin, then captures (§4.3).  Always 1 lap."""
     cdef int me = s.to_move
-    cdef int* board = s.board
-    cdef int hand = board[origin]
-    cdef int landing, h, taken
-    board[origin] = 0
-    landing = sow_lap(board, &g.path[0][0][0], &g.pathpos[0][0][0], GORE_HOLES, origin, hand, 1)
-    if s.owner[landing] != me and gore_capturable(board[landing]):
-        taken = board[landing]
-        board[landing] = 0
-        # The landing hole now holds 0, so neither run can pass it again.
-        h = g.nxt[0][0][landing]
-        while gore_capturable(board[h]):
-            taken += board[h]
-            board[h] = 0
-            h = g.nxt[0][0][h]
-        h = g.prv[0][0][landing]
-        while gore_capturable(board[h]):
-            taken += board[h]
-            board[h] = 0
-            h = g.prv[0][0][h]
-        s.stores[me] += taken
+    cdef int landing = gore_sow_lap(s, origin)
+    cdef int taken = gore_captured(s, landing, gore_holes_of(s, me))
+    if taken:
+        s.stores[me] += gore_seeds_in(s, taken)
+        gore_empty(s, taken)
 
 
 # The actions of a position depend only on these masks and numbers (GoreView),
@@ -90,12 +212,16 @@ ctypedef struct GoreView:
     int opp_store      # the opponent's store (what it can pay for, §4.2)
 
 
-cdef inline void gore_view(GoreView* v, const State* s) noexcept nogil:
+cdef inline void gore_view(GoreView* v, const GoreForm* s) noexcept nogil:
     v.offer = s.offer
-    v.over = not s.offer and not mask8_at_least(s.board, 3)
-    v.mine = gore_owned_holes(s, s.to_move)
+    v.over = not s.offer and not gore_any_at_least(s, 3)     # §4.5
+    v.mine = gore_holes_of(s, s.to_move)
     v.sowable = gore_origins(s, s.to_move)
     v.opp_store = s.stores[1 - s.to_move]
+
+
+cdef inline void gore_view_lanes(GoreView* v, const GoreNode* s) noexcept nogil:
+    gore_view(v, s)
 
 
 cdef inline int gore_actions_of(const GoreView* v, int* acts) noexcept nogil:
@@ -214,53 +340,47 @@ cdef inline int gore_nth_action(const State* s, int k) noexcept nogil:
     return gore_nth_of(&v, k)
 
 
-cdef inline long long gore_apply(State* s, GameTable* g, int action) noexcept nogil:
+cdef inline long long gore_apply(GoreForm* s, int action) noexcept nogil:
     """Play a legal action in place; 1 for a sowing (one lap), 0 otherwise."""
     cdef int me = s.to_move
-    cdef int i
-    if action == GORE_ACCEPT_C:     # the answerer keeps the turn
-        for i in range(GORE_HOLES):
-            if (s.offer >> i) & 1:
-                s.owner[i] = me
-                s.board[i] += GORE_SEEDS_PER_TRADED_HOLE_C
-                s.stores[me] -= GORE_SEEDS_PER_TRADED_HOLE_C
+    if action == GORE_ACCEPT_C:     # the answerer keeps the turn (§4.4)
+        gore_trade(s, s.offer, me)
+        s.stores[me] -= GORE_SEEDS_PER_TRADED_HOLE_C * POPCOUNT8[s.offer]
         s.offer = 0
         return 0
     if action == GORE_DECLINE_C:
         s.offer = 0
         return 0
     if action < GORE_OFFER_BASE_C:
-        gore_sow(s, g, action)
+        gore_sow(s, action)
     elif action < GORE_PASS_C:
         s.offer = action - GORE_OFFER_BASE_C
     s.to_move = 1 - me             # a sowing, an offer or the pass
     return 1 if action < GORE_OFFER_BASE_C else 0
 
 
+cdef inline void gore_apply_lanes(GoreNode* s, int action) noexcept nogil:
+    gore_apply(s, action)
+
+
+cdef inline void gore_scores(const GoreForm* s, int* south, int* north) noexcept nogil:
+    """§4.5: each player's store plus the seeds in the holes it owns."""
+    south[0] = s.stores[0] + gore_seeds_in(s, gore_holes_of(s, 0))
+    north[0] = s.stores[1] + gore_seeds_in(s, gore_holes_of(s, 1))
+
+
+cdef inline void gore_scores_lanes(const GoreNode* s, int* south, int* north) noexcept nogil:
+    gore_scores(s, south, north)
+
+
 cdef inline void gore_outcome(const State* s, GameTable* g, int* winner, int* south,
                               int* north) noexcept nogil:
     """Terminal only: each adds the seeds in the holes they own (§4.5)."""
-    outcome_by_stores(s, GORE_HOLES, s.owner, winner, south, north)
+    gore_scores(s, south, north)
+    winner[0] = winner_by_scores(south[0], north[0])
 
 
-
-# ---------------------------------------------------------------- on lanes
-# The same rules on one word: lane i = hole i (board order); the path is in
-# the tables (GORE_STEP: the lanes a lap of r seeds adds from hole h, and its
-# landing).  North's holes are a bit mask.
-
-ctypedef struct GoreNode:
-    u64 b
-    int north          # bit i set: North owns hole i
-    int offer
-    int to_move
-    int stores[2]
-
-cdef LapStep GORE_STEP[GORE_HOLES][GORE_HOLES]
-cdef unsigned char GORE_NXT[GORE_HOLES]
-cdef unsigned char GORE_PRV[GORE_HOLES]
-cdef u64 GORE_GAME_KEY          # ZKEY_GAME of Goré (the solver's keys)
-
+# ---------------------------------------------------------------- lanes: tables and packing
 
 cdef void _gore_lanes(GameTable* g):
     global GORE_GAME_KEY
@@ -279,84 +399,13 @@ cdef void _gore_lanes(GameTable* g):
             GORE_STEP[h][r].land = g.path[0][0][p + r] if r else h
 
 
-cdef inline void gore_view_lanes(GoreView* v, const GoreNode* s) noexcept nogil:
-    v.offer = s.offer
-    v.over = not s.offer and not lanes_at_least(s.b, 3)
-    v.mine = s.north if s.to_move else ~s.north & 0xFF
-    v.sowable = v.mine & <int>lanes_bits(lanes_nonzero(s.b))
-    v.opp_store = s.stores[1 - s.to_move]
-
-
 cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
     """gore_count_actions on the word (perft's last ply)."""
     cdef GoreView v
     if s.offer:                 # accept or decline
         return 2
-    gore_view_lanes(&v, s)
+    gore_view(&v, s)
     return gore_count_of(&v)
-
-
-cdef inline int gore_capturable_lane(u64 b, int h) noexcept nogil:
-    """The seeds of hole h if they are 2 or 4, else 0."""
-    cdef int seeds = lane_of(b, h)
-    return seeds if seeds == 2 or seeds == 4 else 0
-
-
-cdef inline void gore_sow_lanes(GoreNode* s, int origin) noexcept nogil:
-    """gore_sow on the word: one lap, then the captures (§4.3)."""
-    cdef u64 b = s.b
-    cdef int hand = lane_of(b, origin)
-    cdef int landing, h, taken, seeds
-    cdef int mine = s.north if s.to_move else ~s.north & 0xFF
-    cdef const LapStep* step
-    b &= lane_clear_mask(origin)
-    if hand >= GORE_HOLES:
-        b += <u64>(hand >> 3) * LANE_ONES
-    step = &GORE_STEP[origin][hand & 7]
-    b += step.add[0]
-    landing = step.land
-    taken = gore_capturable_lane(b, landing)
-    if taken and not (mine >> landing) & 1:
-        b &= lane_clear_mask(landing)
-        # the landing hole now holds 0, so neither run can pass it again
-        h = GORE_NXT[landing]
-        seeds = gore_capturable_lane(b, h)
-        while seeds:
-            taken += seeds
-            b &= lane_clear_mask(h)
-            h = GORE_NXT[h]
-            seeds = gore_capturable_lane(b, h)
-        h = GORE_PRV[landing]
-        seeds = gore_capturable_lane(b, h)
-        while seeds:
-            taken += seeds
-            b &= lane_clear_mask(h)
-            h = GORE_PRV[h]
-            seeds = gore_capturable_lane(b, h)
-        s.stores[s.to_move] += taken
-    s.b = b
-
-
-cdef inline void gore_apply_lanes(GoreNode* s, int action) noexcept nogil:
-    """gore_apply on the word (a legal action)."""
-    cdef int me = s.to_move
-    cdef int i
-    if action == GORE_ACCEPT_C:     # the answerer keeps the turn
-        for i in range(GORE_HOLES):
-            if (s.offer >> i) & 1:
-                s.b += <u64>GORE_SEEDS_PER_TRADED_HOLE_C << (8 * i)
-                s.stores[me] -= GORE_SEEDS_PER_TRADED_HOLE_C
-        s.north = (s.north | s.offer) if me else (s.north & ~s.offer)
-        s.offer = 0
-        return
-    if action == GORE_DECLINE_C:
-        s.offer = 0
-        return
-    if action < GORE_OFFER_BASE_C:
-        gore_sow_lanes(s, action)
-    elif action < GORE_PASS_C:
-        s.offer = action - GORE_OFFER_BASE_C
-    s.to_move = 1 - me             # a sowing, an offer or the pass
 
 
 cdef inline void gore_pack(GoreNode* node, const State* s) noexcept nogil:
@@ -372,12 +421,3 @@ cdef inline void gore_pack(GoreNode* node, const State* s) noexcept nogil:
     node.stores[1] = s.stores[1]
 
 
-cdef inline void gore_scores_lanes(const GoreNode* s, int* south, int* north) noexcept nogil:
-    """gore_outcome's scores: stores plus the seeds in the holes each owns."""
-    cdef u64 north_lanes = 0
-    cdef int i
-    for i in range(GORE_HOLES):
-        if (s.north >> i) & 1:
-            north_lanes |= <u64>0xFF << (8 * i)
-    north[0] = s.stores[1] + <int>(((s.b & north_lanes) * LANE_ONES) >> 56)
-    south[0] = s.stores[0] + <int>(((s.b & ~north_lanes) * LANE_ONES) >> 56)

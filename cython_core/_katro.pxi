@@ -28,16 +28,53 @@ cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noex
     return seeds != 0
 
 
-cdef inline int katro_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
-    """The holes player may sow from (the origin rule, §2.2): the non-empty holes
-    of its outermost non-empty row, ascending."""
-    cdef int d, start, n
-    for d in range(g.depth_rows):
-        start = g.row_start[player][d]
-        n = seeded_holes(s.board, start, start + g.cols, holes)
-        if n:
-            return n
+cdef inline u64 katro_origins_in(u64 seeded, int outer, int step, int K, int C) noexcept nogil:
+    """The origin rule (§2.2) over a mask of the player's seeded holes: the
+    seeded holes of its outermost non-empty row, as a mask (its K rows of C
+    bits begin at bit outer + d * step, d = 0 the outer row)."""
+    cdef u64 row = (<u64>1 << C) - 1
+    cdef int d
+    for d in range(K):
+        if seeded & (row << (outer + d * step)):
+            return seeded & (row << (outer + d * step))
     return 0
+
+
+cdef inline unsigned katro_innermost_row(u64 seeded, const int* row_start, int K, int C,
+                                         int* depth) noexcept nogil:
+    """Where a capture takes from (§2.3 step 2), over a mask of the opponent's
+    seeded holes (row_start[d]: the first bit of its row of depth d): the
+    seeds of its innermost non-empty row, bit i for the row's i-th bit, and
+    that row's depth in depth (0 and -1 when it has no seeds)."""
+    cdef unsigned row_mask = (1u << C) - 1
+    cdef unsigned row
+    cdef int d = K - 1
+    while d >= 0:
+        row = <unsigned>(seeded >> row_start[d]) & row_mask
+        if row:
+            depth[0] = d
+            return row
+        d -= 1
+    depth[0] = -1
+    return 0
+
+
+cdef inline bint katro_lap_captures(bint deeper_seeded, bint facing_seeded) noexcept nogil:
+    """The capture rule (§2.3 step 2) of a landing that relays: it captures iff
+    its row is the mover's innermost non-empty row (no deeper row of the
+    mover holds seeds) and the hole facing it in the opponent's innermost
+    non-empty row holds seeds."""
+    return facing_seeded & (not deeper_seeded)     # branch-free: data-dependent in relay chains
+
+
+cdef inline int katro_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+    """The holes player may sow from (katro_origins_in over the board), ascending
+    into holes (NULL: only counted); how many."""
+    cdef int lo = own_holes_first(g, player)
+    return holes_listed(katro_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
+                                         g.row_start[player][0],
+                                         g.cols if player == 0 else -g.cols,
+                                         g.depth_rows, g.cols), holes)
 
 
 cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
@@ -47,28 +84,23 @@ cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts)
 
 cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
                                      int landing, int* opp_row) noexcept nogil:
-    """The opponent hole captured by a landing in landing, or -1 (§2.3 step 2).
-    opp_row caches the opponent's innermost non-empty row (Lap.opp_row): only
-    a capture changes the opponent's holes during a sowing."""
-    cdef int d, start, target
-    # the landing hole must lie in the mover's innermost non-empty row
+    """The opponent hole captured by a landing in landing, or -1
+    (katro_lap_captures over the board).  opp_row caches the first hole of the
+    opponent's innermost non-empty row, -1 if none (Lap.opp_row): only a
+    capture changes the opponent's holes during a sowing."""
+    cdef int d, lo, target
+    cdef bint deeper = 0
     for d in range(g.depth_of[landing] + 1, g.depth_rows):
-        if katro_row_has_seeds(board, g.row_start[me][d], g.cols):
-            return -1
-    # the opponent's innermost non-empty row, in the landing hole's column
+        deeper |= katro_row_has_seeds(board, g.row_start[me][d], g.cols)
     if opp_row[0] == OPP_ROW_UNKNOWN:
-        opp_row[0] = -1             # the opponent has no seeds
-        d = g.depth_rows - 1
-        while d >= 0:
-            start = g.row_start[1 - me][d]
-            if katro_row_has_seeds(board, start, g.cols):
-                opp_row[0] = start
-                break
-            d -= 1
+        lo = own_holes_first(g, 1 - me)
+        katro_innermost_row(holes_at_least(board, lo, lo + g.path_len, 1), g.row_start[1 - me],
+                            g.depth_rows, g.cols, &d)
+        opp_row[0] = g.row_start[1 - me][d] if d >= 0 else -1
     if opp_row[0] < 0:
         return -1
     target = opp_row[0] + g.col_of[landing]
-    return target if board[target] else -1
+    return target if katro_lap_captures(deeper, board[target] != 0) else -1
 
 
 cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
@@ -76,7 +108,7 @@ cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept 
     empty; else h is lifted, with the captured hole's seeds if there is one."""
     cdef int* board = s.board
     cdef int target
-    if board[h] == 1:
+    if relay_lap_ends(board[h]):
         return LAP_ENDS
     target = katro_capture_target(board, g, s.to_move, h, &lap.opp_row)
     lap.hand = board[h]
@@ -92,16 +124,6 @@ cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept 
 cdef inline long long katro_sow(State* s, GameTable* g, int origin, long long limit) noexcept nogil:
     """Play the sowing from origin in place; laps taken, or < 0 past limit."""
     return relay_sow(s, g, FAM_KATRO, s.to_move, 0, origin, 1, limit)
-
-
-cdef inline bint katro_first_lap_ends(const State* s, GameTable* g, int origin) noexcept nogil:
-    """Core only (perft's last ply): a lap of fewer seeds than the path holds
-    that lands in an empty hole ends the move, so the move is legal unsown."""
-    cdef int me = s.to_move
-    cdef int n = s.board[origin]
-    if n >= g.path_len:
-        return 0
-    return s.board[g.path[me][0][g.pathpos[me][0][origin] + n]] == 0
 
 
 cdef inline long long katro_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
@@ -137,39 +159,15 @@ cdef inline void katro_outcome_by_owners(const State* s, GameTable* g, int* winn
 
 cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const SideLanes* T,
                                               int NW) noexcept nogil:
-    """The seeded lanes of the mover's outermost non-empty row (§2.2), as move bits."""
-    cdef unsigned seeded = lanes_nonzero_bits(me, NW)
-    cdef unsigned row = (1u << T.C) - 1
-    cdef int d
-    for d in range(T.K):
-        if seeded & (row << (d * T.C)):
-            return seeded & (row << (d * T.C))
-    return 0
+    """katro_origins_in over the mover's lanes, as move bits."""
+    return katro_origins_in(lanes_nonzero_bits(me, NW), 0, T.C, T.K, T.C)
 
 
-cdef inline unsigned katro_capturing_lanes(const u64* op, const SideLanes* T, int NW, int L,
+cdef inline unsigned katro_capturing_lanes(const u64* op, const SideLanes* T, int NW,
                                            int* od) noexcept nogil:
-    """The mover's lanes facing a seed of the opponent's innermost non-empty row
-    (its depth in od): a landing there captures that seed's hole if it lies in
-    the mover's innermost non-empty row (§2.3 step 2).  Only a capture changes
-    the opponent's holes during a sowing, so this is recomputed only then."""
-    cdef unsigned seeded = lanes_nonzero_bits(op, NW)
-    cdef unsigned row_mask = (1u << T.C) - 1
-    cdef unsigned row
-    cdef int d = T.K - 1
-    while d >= 0:
-        row = (seeded >> (d * T.C)) & row_mask
-        if row:
-            od[0] = d
-            return T.captures[d][row]
-        d -= 1
-    od[0] = 0
-    return 0
-
-
-cdef inline unsigned katro_lap_captures(u64 deeper, int land, unsigned capturing) noexcept nogil:
-    """Does a landing in lane land capture?  1 if it faces a seed of the
-    opponent's innermost non-empty row (capturing) and no deeper row of the
-    mover holds seeds (deeper: the mover's lanes in those rows).  Arithmetic,
-    not a branch: (deeper | -deeper) has its top bit set iff deeper != 0."""
-    return (capturing >> land) & 1 & <unsigned>((~(deeper | (0 - deeper))) >> 63)
+    """The mover's lanes whose landing would capture, were no deeper row of the
+    mover seeded (the capturing table, built from katro_lap_captures, over the
+    opponent's innermost non-empty row; its depth in od).  Only a capture
+    changes the opponent's holes during a sowing, so this is recomputed only then."""
+    cdef unsigned row = katro_innermost_row(lanes_nonzero_bits(op, NW), T.row_start, T.K, T.C, od)
+    return T.captures[od[0]][row] if row else 0

@@ -46,6 +46,11 @@ cdef inline u64 lanes_at_least(u64 w, int k) noexcept nogil:
     return (((w & LANE_LOW7) + <u64>(128 - k) * LANE_ONES) | w) & LANE_HIGH
 
 
+# LANES_OF_BITS[m]: the lanes of a word named by the bits of m (0xFF in lane i
+# for bit i): the inverse of lanes_bits.
+cdef u64 LANES_OF_BITS[256]
+
+
 cdef inline unsigned lanes_bits(u64 highs) noexcept nogil:
     """Gather the high bits of the 8 lanes (as lanes_* leave them) into bits 0..7."""
     return <unsigned>((((highs >> 7) * 0x0102040810204080ULL)) >> 56)
@@ -61,23 +66,16 @@ cdef inline u64 lane_clear_mask(int i) noexcept nogil:
     return ~(<u64>0xFF << ((i & 7) * 8))
 
 
-cdef inline int lanes_lane(u64 w0, u64 w1, u64 w2, int x, int NW) noexcept nogil:
+cdef inline int lane_of_words(u64 w0, u64 w1, u64 w2, int x, int NW) noexcept nogil:
     """Lane x of the words w0..w2 (NW a constant), by conditional moves: the
-    word is picked without a data-dependent branch."""
+    word is picked without a data-dependent branch (lane_of(w[x >> 3], x) for
+    words in memory)."""
     cdef u64 w = w0
     if NW > 1:
         w = w1 if x >= 8 else w
     if NW > 2:
         w = w2 if x >= 16 else w
     return lane_of(w, x)
-
-
-cdef inline int lanes_get(const u64* w, int x) noexcept nogil:
-    return lane_of(w[x >> 3], x)
-
-
-cdef inline void lanes_clear(u64* w, int x) noexcept nogil:
-    w[x >> 3] &= lane_clear_mask(x)
 
 
 cdef inline unsigned lanes_nonzero_bits(const u64* w, int NW) noexcept nogil:
@@ -181,6 +179,7 @@ ctypedef struct SideLanes:
     LoopLanes loop
     int C                                  # holes a row
     int K                                  # rows a player
+    int row_start[3]                       # the first lane of the row of depth d: d * C
     u64 deeper[MAX_LANES][MAX_WORDS]       # Katro: the mover's lanes in rows deeper than x's
     unsigned char face[MAX_LANES][3]       # Katro: [x][od] the opponent lane facing x in its row od
     unsigned captures[3][64]               # Katro: [od][seeded columns of the opponent's row od,
@@ -210,6 +209,8 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
     _loop_lanes(&t.loop, L, 1)
     t.C = C
     t.K = K
+    for od in range(K):
+        t.row_start[od] = od * C
     _require(L == C * K and K <= 3 and C <= 8, "side lanes: rows of at most 8 holes, 3 a player")
     for p in range(2):
         for x in range(L):
@@ -234,7 +235,7 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
             t.front_face[x] = g.pathpos[1][0][g.front_opp[hole]]
             _require(C == 8 and t.front_face[x] >= C, "Mpantsaka: a front row of 8 lanes C..2C-1")
             for m in range(256):
-                if (m >> (t.front_face[x] - C)) & 1:
+                if mpantsaka_lap_captures(1, (m >> (t.front_face[x] - C)) & 1):
                     t.facing[m] |= 1u << x
     for p in range(2 if g.family == FAM_KATRO else 0):
         for od in range(K):
@@ -247,7 +248,7 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
             for x in range(L):
                 k = t.face[x][od] - od * C
                 _require(0 <= k < C, "a facing lane lies in the row")
-                if (m >> k) & 1:
+                if katro_lap_captures(0, (m >> k) & 1):
                     t.captures[od][m] |= 1u << x
 
 
@@ -269,44 +270,38 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     and sow lap after lap on its loop in direction d (M the mover's words, O the
     opponent's) until a lap ends in an empty hole.  The laps taken, or
     -(laps played) if the move does not end within limit laps (M, O are then
-    garbage).  The words stay in registers; Brent's detector (as relay_sow's,
-    after CYCLE_START calm laps) compares them and the lap start (lane and
-    hand, one int).  O changes only by a capture, which restarts the detector."""
+    garbage).  The words stay in registers; Brent's detector (brent_lap)
+    compares them and the lap start (lane and hand, one int).  O changes only
+    by a capture, which restarts the detector."""
     cdef const LoopLanes* lp = &T.loop
     cdef u64 m0 = M[0]
     cdef u64 m1 = M[1] if NW > 1 else 0
     cdef u64 m2 = M[2] if NW > 2 else 0
-    cdef u64 s0 = 0, s1 = 0, s2 = 0           # the detector's saved lap start
+    cdef u64 s0 = 0, s1 = 0, s2 = 0           # Brent's saved lap start
     cdef int saved_at = 0
-    cdef long long power = 1, left = 0        # Brent: laps until the next save
-    cdef int hand = lanes_lane(m0, m1, m2, x, NW)
-    cdef int pos = x, r, q, land, seeds, od = 0, target
+    cdef Brent brent = Brent(0, 0)
+    cdef int hand = lane_of_words(m0, m1, m2, x, NW)
+    cdef int pos = x, r, q, land, seeds, od = 0, target, verdict
     cdef unsigned capturing                   # the mover's lanes whose landing would capture
-    cdef unsigned captured
+    cdef bint captured
     cdef u64 deeper
     cdef long long laps = 1
     cdef long long calm_from = 1              # the lap after the start or the last capture
     cdef const LapStep* step
     words_clear(&m0, &m1, &m2, x, lp, NW)
     if family == FAM_KATRO:
-        capturing = katro_capturing_lanes(O, T, NW, L, &od)
+        capturing = katro_capturing_lanes(O, T, NW, &od)
     else:
         capturing = mpantsaka_capturing_lanes(O, T)
     while True:
-        if laps - calm_from >= CYCLE_START:
-            if laps - calm_from == CYCLE_START:
-                power = 1
-                left = 1
+        if laps - calm_from >= CYCLE_START:          # Brent's detector runs
+            verdict = brent_lap(&brent, laps - calm_from,
+                                ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
+                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
+            if verdict == BRENT_CYCLE:
+                return -laps
+            if verdict == BRENT_SAVE:
                 s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
-            else:
-                if ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
-                        | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0:
-                    return -laps
-                left -= 1
-                if left == 0:
-                    power *= 2
-                    left = power
-                    s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
         r = hand
         if hand >= L:                          # whole rounds: q to every lane
             q = hand // L
@@ -323,8 +318,8 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
         if NW > 2:
             m2 += step.add[2]
         land = step.land
-        seeds = lanes_lane(m0, m1, m2, land, NW)
-        if seeds == 1:                         # it was empty: the move ends
+        seeds = lane_of_words(m0, m1, m2, land, NW)
+        if relay_lap_ends(seeds):
             break
         words_clear(&m0, &m1, &m2, land, lp, NW)   # lifted into the hand
         pos = land
@@ -335,18 +330,19 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
                 deeper |= m1 & T.deeper[land][1]
             if NW > 2:
                 deeper |= m2 & T.deeper[land][2]
-            captured = katro_lap_captures(deeper, land, capturing)
+            captured = katro_lap_captures(<bint>((deeper | (0 - deeper)) >> 63),
+                                          (capturing >> land) & 1)
             if captured:
                 target = T.face[land][od]
-                seeds += lanes_get(O, target)
-                lanes_clear(O, target)
-                capturing = katro_capturing_lanes(O, T, NW, L, &od)
+                seeds += lane_of(O[target >> 3], target)
+                O[target >> 3] &= lane_clear_mask(target)
+                capturing = katro_capturing_lanes(O, T, NW, &od)
         else:
             captured = (capturing >> land) & 1
             if captured:
                 target = T.front_face[land]
-                seeds += lanes_get(O, target)
-                lanes_clear(O, target)
+                seeds += lane_of(O[target >> 3], target)
+                O[target >> 3] &= lane_clear_mask(target)
                 capturing = mpantsaka_capturing_lanes(O, T)
         if laps >= limit:
             return -laps
@@ -375,15 +371,23 @@ cdef inline long long side_play_lanes(SideNode* child, const SideNode* s, int mo
     return side_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
 
 
+cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, int x, int d,
+                                     int family) noexcept nogil:
+    """first_lap_ends_by on the lanes of one loop of L lanes (w its words): the
+    first lap from lane x in direction d."""
+    cdef int n = lane_of(w[x >> 3], x)
+    cdef int land
+    if n >= L:                  # no landing to read: the rule answers from n alone
+        return first_lap_ends_by(family, n, L, 0)
+    land = lp.step[d][x][n].land
+    return first_lap_ends_by(family, n, L, lane_of(w[land >> 3], land) + 1)
+
+
 cdef inline bint side_first_lap_ends(const SideNode* s, int move, const SideLanes* T,
                                      int L) noexcept nogil:
-    """A lap of fewer seeds than the loop holds that lands in an empty hole ends
-    the move, so the move is legal unsown (as katro_first_lap_ends)."""
-    cdef int x = move & 31
-    cdef int n = lanes_get(s.me, x)
-    if n >= L:
-        return 0
-    return lanes_get(s.me, T.loop.step[move >> 5][x][n].land) == 0
+    """loop_first_lap_ends for a Katro or Katra Mpantsaka move (the two share
+    their lap-end rule, relay_lap_ends)."""
+    return loop_first_lap_ends(s.me, &T.loop, L, move & 31, move >> 5, FAM_KATRO)
 
 
 cdef inline u64 side_moves(const SideNode* s, const SideLanes* T, int family, int simplified,
@@ -421,21 +425,3 @@ cdef inline void side_pack(SideNode* node, const State* s, const SideLanes* T) n
     for x in range(L):
         node.me[x >> 3] |= <u64>s.board[T.hole_of[s.to_move][x]] << ((x & 7) * 8)
         node.op[x >> 3] |= <u64>s.board[T.hole_of[1 - s.to_move][x]] << ((x & 7) * 8)
-
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    static inline int katra_lowest_bit(unsigned long long x) { return __builtin_ctzll(x); }
-    #elif defined(_MSC_VER)
-    #include <intrin.h>
-    static inline int katra_lowest_bit(unsigned long long x) {
-        unsigned long i; _BitScanForward64(&i, x); return (int)i;
-    }
-    #else
-    static inline int katra_lowest_bit(unsigned long long x) {
-        int i = 0; while (!(x & 1)) { x >>= 1; i++; } return i;
-    }
-    #endif
-    """
-    int lowest_bit "katra_lowest_bit"(u64 x) noexcept nogil   # x != 0

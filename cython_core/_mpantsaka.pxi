@@ -19,21 +19,29 @@ def mpantsaka_paths(spec):
 # g.front_opp[hole] is the opponent's front hole facing a front hole.
 
 
+cdef inline u64 mpantsaka_origins_in(u64 seeded, u64 front, u64 back, int simplified) noexcept nogil:
+    """The origin rule (§3.2) over a mask of the player's seeded holes (front,
+    back: the masks of its rows): the seeded holes of its front row, or of its
+    back row once the front row is empty; in the simplified variant, any."""
+    if simplified:
+        return seeded & (front | back)
+    return seeded & front if seeded & front else seeded & back
+
+
+cdef inline bint mpantsaka_lap_captures(bint front, bint facing_seeded) noexcept nogil:
+    """The capture rule (§3.3) of a landing that relays: it captures iff it is
+    a front hole and the opponent's front hole facing it holds seeds."""
+    return front & facing_seeded
+
+
 cdef inline int mpantsaka_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
-    """The holes player may sow from (the origin rule, §3.2), ascending: the
-    non-empty holes of its front row, or of its back row once the front row is
-    empty; in the simplified variant, any non-empty hole of its own."""
-    cdef int C = g.cols
-    cdef int front = g.row_start[player][1]
-    cdef int back = g.row_start[player][0]
-    cdef int n
-    if g.simplified:                # the two rows are adjacent
-        front = front if front < back else back
-        return seeded_holes(s.board, front, front + 2 * C, holes)
-    n = seeded_holes(s.board, front, front + C, holes)
-    if n:
-        return n
-    return seeded_holes(s.board, back, back + C, holes)
+    """The holes player may sow from (mpantsaka_origins_in over the board),
+    ascending into holes (NULL: only counted); how many."""
+    cdef int lo = own_holes_first(g, player)
+    cdef u64 row = (<u64>1 << g.cols) - 1
+    return holes_listed(mpantsaka_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
+                                             row << g.row_start[player][1],
+                                             row << g.row_start[player][0], g.simplified), holes)
 
 
 cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
@@ -53,12 +61,12 @@ cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexc
     and the facing one holds seeds (a capture)."""
     cdef int* board = s.board
     cdef int facing
-    if board[h] == 1:
+    if relay_lap_ends(board[h]):
         return LAP_ENDS
     lap.hand = board[h]
     board[h] = 0
     facing = g.front_opp[h]     # -1 unless h is a front hole (only the mover's are sown)
-    if facing >= 0 and board[facing]:
+    if mpantsaka_lap_captures(facing >= 0, facing >= 0 and board[facing] != 0):
         lap.hand += board[facing]
         board[facing] = 0
         return LAP_CAPTURES
@@ -68,17 +76,6 @@ cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexc
 cdef inline long long mpantsaka_sow(State* s, GameTable* g, int action, long long limit) noexcept nogil:
     """Play the sowing of action in place; laps taken, or < 0 past limit."""
     return relay_sow(s, g, FAM_MPANTSAKA, s.to_move, action & 1, action >> 1, 1, limit)
-
-
-cdef inline bint mpantsaka_first_lap_ends(const State* s, GameTable* g, int action) noexcept nogil:
-    """Core only (perft's last ply): as katro_first_lap_ends, in the action's direction."""
-    cdef int me = s.to_move
-    cdef int d = action & 1
-    cdef int origin = action >> 1
-    cdef int n = s.board[origin]
-    if n >= g.path_len:
-        return 0
-    return s.board[g.path[me][d][g.pathpos[me][d][origin] + n]] == 0
 
 
 cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
@@ -98,19 +95,16 @@ cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long l
 
 cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes* T,
                                                   int simplified, int NW) noexcept nogil:
-    """Seeded lanes of the front row, or of the back row once the front row is
-    empty (any seeded lane in the simplified variant), each in both directions
-    (§3.2): move bits x and 32 + x."""
-    cdef u64 seeded = lanes_nonzero_bits(me, NW)
+    """mpantsaka_origins_in over the mover's lanes, each in both directions:
+    move bits x and 32 + x."""
     cdef u64 back = (<u64>1 << T.C) - 1
-    cdef u64 front = back << T.C
-    if not simplified:
-        seeded &= front if seeded & front else back
+    cdef u64 seeded = mpantsaka_origins_in(lanes_nonzero_bits(me, NW), back << T.C, back,
+                                           simplified)
     return seeded | (seeded << 32)
 
 
 cdef inline unsigned mpantsaka_capturing_lanes(const u64* op, const SideLanes* T) noexcept nogil:
-    """The mover's front lanes facing a seeded front hole of the opponent: a
-    landing there captures it (§3.3).  The opponent's front row is its word 1
-    (lanes 8..15); only a capture changes it during a sowing."""
+    """The mover's lanes whose landing would capture (the facing table, built
+    from mpantsaka_lap_captures, over the opponent's seeded front holes: its
+    word 1, lanes 8..15).  Only a capture changes them during a sowing."""
     return T.facing[lanes_bits(lanes_nonzero(op[1]))]
