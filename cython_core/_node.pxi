@@ -85,19 +85,6 @@ cdef int _node_check_shapes() except -1:
     return 0
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    static inline int katra_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    #else
-    static inline int katra_popcount64(unsigned long long x) {
-        int n = 0; while (x) { x &= x - 1; n++; } return n;
-    }
-    #endif
-    """
-    int popcount64 "katra_popcount64"(u64 x) noexcept nogil
-
-
 # ---------------------------------------------------------------- node types
 
 ctypedef struct KatroNode:                    # katro (6x6): 3 words a side
