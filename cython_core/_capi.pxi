@@ -5,7 +5,7 @@
 #
 # A katra_node holds one working form in its words: the node of its game's
 # kind on the lanes when the position fits them (node_kind, as every job
-# chooses), else the State form held compactly (WideNode).
+# chooses), else the int form held compactly (WideNode).
 # Everything here is a pure function of its arguments and the tables built at
 # import: any thread may call it, with or without the GIL.
 
@@ -17,7 +17,7 @@ cdef enum:
     CAPI_FORM_LANES = 1          # the game's lanes node (lanes_fit)
     CAPI_FORM_WIDE = 2           # any position: WideNode
 
-# The State form in a node: counts and stores fit 16 bits (a position holds at
+# The int form in a node: counts and stores fit 16 bits (a position holds at
 # most MAX_TOTAL_SEEDS seeds, checked at import), the offer and Goré's owners a byte.
 ctypedef struct WideNode:
     unsigned short board[MAX_HOLES]
@@ -45,8 +45,8 @@ cdef inline int capi_kind(const katra_node* n) noexcept nogil:
     return NODE_KATRO + n.game      # as node_kind
 
 
-cdef void capi_pack(katra_node* out, const State* s) noexcept nogil:
-    """The node of a State, in the form the jobs would work on (node_root)."""
+cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:
+    """The node of an IntPosition, in the form the jobs would work on (node_root)."""
     cdef GameTable* g = &TABLES[s.game]
     cdef WideNode* w = <WideNode*>out._words
     cdef NodeBox box
@@ -69,12 +69,12 @@ cdef void capi_pack(katra_node* out, const State* s) noexcept nogil:
     w.offer = <unsigned char>s.offer
 
 
-cdef inline void capi_wide_unpack(const katra_node* n, State* s) noexcept nogil:
-    """The State of a node on the State form (capi_pack's inverse)."""
+cdef inline void capi_wide_unpack(const katra_node* n, IntPosition* s) noexcept nogil:
+    """The IntPosition of a node on the int form (capi_pack's inverse)."""
     cdef const WideNode* w = <const WideNode*>n._words
     cdef GameTable* g = &TABLES[n.game]
     cdef int i
-    memset(s, 0, sizeof(State))
+    memset(s, 0, sizeof(IntPosition))
     s.game = n.game
     for i in range(g.holes):
         s.board[i] = w.board[i]
@@ -107,13 +107,13 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
     actions alone); want >= 0: only the child of action want, into kids[0]: 1
     if legal, else 0."""
     cdef Children it
-    cdef State child_state
+    cdef IntPosition child_state
     cdef katra_node* k
     cdef int move, a, m = 0
     node_children_begin(&it, s)
     while True:
         k = &kids[m] if want == -1 else &kids[0]
-        if Node is State:
+        if Node is IntPosition:
             move = node_children_next(&it, s, &child_state)
         else:   # (words past the form's are left as they were: nothing reads them)
             move = node_children_next(&it, s, <Node*>k._words)
@@ -122,9 +122,9 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
         a = node_action(s, move)
         if want >= 0 and a != want:
             continue
-        if Node is State and want != -2:
+        if Node is IntPosition and want != -2:
             capi_pack(k, &child_state)
-        elif Node is not State:
+        elif Node is not IntPosition:
             k.game = <unsigned char>node_game(s)
             k.form = CAPI_FORM_LANES
         if want >= 0:
@@ -135,7 +135,7 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
 
 
 cdef inline u64 capi_do(const Node* s, int op, int arg, int* acts, katra_node* kids,
-                        State* out) noexcept nogil:
+                        IntPosition* out) noexcept nogil:
     """One operation on a node of one kind (op a constant where inlined)."""
     cdef NodeScratch scratch
     cdef long long work = 0
@@ -160,10 +160,10 @@ cdef inline u64 capi_do(const Node* s, int op, int arg, int* acts, katra_node* k
 
 
 cdef inline u64 capi_on(const katra_node* n, int kind, int op, int arg, int* acts,
-                        katra_node* kids, State* out) noexcept nogil:
+                        katra_node* kids, IntPosition* out) noexcept nogil:
     """capi_do on the node's words, as the node of its kind (capi_kind(n) >= 0)."""
     cdef const void* d = <const void*>n._words
-    cdef State st
+    cdef IntPosition st
     if kind == NODE_STATE:
         capi_wide_unpack(n, &st)
         return capi_do(&st, op, arg, acts, kids, out)
@@ -182,7 +182,7 @@ cdef inline u64 capi_on(const katra_node* n, int kind, int op, int arg, int* act
     return capi_do(<const GoreNode*>d, op, arg, acts, kids, out)
 
 
-cdef inline void capi_unpack(const katra_node* n, int kind, State* s) noexcept nogil:
+cdef inline void capi_unpack(const katra_node* n, int kind, IntPosition* s) noexcept nogil:
     capi_on(n, kind, CAPI_UNPACK, 0, NULL, NULL, s)
 
 
@@ -225,7 +225,7 @@ cdef int capi_is_over(const katra_node* n) noexcept nogil:
 
 
 cdef int capi_outcome(const katra_node* n, int* winner, int* south, int* north) noexcept nogil:
-    cdef State st
+    cdef IntPosition st
     cdef int kind = capi_kind(n)
     if kind < 0 or winner == NULL or south == NULL or north == NULL:
         return -1

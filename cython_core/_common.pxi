@@ -130,7 +130,7 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
 # hand): it runs once CYCLE_START laps have passed since the move's start or
 # its last capture (a capture never lies on a cycle: it restarts the count).
 # The schedule is written once, here; each working form keeps its own copy of
-# the saved lap start (the State form: board, hole and hand; the lanes: their
+# the saved lap start (the int form: board, hole and hand; the lanes: their
 # words in registers) and says whether the current one equals it.
 ctypedef struct Brent:
     long long power     # laps between the saves of the lap start
@@ -190,9 +190,9 @@ cdef inline int winner_by_scores(int south, int north) noexcept nogil:
 
 
 # ---------------------------------------------------------------- the relay engine
-# (its protocol with the families, Lap and the LAP_* verdicts: _core.pxd)
+# (its protocol with the families, LapCarry and the LAP_* verdicts: _core.pxd)
 
-cdef inline int lap_end(State* s, GameTable* g, int family, int h, Lap* lap) noexcept nogil:
+cdef inline int lap_end(IntPosition* s, GameTable* g, int family, int h, LapCarry* lap) noexcept nogil:
     if family == FAM_KATRO:
         return katro_lap_end(s, g, h, lap)
     if family == FAM_MPANTSAKA:
@@ -200,7 +200,7 @@ cdef inline int lap_end(State* s, GameTable* g, int family, int h, Lap* lap) noe
     return djenon_lap_end(s, g, h, lap)
 
 
-cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, int d,
+cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int player, int d,
                                 int origin, int offset, long long limit) noexcept nogil:
     """Lift origin and sow lap after lap on path [player][d] (sow_lap's offset)
     until the family's lap_end says the move ends (docs/rules.md §1.3).
@@ -212,7 +212,7 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
     cdef const int* path = &g.path[player][d][0]
     cdef const int* pathpos = &g.pathpos[player][d][0]
     cdef int h = origin
-    cdef Lap lap
+    cdef LapCarry lap
     cdef int verdict
     cdef long long laps = 1
     cdef long long calm = 0      # laps since the start or the last capture
@@ -244,7 +244,7 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
 
 # ---------------------------------------------------------------- dispatch
 
-# The State-level entry points (candidates, play, outcome_of, the children
+# The IntPosition-level entry points (candidates, play, outcome_of, the children
 # iterator, legal_actions_c, zobrist_c) are functions, not inline: the hot
 # inline functions are forced inline (setup.py), and inlined into the search's
 # and the solver's recursions they would swell every frame of it.  The jobs'
@@ -253,7 +253,7 @@ cdef inline long long relay_sow(State* s, GameTable* g, int family, int player, 
 # The *_of forms take the family as an argument: called with a constant one
 # (perft_count's per-family loops), the C compiler keeps only that family's code.
 
-cdef inline int candidates_of(const State* s, GameTable* g, int family, int* acts) noexcept nogil:
+cdef inline int candidates_of(const IntPosition* s, GameTable* g, int family, int* acts) noexcept nogil:
     if family == FAM_KATRO:
         return katro_sowing_candidates(s, g, acts)
     if family == FAM_MPANTSAKA:
@@ -265,7 +265,7 @@ cdef inline int candidates_of(const State* s, GameTable* g, int family, int* act
 
 cdef inline u64 holes_at_least(const int* board, int lo, int hi, int k) noexcept nogil:
     """The holes lo..hi-1 holding k seeds or more, as a mask (bit h for hole h):
-    the State form's view for the origin rules."""
+    the int form's view for the origin rules."""
     cdef u64 bits = 0
     cdef int h
     for h in range(lo, hi):
@@ -291,7 +291,7 @@ cdef inline int holes_listed(u64 holes, int* acts) noexcept nogil:
     return n
 
 
-cdef inline int origin_count(const State* s, GameTable* g, int player) noexcept nogil:
+cdef inline int origin_count(const IntPosition* s, GameTable* g, int player) noexcept nogil:
     """How many holes player could sow from were it to move: its family's
     origin rule (<family>_origins, counting only; Goré's offers and answers aside)."""
     if g.family == FAM_KATRO:
@@ -303,13 +303,13 @@ cdef inline int origin_count(const State* s, GameTable* g, int player) noexcept 
     return djenon_origins(s, g, player, NULL)
 
 
-cdef int candidates(const State* s, int* acts) noexcept nogil:
+cdef int candidates(const IntPosition* s, int* acts) noexcept nogil:
     """The actions that pass the origin rules, ascending (lap limit not applied)."""
     cdef GameTable* g = &TABLES[s.game]
     return candidates_of(s, g, g.family, acts)
 
 
-cdef inline long long play_of(State* s, GameTable* g, int family, int action,
+cdef inline long long play_of(IntPosition* s, GameTable* g, int family, int action,
                               long long limit) noexcept nogil:
     if family == FAM_KATRO:
         return katro_apply(s, g, action, limit)
@@ -320,7 +320,7 @@ cdef inline long long play_of(State* s, GameTable* g, int family, int action,
     return djenon_apply(s, g, action, limit)
 
 
-cdef long long play(State* s, int action, long long limit) noexcept nogil:
+cdef long long play(IntPosition* s, int action, long long limit) noexcept nogil:
     """Play a candidate in place (the family's apply); the laps it took (0 for
     non-sowing actions), or a negative number (minus the laps played) if its
     sowing does not end within limit laps (s is then garbage)."""
@@ -328,7 +328,7 @@ cdef long long play(State* s, int action, long long limit) noexcept nogil:
     return play_of(s, g, g.family, action, limit)
 
 
-cdef inline int fallback(const State* s) noexcept nogil:
+cdef inline int fallback(const IntPosition* s) noexcept nogil:
     """The action forced when no candidate is legal (Djenon-aboure's pass), else -1."""
     cdef GameTable* g = &TABLES[s.game]
     if g.family == FAM_DJENON:
@@ -336,15 +336,15 @@ cdef inline int fallback(const State* s) noexcept nogil:
     return -1
 
 
-cdef inline bint is_gore(const State* s) noexcept nogil:
+cdef inline bint is_gore(const IntPosition* s) noexcept nogil:
     """Is s a Goré position?  Goré has no relays, so every candidate is legal."""
     return TABLES[s.game].family == FAM_GORE
 
 
-cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int action) noexcept nogil:
+cdef inline bint first_lap_ends(const IntPosition* s, GameTable* g, int family, int action) noexcept nogil:
     """True if the candidate's first lap surely ends the move (then it is legal
     without being sown); False if it must be sown to know (first_lap_ends_by
-    over the State: the seeds of the origin and what its lap's landing holds)."""
+    over the IntPosition: the seeds of the origin and what its lap's landing holds)."""
     cdef int me = s.to_move if family != FAM_DJENON else 0
     cdef int d = action & 1 if family == FAM_MPANTSAKA else 0
     cdef int origin = action >> 1 if family == FAM_MPANTSAKA else action
@@ -357,7 +357,7 @@ cdef inline bint first_lap_ends(const State* s, GameTable* g, int family, int ac
     return first_lap_ends_by(family, n, g.path_len, s.board[landing] + 1)
 
 
-cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil:
+cdef void outcome_of(const IntPosition* s, int* winner, int* south, int* north) noexcept nogil:
     """Winner and scores of a terminal position (the family's outcome)."""
     cdef GameTable* g = &TABLES[s.game]
     if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
@@ -370,7 +370,7 @@ cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexce
 
 # ---------------------------------------------------------------- legal children
 
-cdef inline void children_begin_of(Children* it, const State* s, GameTable* g,
+cdef inline void children_begin_of(Children* it, const IntPosition* s, GameTable* g,
                                    int family) noexcept nogil:
     it.n = candidates_of(s, g, family, it.cand)
     it.k = 0
@@ -379,8 +379,8 @@ cdef inline void children_begin_of(Children* it, const State* s, GameTable* g,
     it.work = 0
 
 
-cdef inline int children_next_of(Children* it, const State* s, GameTable* g, int family,
-                                 State* child) noexcept nogil:
+cdef inline int children_next_of(Children* it, const IntPosition* s, GameTable* g, int family,
+                                 IntPosition* child) noexcept nogil:
     cdef int a
     cdef long long laps
     while it.k < it.n:
@@ -405,18 +405,18 @@ cdef inline int children_next_of(Children* it, const State* s, GameTable* g, int
     return -1
 
 
-cdef void children_begin(Children* it, const State* s) noexcept nogil:
+cdef void children_begin(Children* it, const IntPosition* s) noexcept nogil:
     cdef GameTable* g = &TABLES[s.game]
     children_begin_of(it, s, g, g.family)
 
 
-cdef int children_next(Children* it, const State* s, State* child) noexcept nogil:
+cdef int children_next(Children* it, const IntPosition* s, IntPosition* child) noexcept nogil:
     """The next legal action of s, ascending, with its child in child; -1 when done."""
     cdef GameTable* g = &TABLES[s.game]
     return children_next_of(it, s, g, g.family, child)
 
 
-cdef int legal_children(const State* s, int* acts, State* children) noexcept nogil:
+cdef int legal_children(const IntPosition* s, int* acts, IntPosition* children) noexcept nogil:
     """Legal actions (ascending) and their children; returns how many."""
     cdef Children it
     cdef int a, m = 0
@@ -429,8 +429,8 @@ cdef int legal_children(const State* s, int* acts, State* children) noexcept nog
     return m
 
 
-cdef inline bint candidate_legal(const State* s, GameTable* g, int family, int action,
-                                 State* scratch, long long* work) noexcept nogil:
+cdef inline bint candidate_legal(const IntPosition* s, GameTable* g, int family, int action,
+                                 IntPosition* scratch, long long* work) noexcept nogil:
     """Is the candidate legal (its sowing ends within the lap limit, §1.3)?
     Goré's always are; a relay game's is when first_lap_ends proves it, else it
     is sown on scratch.  Adds the laps sown to work."""
@@ -444,7 +444,7 @@ cdef inline bint candidate_legal(const State* s, GameTable* g, int family, int a
     return laps >= 0
 
 
-cdef inline int legal_count_of(const State* s, GameTable* g, int family, State* scratch,
+cdef inline int legal_count_of(const IntPosition* s, GameTable* g, int family, IntPosition* scratch,
                                long long* work) noexcept nogil:
     """len(legal actions of s), for perft's last ply (Goré: from bit masks)."""
     cdef int cand[MAX_CANDIDATES]
@@ -460,10 +460,10 @@ cdef inline int legal_count_of(const State* s, GameTable* g, int family, State* 
     return m
 
 
-cdef int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil:
+cdef int legal_actions_work(const IntPosition* s, int* acts, long long* work) noexcept nogil:
     """Legal actions, ascending; adds the laps sown to work."""
     cdef GameTable* g = &TABLES[s.game]
-    cdef State scratch
+    cdef IntPosition scratch
     cdef int n = candidates_of(s, g, g.family, acts)
     cdef int k, m = 0
     if g.family == FAM_GORE:        # relay-free: every candidate is legal
@@ -481,13 +481,13 @@ cdef int legal_actions_work(const State* s, int* acts, long long* work) noexcept
     return m
 
 
-cdef int legal_actions_c(const State* s, int* acts) noexcept nogil:
+cdef int legal_actions_c(const IntPosition* s, int* acts) noexcept nogil:
     """Legal actions, ascending."""
     cdef long long work = 0
     return legal_actions_work(s, acts, &work)
 
 
-cdef inline u64 zobrist_of(const State* s, const GameTable* g) noexcept nogil:
+cdef inline u64 zobrist_of(const IntPosition* s, const GameTable* g) noexcept nogil:
     """The position's 64-bit Zobrist-style hash with fixed keys (stable across
     runs; katra._zobrist.zobrist computes the same).  The owners and the offer
     change in Goré only: elsewhere their share is the game's constant
@@ -511,7 +511,7 @@ cdef inline u64 zobrist_of(const State* s, const GameTable* g) noexcept nogil:
     return z
 
 
-cdef u64 zobrist_c(const State* s) noexcept nogil:
+cdef u64 zobrist_c(const IntPosition* s) noexcept nogil:
     return zobrist_of(s, &TABLES[s.game])
 
 
@@ -549,8 +549,8 @@ cdef int _build_tables() except -1:
     ZKEY_OFFER = _zobrist.OFFER_KEY
     for gi in range(NUM_GAMES):
         ZKEY_GAME[gi] = _zobrist.GAME_KEYS[gi]
-    cdef State probe
-    _require(<char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "State layout changed")
+    cdef IntPosition probe
+    _require(<char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "IntPosition layout changed")
     LAP_LIMIT_C = _games.LAP_LIMIT
     for name, value in (("GORE_OFFER_BASE", GORE_OFFER_BASE_C), ("GORE_PASS", GORE_PASS_C),
                         ("GORE_ACCEPT", GORE_ACCEPT_C), ("GORE_DECLINE", GORE_DECLINE_C),
@@ -632,12 +632,12 @@ cdef int _build_tables() except -1:
                 _set_path(g, p, 0, loop)
                 _set_path(g, p, 1, loop[::-1])
         if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-            _side_lanes(&SIDE_LANES[gi], g)
+            _halves_tables(&HALVES_TABLES[gi], g)
         elif g.family == FAM_DJENON:
             _djenon_lanes(g)
         else:
             _gore_lanes(g)
-    _require(sizeof(SideFrame) <= sizeof(PerftFrame) and sizeof(DjenonFrame) <= sizeof(PerftFrame)
+    _require(sizeof(HalvesFrame) <= sizeof(PerftFrame) and sizeof(DjenonFrame) <= sizeof(PerftFrame)
              and sizeof(GoreFrame) <= sizeof(PerftFrame),
              "a lane frame fits a PerftFrame")
 

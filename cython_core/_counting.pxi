@@ -1,6 +1,6 @@
 # Whole jobs run in C with the GIL released: perft, divide, playouts, each
 # written once over the node layer (_node.pxi) and run on the working form
-# node_root picks (the lanes of the game, or the State form).
+# node_root picks (the lanes of the game, or the int form).
 
 
 # Perft keeps its own stack: one heap frame per ply (no C recursion), so any
@@ -12,7 +12,7 @@ ctypedef struct PerftFrame:
 # _common.pxi's _build_tables still checks that the old per-shape lane frames
 # fit a PerftFrame; there is one frame type now.  (Drop these three names with
 # that check.)
-ctypedef PerftFrame SideFrame
+ctypedef PerftFrame HalvesFrame
 ctypedef PerftFrame DjenonFrame
 ctypedef PerftFrame GoreFrame
 
@@ -109,7 +109,7 @@ cdef inline u64 perft_nodes(const Node* root, int depth, PerftStack* st, JobStop
         frames[top].leaves += f.leaves
 
 
-cdef u64 perft_count(const State* root, int depth, PerftStack* st, JobStop* js) noexcept nogil:
+cdef u64 perft_count(const IntPosition* root, int depth, PerftStack* st, JobStop* js) noexcept nogil:
     """perft_nodes on root's working form (node_root)."""
     cdef NodeBox box
     cdef int kind = node_root(&box, root)
@@ -145,7 +145,7 @@ def perft(pos, depth):
     """Leaf count of the legal-move tree to depth (docs/rules.md §1.4)."""
     cdef Position p = _check_position(pos)
     cdef int d = _check_depth(depth, 0)
-    cdef State root = p.st
+    cdef IntPosition root = p.st
     cdef u64 count
     cdef JobStop js
     cdef PerftStack st
@@ -177,7 +177,7 @@ cdef inline int divide_nodes(const Node* root, int depth, PerftStack* st, int* a
     return n
 
 
-cdef int divide_count(const State* root, int depth, PerftStack* st, int* acts, u64* counts,
+cdef int divide_count(const IntPosition* root, int depth, PerftStack* st, int* acts, u64* counts,
                       JobStop* js) noexcept nogil:
     """divide_nodes on root's working form (node_root)."""
     cdef NodeBox box
@@ -203,7 +203,7 @@ def divide(pos, depth):
     """[(action, perft(child, depth - 1)), ...] over the legal actions, ascending."""
     cdef Position p = _check_position(pos)
     cdef int d = _check_depth(depth, 1)
-    cdef State root = p.st
+    cdef IntPosition root = p.st
     cdef int acts[MAX_CANDIDATES]
     cdef u64 counts[MAX_CANDIDATES]
     cdef int n, k
@@ -291,7 +291,7 @@ cdef inline int playout_batch(const Node* root, u64 seed, long long first, long 
     return 0
 
 
-cdef int playout_count(const State* root, u64 seed, long long first, long long n_games,
+cdef int playout_count(const IntPosition* root, u64 seed, long long first, long long n_games,
                        long long cap, u64* tally, u64* total_plies, NodeBox* kids,
                        JobStop* js) noexcept nogil:
     """playout_batch on root's working form (node_root)."""
@@ -299,7 +299,7 @@ cdef int playout_count(const State* root, u64 seed, long long first, long long n
     cdef int kind = node_root(&box, root)
     if kind == NODE_STATE:
         return playout_batch(&box.state, seed, first, n_games, cap, tally, total_plies,
-                             <State*>kids, js)
+                             <IntPosition*>kids, js)
     if kind == NODE_KATRO:
         return playout_batch(&box.katro, seed, first, n_games, cap, tally, total_plies,
                              <KatroNode*>kids, js)
@@ -332,7 +332,7 @@ def playouts(pos, games, seed, max_plies, first_game=0):
     cdef long long cap = max_plies
     cdef u64 seed_c = seed
     cdef long long first = first_game
-    cdef State root = p.st
+    cdef IntPosition root = p.st
     cdef u64 tally[4]              # by PLAYOUT_SOUTH .. PLAYOUT_UNFINISHED
     cdef u64 total_plies = 0
     cdef JobStop js

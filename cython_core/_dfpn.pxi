@@ -59,7 +59,7 @@ ctypedef struct DfpnFrame:       # one ply's children and what is known of them
     unsigned int dn[MAX_CANDIDATES]
     unsigned int depth[MAX_CANDIDATES]
     int loop[MAX_CANDIDATES]     # a disproven child's loop ply (DFPN_FREE, DFPN_CUT or a ply)
-    State nodes[MAX_CANDIDATES]  # the children (a lane search keeps its smaller nodes here)
+    IntPosition nodes[MAX_CANDIDATES]  # the children (a lane search keeps its smaller nodes here)
 
 
 ctypedef struct DfpnCtx:
@@ -306,8 +306,8 @@ cdef u64 dfpn_run(DfpnCtx* c, const Node* s, DfpnOut* out) noexcept nogil:
     return key
 
 
-cdef u64 dfpn_root(DfpnCtx* c, const State* s, DfpnOut* out) noexcept nogil:
-    """dfpn_run from a position on the State form, in the form the node layer
+cdef u64 dfpn_root(DfpnCtx* c, const IntPosition* s, DfpnOut* out) noexcept nogil:
+    """dfpn_run from a position on the int form, in the form the node layer
     works it on (node_root)."""
     cdef NodeBox box
     cdef int kind = node_root(&box, s)
@@ -390,7 +390,7 @@ cdef class DfpnSolver:
         """(status, depth) of the question at pos: see the class."""
         cdef Position p = _check_position(pos)
         cdef int pi = _dfpn_question(player, target)
-        cdef State root = p.st
+        cdef IntPosition root = p.st
         cdef JobStop js
         cdef DfpnOut out
         cdef int winner, south, north, stop
@@ -437,7 +437,7 @@ cdef class DfpnSolver:
         search): 1 proven, 0 disproven, -1 not known."""
         cdef Position p = _check_position(pos)
         cdef int pi = _dfpn_question(player, target)
-        cdef State root = p.st
+        cdef IntPosition root = p.st
         cdef DfpnEntry* e
         cdef int winner, south, north
         if not node_unfinished(&root, &self.c.scratch):

@@ -42,19 +42,19 @@ cdef inline bint djenon_capturable(int seeds) noexcept nogil:
     return seeds == 2 or seeds == 4
 
 
-cdef inline int djenon_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+cdef inline int djenon_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
     """The holes player may sow from (djenon_origins_in over the board),
     ascending into holes (NULL: only counted); how many."""
     return holes_listed(djenon_origins_in(<unsigned>holes_at_least(s.board, 0, g.holes, 2),
                                           ((1u << g.cols) - 1) << (player * g.cols)), holes)
 
 
-cdef inline int djenon_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+cdef inline int djenon_sowing_candidates(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:
     """The mover's origin holes, ascending (an action is its origin, §5.2)."""
     return djenon_origins(s, g, s.to_move, acts)
 
 
-cdef inline int djenon_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
+cdef inline int djenon_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* lap) noexcept nogil:
     """The end of a lap in h (the body of sow's loop), by djenon_lap_ends and
     djenon_lap_captures: the move ends, with or without a capture, or h is relayed."""
     cdef int* board = s.board
@@ -72,13 +72,13 @@ cdef inline int djenon_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept
     return LAP_ENDS
 
 
-cdef inline long long djenon_sow(State* s, GameTable* g, int origin, long long limit) noexcept nogil:
+cdef inline long long djenon_sow(IntPosition* s, GameTable* g, int origin, long long limit) noexcept nogil:
     """Play the sowing in place (the first seed back into the emptied hole);
     laps taken, or < 0 past limit."""
     return relay_sow(s, g, FAM_DJENON, 0, 0, origin, 0, limit)
 
 
-cdef inline int djenon_fallback(const State* s, GameTable* g) noexcept nogil:
+cdef inline int djenon_fallback(const IntPosition* s, GameTable* g) noexcept nogil:
     """legal_actions' pass (djenon_pass_forced over the board), else -1 (the
     game is over)."""
     if djenon_pass_forced(<unsigned>holes_at_least(s.board, 0, g.holes, 2)):
@@ -86,7 +86,7 @@ cdef inline int djenon_fallback(const State* s, GameTable* g) noexcept nogil:
     return -1
 
 
-cdef inline long long djenon_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+cdef inline long long djenon_apply(IntPosition* s, GameTable* g, int action, long long limit) noexcept nogil:
     cdef long long laps = 0
     if action != DJENON_PASS_C:
         laps = djenon_sow(s, g, action, limit)
@@ -94,13 +94,13 @@ cdef inline long long djenon_apply(State* s, GameTable* g, int action, long long
     return laps
 
 
-cdef inline void djenon_outcome(const State* s, GameTable* g, int* winner, int* south,
+cdef inline void djenon_outcome(const IntPosition* s, GameTable* g, int* winner, int* south,
                                 int* north) noexcept nogil:
     """Terminal only: stores plus the seeds left in each player's row (§5.3)."""
     outcome_by_stores(s, g.holes, g.owner0, winner, south, north)
 
 
-cdef inline void outcome_by_stores(const State* s, int holes, const int* owners, int* winner,
+cdef inline void outcome_by_stores(const IntPosition* s, int holes, const int* owners, int* winner,
                                    int* south, int* north) noexcept nogil:
     cdef int i
     south[0] = s.stores[0]
@@ -261,7 +261,7 @@ cdef inline int djenon_legal_count_lanes(const DjenonNode* s, DjenonNode* scratc
     return m
 
 
-cdef inline void djenon_pack(DjenonNode* node, const State* s) noexcept nogil:
+cdef inline void djenon_pack(DjenonNode* node, const IntPosition* s) noexcept nogil:
     cdef int x
     memset(node, 0, sizeof(DjenonNode))
     for x in range(12):

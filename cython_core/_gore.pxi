@@ -2,7 +2,7 @@
 # 265 accept, 266 decline.  Same functions, in the same order, as
 # katra/_reference/gore.py.  Goré has no relays: every candidate is legal.
 #
-# Its two working forms, the State (an int a hole, owners an int a hole) and
+# Its two working forms, the IntPosition (an int a hole, owners an int a hole) and
 # GoreNode (one word of 8-bit lanes, lane i = hole i; North's holes a mask),
 # share every rule: the rules below are written once, over the GoreForm fused
 # type (Cython compiles each for both forms), on the few primitives that read
@@ -23,7 +23,7 @@ ctypedef struct GoreNode:
     int stores[2]
 
 ctypedef fused GoreForm:
-    State
+    IntPosition
     GoreNode
 
 # The loop's tables, from TABLES (_gore_lanes): the lanes a lap of r seeds
@@ -38,7 +38,7 @@ cdef u64 GORE_GAME_KEY          # ZKEY_GAME of Goré (the solver's keys)
 
 cdef inline int gore_holes_of(const GoreForm* s, int player) noexcept nogil:
     """The holes player owns, as a bit mask."""
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         return mask8_equal(s.owner, player)
     else:
         return s.north if player else ~s.north & 0xFF
@@ -46,7 +46,7 @@ cdef inline int gore_holes_of(const GoreForm* s, int player) noexcept nogil:
 
 cdef inline int gore_holes_at_least(const GoreForm* s, int k) noexcept nogil:
     """The holes holding k seeds or more (1 <= k <= 128), as a bit mask."""
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         return mask8_at_least(s.board, k)
     else:
         return <int>lanes_bits(lanes_at_least(s.b, k))
@@ -54,7 +54,7 @@ cdef inline int gore_holes_at_least(const GoreForm* s, int k) noexcept nogil:
 
 cdef inline bint gore_any_at_least(const GoreForm* s, int k) noexcept nogil:
     """Does some hole hold k seeds or more (1 <= k <= 128)?"""
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         return mask8_at_least(s.board, k) != 0
     else:
         return lanes_at_least(s.b, k) != 0
@@ -62,7 +62,7 @@ cdef inline bint gore_any_at_least(const GoreForm* s, int k) noexcept nogil:
 
 cdef inline int gore_seeds_at(const GoreForm* s, int hole) noexcept nogil:
     """The seeds of one hole."""
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         return s.board[hole]
     else:
         return lane_of(s.b, hole)
@@ -71,7 +71,7 @@ cdef inline int gore_seeds_at(const GoreForm* s, int hole) noexcept nogil:
 cdef inline int gore_seeds_in(const GoreForm* s, int holes) noexcept nogil:
     """The seeds of the holes of a mask."""
     cdef int seeds = 0
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         while holes:
             seeds += s.board[CTZ8[holes]]
             holes &= holes - 1
@@ -82,7 +82,7 @@ cdef inline int gore_seeds_in(const GoreForm* s, int holes) noexcept nogil:
 
 cdef inline void gore_empty(GoreForm* s, int holes) noexcept nogil:
     """Empty the holes of a mask."""
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         while holes:
             s.board[CTZ8[holes]] = 0
             holes &= holes - 1
@@ -94,7 +94,7 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
     """Lift origin and sow its seeds CCW, one a hole from the next; the landing hole."""
     cdef int hand
     cdef const LapStep* step
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         hand = s.board[origin]
         s.board[origin] = 0
         return sow_lap(s.board, &TABLES[s.game].path[0][0][0], &TABLES[s.game].pathpos[0][0][0],
@@ -112,7 +112,7 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
 cdef inline void gore_trade(GoreForm* s, int holes, int player) noexcept nogil:
     """The holes of a mask pass to player, each with GORE_SEEDS_PER_TRADED_HOLE_C more seeds."""
     cdef int i
-    if GoreForm is State:
+    if GoreForm is IntPosition:
         for i in range(GORE_HOLES):
             if (holes >> i) & 1:
                 s.owner[i] = player
@@ -124,7 +124,7 @@ cdef inline void gore_trade(GoreForm* s, int holes, int player) noexcept nogil:
 
 # ---------------------------------------------------------------- the rules
 
-cdef inline int gore_owned_holes(const State* s, int player) noexcept nogil:
+cdef inline int gore_owned_holes(const IntPosition* s, int player) noexcept nogil:
     """The holes player owns, as a bit mask."""
     return gore_holes_of(s, player)
 
@@ -202,7 +202,7 @@ cdef inline void gore_sow(GoreForm* s, int origin) noexcept nogil:
 
 
 # The actions of a position depend only on these masks and numbers (GoreView),
-# read off a State (gore_view) or off the lanes (gore_view_lanes): the functions
+# read off an IntPosition (gore_view) or off the lanes (gore_view_lanes): the functions
 # below serve both forms.
 ctypedef struct GoreView:
     int offer          # the pending offer's mask, 0 if none
@@ -282,7 +282,7 @@ cdef inline int gore_nth_of(const GoreView* v, int k) noexcept nogil:
         i += 1
 
 
-cdef inline int gore_legal_actions(const State* s, GameTable* g, int* acts) noexcept nogil:
+cdef inline int gore_legal_actions(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:
     """Every legal action, ascending (the core's candidates for Goré)."""
     cdef GoreView v
     gore_view(&v, s)
@@ -326,14 +326,14 @@ cdef extern from *:
     int mask8_equal "katra_mask8_equal"(const int* v, int x) noexcept nogil
 
 
-cdef inline int gore_count_actions(const State* s) noexcept nogil:
+cdef inline int gore_count_actions(const IntPosition* s) noexcept nogil:
     """len(gore_legal_actions(s)), from bit masks."""
     cdef GoreView v
     gore_view(&v, s)
     return gore_count_of(&v)
 
 
-cdef inline int gore_nth_action(const State* s, int k) noexcept nogil:
+cdef inline int gore_nth_action(const IntPosition* s, int k) noexcept nogil:
     """gore_legal_actions(s)[k], without the list."""
     cdef GoreView v
     gore_view(&v, s)
@@ -373,7 +373,7 @@ cdef inline void gore_scores_lanes(const GoreNode* s, int* south, int* north) no
     gore_scores(s, south, north)
 
 
-cdef inline void gore_outcome(const State* s, GameTable* g, int* winner, int* south,
+cdef inline void gore_outcome(const IntPosition* s, GameTable* g, int* winner, int* south,
                               int* north) noexcept nogil:
     """Terminal only: each adds the seeds in the holes they own (§4.5)."""
     gore_scores(s, south, north)
@@ -408,7 +408,7 @@ cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
     return gore_count_of(&v)
 
 
-cdef inline void gore_pack(GoreNode* node, const State* s) noexcept nogil:
+cdef inline void gore_pack(GoreNode* node, const IntPosition* s) noexcept nogil:
     cdef int i
     memset(node, 0, sizeof(GoreNode))
     for i in range(GORE_HOLES):

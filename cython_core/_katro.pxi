@@ -67,7 +67,7 @@ cdef inline bint katro_lap_captures(bint deeper_seeded, bint facing_seeded) noex
     return facing_seeded & (not deeper_seeded)     # branch-free: data-dependent in relay chains
 
 
-cdef inline int katro_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+cdef inline int katro_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
     """The holes player may sow from (katro_origins_in over the board), ascending
     into holes (NULL: only counted); how many."""
     cdef int lo = own_holes_first(g, player)
@@ -77,7 +77,7 @@ cdef inline int katro_origins(const State* s, GameTable* g, int player, int* hol
                                          g.depth_rows, g.cols), holes)
 
 
-cdef inline int katro_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+cdef inline int katro_sowing_candidates(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:
     """The mover's origin holes, ascending (an action is its origin, §2.2)."""
     return katro_origins(s, g, s.to_move, acts)
 
@@ -86,7 +86,7 @@ cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
                                      int landing, int* opp_row) noexcept nogil:
     """The opponent hole captured by a landing in landing, or -1
     (katro_lap_captures over the board).  opp_row caches the first hole of the
-    opponent's innermost non-empty row, -1 if none (Lap.opp_row): only a
+    opponent's innermost non-empty row, -1 if none (LapCarry.opp_row): only a
     capture changes the opponent's holes during a sowing."""
     cdef int d, lo, target
     cdef bint deeper = 0
@@ -103,7 +103,7 @@ cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
     return target if katro_lap_captures(deeper, board[target] != 0) else -1
 
 
-cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
+cdef inline int katro_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* lap) noexcept nogil:
     """The end of a lap in h (the body of sow's loop): the move ends if h was
     empty; else h is lifted, with the captured hole's seeds if there is one."""
     cdef int* board = s.board
@@ -121,24 +121,24 @@ cdef inline int katro_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept 
     return LAP_RELAYS
 
 
-cdef inline long long katro_sow(State* s, GameTable* g, int origin, long long limit) noexcept nogil:
+cdef inline long long katro_sow(IntPosition* s, GameTable* g, int origin, long long limit) noexcept nogil:
     """Play the sowing from origin in place; laps taken, or < 0 past limit."""
     return relay_sow(s, g, FAM_KATRO, s.to_move, 0, origin, 1, limit)
 
 
-cdef inline long long katro_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+cdef inline long long katro_apply(IntPosition* s, GameTable* g, int action, long long limit) noexcept nogil:
     cdef long long laps = katro_sow(s, g, action, limit)
     s.to_move = 1 - s.to_move
     return laps
 
 
-cdef inline void katro_outcome(const State* s, GameTable* g, int* winner, int* south,
+cdef inline void katro_outcome(const IntPosition* s, GameTable* g, int* winner, int* south,
                                int* north) noexcept nogil:
     """Terminal only: the player to move has no legal move and loses (§2.4)."""
     katro_outcome_by_owners(s, g, winner, south, north)
 
 
-cdef inline void katro_outcome_by_owners(const State* s, GameTable* g, int* winner, int* south,
+cdef inline void katro_outcome_by_owners(const IntPosition* s, GameTable* g, int* winner, int* south,
                                          int* north) noexcept nogil:
     cdef int i
     south[0] = 0
@@ -152,18 +152,18 @@ cdef inline void katro_outcome_by_owners(const State* s, GameTable* g, int* winn
 
 
 # ---------------------------------------------------------------- on lanes
-# The same rules on the lanes of _lanes.pxi (SideLanes): the mover's row of
+# The same rules on the lanes of _lanes.pxi (HalvesTables): the mover's row of
 # depth d is its lanes d*C .. d*C+C-1, outer row first; the sowing itself is
-# side_sow_lanes.
+# halves_sow_lanes.
 
 
-cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const SideLanes* T,
+cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables* T,
                                               int NW) noexcept nogil:
     """katro_origins_in over the mover's lanes, as move bits."""
     return katro_origins_in(lanes_nonzero_bits(me, NW), 0, T.C, T.K, T.C)
 
 
-cdef inline unsigned katro_capturing_lanes(const u64* op, const SideLanes* T, int NW,
+cdef inline unsigned katro_capturing_lanes(const u64* op, const HalvesTables* T, int NW,
                                            int* od) noexcept nogil:
     """The mover's lanes whose landing would capture, were no deeper row of the
     mover seeded (the capturing table, built from katro_lap_captures, over the

@@ -15,7 +15,7 @@
 # Invariant (the overflow rule): the lanes of a word sum to at most the
 # position's seeds, <= 255, so a lane never exceeds 255 and adding to every
 # lane of a word never carries into the next lane.  A position with more
-# seeds is played by the int code of the State form (_common.pxi), chosen once
+# seeds is played by the int code of the int form (_common.pxi), chosen once
 # per job (lanes_fit), never per seed.
 #
 # A lap of n seeds from path position p adds n // L to every lane of the loop
@@ -109,7 +109,7 @@ cdef inline int lanes_sum(const u64* w, int NW) noexcept nogil:
     return <int>((total * LANE_ONES) >> 56)
 
 
-cdef inline bint lanes_fit(const State* s) noexcept nogil:
+cdef inline bint lanes_fit(const IntPosition* s) noexcept nogil:
     """May this position (and all it leads to) be played on 8-bit lanes?"""
     cdef GameTable* g = &TABLES[s.game]
     cdef int i, total = s.stores[0] + s.stores[1]
@@ -123,7 +123,7 @@ cdef bint LANES_ENABLED = 1
 
 
 def _set_lanes(bint enabled):
-    """Tests only: 0 makes every job run on the State form, 1 restores the lanes.
+    """Tests only: 0 makes every job run on the int form, 1 restores the lanes.
     Returns the previous setting."""
     global LANES_ENABLED
     cdef bint previous = LANES_ENABLED
@@ -175,7 +175,7 @@ cdef void _loop_lanes(LoopLanes* t, int L, int offset):
 # (Katro: row of depth d = lanes d*C .. d*C+C-1, outer row first; Mpantsaka:
 # lanes 0..C-1 the back row, C..2C-1 the front row, counter-clockwise), built
 # from South's path; North's is South's turned half round (checked).
-ctypedef struct SideLanes:
+ctypedef struct HalvesTables:
     LoopLanes loop
     int C                                  # holes a row
     int K                                  # rows a player
@@ -191,21 +191,21 @@ ctypedef struct SideLanes:
     int ascending[2][MAX_LANES]            # player p's lanes in ascending board order
     unsigned char rank[2][MAX_LANES]       # [p][x]: lane x's index in ascending[p]
 
-cdef SideLanes SIDE_LANES[NUM_GAMES]
+cdef HalvesTables HALVES_TABLES[NUM_GAMES]
 
 # A Katro or Katra Mpantsaka position from the side to move: "me" the mover's
 # lanes, "op" the opponent's.  Moves are bits: x for lane x in direction 0,
 # 32 + x in direction 1 (Mpantsaka's clockwise).
-ctypedef struct SideNode:
+ctypedef struct HalvesNode:
     u64 me[MAX_WORDS]
     u64 op[MAX_WORDS]
 
 
-cdef void _side_lanes(SideLanes* t, GameTable* g):
+cdef void _halves_tables(HalvesTables* t, GameTable* g):
     """Fill the lane tables of a Katro or Katra Mpantsaka game from its GameTable."""
     cdef int L = g.path_len, C = g.cols, K = g.depth_rows
     cdef int x, y, p, od, hole, col, m, k
-    memset(t, 0, sizeof(SideLanes))
+    memset(t, 0, sizeof(HalvesTables))
     _loop_lanes(&t.loop, L, 1)
     t.C = C
     t.K = K
@@ -243,7 +243,7 @@ cdef void _side_lanes(SideLanes* t, GameTable* g):
             _require(ranks in (sorted(ranks), sorted(ranks, reverse=True)),
                      "a Katro row's lanes are in board order or its reverse")
     for od in range(K if g.family == FAM_KATRO else 0):
-        _require(C <= 6, "Katro rows of at most 6 holes (SideLanes.captures)")
+        _require(C <= 6, "Katro rows of at most 6 holes (HalvesTables.captures)")
         for m in range(1 << C):
             for x in range(L):
                 k = t.face[x][od] - od * C
@@ -264,7 +264,7 @@ cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* 
         w2[0] &= lp.keep[x][2]
 
 
-cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLanes* T,
+cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const HalvesTables* T,
                                      int family, int NW, int L, long long limit) noexcept nogil:
     """relay_sow on lanes, for Katro and Katra Mpantsaka: lift the mover's lane x
     and sow lap after lap on its loop in direction d (M the mover's words, O the
@@ -358,17 +358,17 @@ cdef inline long long side_sow_lanes(u64* M, u64* O, int x, int d, const SideLan
     return laps
 
 
-cdef inline long long side_play_lanes(SideNode* child, const SideNode* s, int move,
-                                      const SideLanes* T, int family, int NW, int L) noexcept nogil:
+cdef inline long long halves_play_lanes(HalvesNode* child, const HalvesNode* s, int move,
+                                      const HalvesTables* T, int family, int NW, int L) noexcept nogil:
     """The child of move (lane + 32 * direction) of s in child (the sides
-    swapped: the child is seen from the next mover); side_sow_lanes' result."""
+    swapped: the child is seen from the next mover); halves_sow_lanes' result."""
     cdef int w
     for w in range(NW):
         child.me[w] = s.op[w]
         child.op[w] = s.me[w]
     if move >> 5:       # a constant direction in each copy of the loop
-        return side_sow_lanes(child.op, child.me, move & 31, 1, T, family, NW, L, LAP_LIMIT_C)
-    return side_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
+        return halves_sow_lanes(child.op, child.me, move & 31, 1, T, family, NW, L, LAP_LIMIT_C)
+    return halves_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
 
 
 cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, int x, int d,
@@ -383,14 +383,14 @@ cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, i
     return first_lap_ends_by(family, n, L, lane_of(w[land >> 3], land) + 1)
 
 
-cdef inline bint side_first_lap_ends(const SideNode* s, int move, const SideLanes* T,
+cdef inline bint halves_first_lap_ends(const HalvesNode* s, int move, const HalvesTables* T,
                                      int L) noexcept nogil:
     """loop_first_lap_ends for a Katro or Katra Mpantsaka move (the two share
     their lap-end rule, relay_lap_ends)."""
     return loop_first_lap_ends(s.me, &T.loop, L, move & 31, move >> 5, FAM_KATRO)
 
 
-cdef inline u64 side_moves(const SideNode* s, const SideLanes* T, int family, int simplified,
+cdef inline u64 halves_moves(const HalvesNode* s, const HalvesTables* T, int family, int simplified,
                            int NW) noexcept nogil:
     """The sowing candidates of s as move bits (the family's origin rules)."""
     if family == FAM_KATRO:
@@ -398,30 +398,30 @@ cdef inline u64 side_moves(const SideNode* s, const SideLanes* T, int family, in
     return mpantsaka_sowing_candidates_lanes(s.me, T, simplified, NW)
 
 
-cdef inline int side_legal_count(const SideNode* s, SideNode* scratch, const SideLanes* T,
+cdef inline int halves_legal_count(const HalvesNode* s, HalvesNode* scratch, const HalvesTables* T,
                                  int family, int simplified, int NW, int L,
                                  long long* work) noexcept nogil:
     """len(legal moves of s), sowing only the candidates first_lap_ends cannot settle."""
-    cdef u64 moves = side_moves(s, T, family, simplified, NW)
+    cdef u64 moves = halves_moves(s, T, family, simplified, NW)
     cdef int move, m = 0
     cdef long long laps
     while moves:
         move = lowest_bit(moves)
         moves &= moves - 1
         work[0] += 1
-        if side_first_lap_ends(s, move, T, L):
+        if halves_first_lap_ends(s, move, T, L):
             m += 1
         else:
-            laps = side_play_lanes(scratch, s, move, T, family, NW, L)
+            laps = halves_play_lanes(scratch, s, move, T, family, NW, L)
             work[0] += laps if laps >= 0 else -laps
             m += laps >= 0
     return m
 
 
-cdef inline void side_pack(SideNode* node, const State* s, const SideLanes* T) noexcept nogil:
-    """State -> lanes from the side to move."""
+cdef inline void halves_pack(HalvesNode* node, const IntPosition* s, const HalvesTables* T) noexcept nogil:
+    """IntPosition -> lanes from the side to move."""
     cdef int x, L = T.loop.L
-    memset(node, 0, sizeof(SideNode))
+    memset(node, 0, sizeof(HalvesNode))
     for x in range(L):
         node.me[x >> 3] |= <u64>s.board[T.hole_of[s.to_move][x]] << ((x & 7) * 8)
         node.op[x >> 3] |= <u64>s.board[T.hole_of[1 - s.to_move][x]] << ((x & 7) * 8)

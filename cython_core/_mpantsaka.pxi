@@ -34,7 +34,7 @@ cdef inline bint mpantsaka_lap_captures(bint front, bint facing_seeded) noexcept
     return front & facing_seeded
 
 
-cdef inline int mpantsaka_origins(const State* s, GameTable* g, int player, int* holes) noexcept nogil:
+cdef inline int mpantsaka_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
     """The holes player may sow from (mpantsaka_origins_in over the board),
     ascending into holes (NULL: only counted); how many."""
     cdef int lo = own_holes_first(g, player)
@@ -44,7 +44,7 @@ cdef inline int mpantsaka_origins(const State* s, GameTable* g, int player, int*
                                              row << g.row_start[player][0], g.simplified), holes)
 
 
-cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* acts) noexcept nogil:
+cdef inline int mpantsaka_sowing_candidates(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:
     """The mover's origin holes, each in both directions (2 * origin + d), ascending (§3.2)."""
     cdef int n = mpantsaka_origins(s, g, s.to_move, acts)
     cdef int k = n - 1
@@ -55,7 +55,7 @@ cdef inline int mpantsaka_sowing_candidates(const State* s, GameTable* g, int* a
     return 2 * n
 
 
-cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexcept nogil:
+cdef inline int mpantsaka_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* lap) noexcept nogil:
     """The end of a lap in h (the body of sow's loop): the move ends if h was
     empty; else h is lifted, with the facing front hole if h is a front hole
     and the facing one holds seeds (a capture)."""
@@ -73,12 +73,12 @@ cdef inline int mpantsaka_lap_end(State* s, GameTable* g, int h, Lap* lap) noexc
     return LAP_RELAYS
 
 
-cdef inline long long mpantsaka_sow(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+cdef inline long long mpantsaka_sow(IntPosition* s, GameTable* g, int action, long long limit) noexcept nogil:
     """Play the sowing of action in place; laps taken, or < 0 past limit."""
     return relay_sow(s, g, FAM_MPANTSAKA, s.to_move, action & 1, action >> 1, 1, limit)
 
 
-cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long long limit) noexcept nogil:
+cdef inline long long mpantsaka_apply(IntPosition* s, GameTable* g, int action, long long limit) noexcept nogil:
     cdef long long laps = mpantsaka_sow(s, g, action, limit)
     s.to_move = 1 - s.to_move
     return laps
@@ -88,12 +88,12 @@ cdef inline long long mpantsaka_apply(State* s, GameTable* g, int action, long l
 
 
 # ---------------------------------------------------------------- on lanes
-# The same rules on the lanes of _lanes.pxi (SideLanes): lanes 0..C-1 are the
+# The same rules on the lanes of _lanes.pxi (HalvesTables): lanes 0..C-1 are the
 # back row, C..2C-1 the front row, in the counter-clockwise loop; the sowing
-# itself is side_sow_lanes (a capture: SideLanes.facing and front_face).
+# itself is halves_sow_lanes (a capture: HalvesTables.facing and front_face).
 
 
-cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes* T,
+cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTables* T,
                                                   int simplified, int NW) noexcept nogil:
     """mpantsaka_origins_in over the mover's lanes, each in both directions:
     move bits x and 32 + x."""
@@ -103,7 +103,7 @@ cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const SideLanes
     return seeded | (seeded << 32)
 
 
-cdef inline unsigned mpantsaka_capturing_lanes(const u64* op, const SideLanes* T) noexcept nogil:
+cdef inline unsigned mpantsaka_capturing_lanes(const u64* op, const HalvesTables* T) noexcept nogil:
     """The mover's lanes whose landing would capture (the facing table, built
     from mpantsaka_lap_captures, over the opponent's seeded front holes: its
     word 1, lanes 8..15).  Only a capture changes them during a sowing."""

@@ -3,12 +3,12 @@
 # are each written once.
 #
 # The working forms (the fused type Node):
-# * State, one int a hole (_common.pxi): any position, in particular one
+# * IntPosition, one int a hole (_common.pxi): any position, in particular one
 #   whose seeds do not fit the lanes (lanes_fit);
 # * on the packed lanes of _lanes.pxi, one type per game shape, so that each
 #   specialisation of a job has its shape's constants (words, loop length,
 #   family) folded in: Katro and Katra Mpantsaka seen from the side to move
-#   (SideNode, plus the player to move: the jobs name players), Djenon-aboure
+#   (HalvesNode, plus the player to move: the jobs name players), Djenon-aboure
 #   (DjenonNode) and Goré (GoreNode).
 #
 # The protocol (every function inline, specialised per node type):
@@ -27,8 +27,8 @@
 #   node_zobrist           katra's Zobrist hash of the position (the search's)
 #   node_material          a player's seeds in play, or in store
 #   node_to_move           the player to move
-#   node_pack / node_unpack   a State into a node of its type, and back
-#   node_root              packs a State into the working form its job runs
+#   node_pack / node_unpack   an IntPosition into a node of its type, and back
+#   node_root              packs an IntPosition into the working form its job runs
 #                          on (a NodeBox) and says which (NODE_*): the jobs'
 #                          one dispatcher is a switch on that kind.
 
@@ -88,27 +88,27 @@ cdef int _node_check_shapes() except -1:
 # ---------------------------------------------------------------- node types
 
 ctypedef struct KatroNode:                    # katro (6x6): 3 words a side
-    SideNode side
+    HalvesNode halves
     int to_move
 
 ctypedef struct Katro4x6Node:                 # 2 words a side
-    SideNode side
+    HalvesNode halves
     int to_move
 
 ctypedef struct Katro4x4Node:                 # 1 word a side
-    SideNode side
+    HalvesNode halves
     int to_move
 
 ctypedef struct MpantsakaNode:                # 2 words a side
-    SideNode side
+    HalvesNode halves
     int to_move
 
 ctypedef struct MpantsakaSimplifiedNode:
-    SideNode side
+    HalvesNode halves
     int to_move
 
 ctypedef fused Node:
-    State
+    IntPosition
     KatroNode
     Katro4x6Node
     Katro4x4Node
@@ -129,7 +129,7 @@ cdef enum:
     NODE_GORE = 7
 
 ctypedef union NodeBox:                       # room for a node of any kind
-    State state
+    IntPosition state
     KatroNode katro
     Katro4x6Node katro4x6
     Katro4x4Node katro4x4
@@ -146,8 +146,8 @@ ctypedef struct NodeScratch:
 
 
 cdef inline int node_game(const Node* s) noexcept nogil:
-    """The game index of a node (a constant but on the State form)."""
-    if Node is State:
+    """The game index of a node (a constant but on the int form)."""
+    if Node is IntPosition:
         return s.game
     elif Node is KatroNode:
         return GAME_KATRO
@@ -173,8 +173,8 @@ cdef enum:
     STATE_KEY_WORDS = (MAX_HOLES + 7) // 8
 
 
-cdef inline u64 state_key(const State* s) noexcept nogil:
-    """The table key of a position on the State form: its counts packed a
+cdef inline u64 state_key(const IntPosition* s) noexcept nogil:
+    """The table key of a position on the int form: its counts packed a
     byte each into 64-bit words, chained through mix64 (a bijection, so a
     position differing in any word reaches another key as a random function
     would), after a word of the game, the stores, the side to move and Goré's
@@ -210,7 +210,7 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
     (every lane, store and offer fits a byte: at most 255 seeds in all)."""
     cdef int G, w
     cdef u64 h
-    if Node is State:
+    if Node is IntPosition:
         return state_key(s)
     elif Node is DjenonNode:
         # lanes 12..15 of b[1] stay empty: its high half takes the scalars
@@ -225,9 +225,9 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
         G = node_game(s)
         h = mix64(ZKEY_GAME[G] ^ <u64>s.to_move)
         for w in range(game_words(G)):
-            h = mix64(h ^ s.side.me[w])
+            h = mix64(h ^ s.halves.me[w])
         for w in range(game_words(G)):
-            h = mix64(h ^ s.side.op[w])
+            h = mix64(h ^ s.halves.op[w])
         return h
 
 
@@ -237,7 +237,7 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     cdef int G = node_game(s)
     cdef int x, p
     cdef u64 z
-    if Node is State:
+    if Node is IntPosition:
         z = zobrist_of(s, &TABLES[G])
     else:
         z = ZKEY_MOVE if s.to_move else 0
@@ -259,23 +259,23 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
             z ^= ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
             p = s.to_move
             for x in range(game_loop(G)):
-                z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[p][x]] + <u64>lane_of(s.side.me[x >> 3], x))
-                z ^= mix64(ZKEY_HOLE[SIDE_LANES[G].hole_of[1 - p][x]] + <u64>lane_of(s.side.op[x >> 3], x))
+                z ^= mix64(ZKEY_HOLE[HALVES_TABLES[G].hole_of[p][x]] + <u64>lane_of(s.halves.me[x >> 3], x))
+                z ^= mix64(ZKEY_HOLE[HALVES_TABLES[G].hole_of[1 - p][x]] + <u64>lane_of(s.halves.op[x >> 3], x))
     return z
 
 
-cdef inline u64 side_game_moves(const SideNode* s, int G) noexcept nogil:
+cdef inline u64 halves_game_moves(const HalvesNode* s, int G) noexcept nogil:
     """The sowing candidates of a Katro or Katra Mpantsaka position of game G
     (a constant), as move bits."""
-    return side_moves(s, &SIDE_LANES[G], game_family(G), game_simplified(G), game_words(G))
+    return halves_moves(s, &HALVES_TABLES[G], game_family(G), game_simplified(G), game_words(G))
 
 
-cdef inline long long side_game_play(SideNode* child, const SideNode* s, int move,
+cdef inline long long halves_game_play(HalvesNode* child, const HalvesNode* s, int move,
                                      int G) noexcept nogil:
     """The child of a move of a Katro or Katra Mpantsaka position of game G (a
     constant): its laps, or -(laps played) if the sowing does not end (child
     is then garbage)."""
-    return side_play_lanes(child, s, move, &SIDE_LANES[G], game_family(G), game_words(G),
+    return halves_play_lanes(child, s, move, &HALVES_TABLES[G], game_family(G), game_words(G),
                            game_loop(G))
 
 
@@ -289,7 +289,7 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
     cdef u64 moves, quick
     cdef GameTable* g
     cdef long long work = 0
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         if g.family == FAM_GORE:
             return gore_count_actions(s) > 0
@@ -304,17 +304,17 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
         return s.offer != 0 or lanes_at_least(s.b, 3) != 0
     else:
         G = node_game(s)
-        moves = side_game_moves(&s.side, G)
+        moves = halves_game_moves(&s.halves, G)
         quick = moves
         while quick:
             move = lowest_bit(quick)
             quick &= quick - 1
-            if side_first_lap_ends(&s.side, move, &SIDE_LANES[G], game_loop(G)):
+            if halves_first_lap_ends(&s.halves, move, &HALVES_TABLES[G], game_loop(G)):
                 return 1
         while moves:
             move = lowest_bit(moves)
             moves &= moves - 1
-            if side_game_play(&scratch.node.katro.side, &s.side, move, G) >= 0:
+            if halves_game_play(&scratch.node.katro.halves, &s.halves, move, G) >= 0:
                 return 1
         return 0
 
@@ -325,7 +325,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     adds the laps sown to work."""
     cdef int G
     cdef GameTable* g
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         return legal_count_of(s, g, g.family, &scratch.node.state, work)
     elif Node is DjenonNode:
@@ -334,14 +334,14 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
         return gore_count_lanes(s)
     else:
         G = node_game(s)
-        return side_legal_count(&s.side, &scratch.node.katro.side, &SIDE_LANES[G], game_family(G),
+        return halves_legal_count(&s.halves, &scratch.node.katro.halves, &HALVES_TABLES[G], game_family(G),
                                 game_simplified(G), game_words(G), game_loop(G), work)
 
 
 cdef inline int node_winner(const Node* s) noexcept nogil:
     """The winner of a finished position (-1: a draw)."""
     cdef int winner, south, north
-    if Node is State:
+    if Node is IntPosition:
         outcome_of(s, &winner, &south, &north)
     elif Node is DjenonNode or Node is GoreNode:
         if Node is DjenonNode:
@@ -360,7 +360,7 @@ cdef inline int node_material(const Node* s, int p) noexcept nogil:
     half of the board: South's rows come first, row_start.)"""
     cdef GameTable* g
     cdef int i, half, total = 0
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         if g.family == FAM_GORE or g.family == FAM_DJENON:
             return s.stores[p]
@@ -372,8 +372,8 @@ cdef inline int node_material(const Node* s, int p) noexcept nogil:
         return s.stores[p]
     else:
         if p == s.to_move:
-            return lanes_sum(s.side.me, game_words(node_game(s)))
-        return lanes_sum(s.side.op, game_words(node_game(s)))
+            return lanes_sum(s.halves.me, game_words(node_game(s)))
+        return lanes_sum(s.halves.op, game_words(node_game(s)))
 
 
 cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcept nogil:
@@ -382,10 +382,10 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
     as the jobs that pick or list moves need; else in any order (perft)."""
     cdef GameTable* g
     cdef GoreView v
-    cdef const SideLanes* T
+    cdef const HalvesTables* T
     cdef u64 bits, ranked = 0
     cdef int G, i, x, n = 0
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         return candidates_of(s, g, g.family, moves)
     elif Node is GoreNode:
@@ -396,8 +396,8 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
             bits = djenon_sowing_candidates_lanes(s)
         else:
             G = node_game(s)
-            T = &SIDE_LANES[G]
-            bits = side_game_moves(&s.side, G)
+            T = &HALVES_TABLES[G]
+            bits = halves_game_moves(&s.halves, G)
             if ordered and game_family(G) == FAM_MPANTSAKA:
                 # move bits (lane + 32 * direction) -> bits in action order (2 *
                 # origin + direction), then back
@@ -416,7 +416,7 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
             bits &= bits - 1
             n += 1
         # Djenon-aboure, Katro: one row's lanes, in board order or its reverse
-        # (_djenon_lanes and _side_lanes check)
+        # (_djenon_lanes and _halves_tables check)
         if ordered and n > 1:
             if Node is DjenonNode:
                 ordered = DJENON_LANES.hole_of[moves[0]] > DJENON_LANES.hole_of[moves[n - 1]]
@@ -436,7 +436,7 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     within the lap limit (§1.3: not legal; child is then garbage)."""
     cdef GameTable* g
     cdef long long laps
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         copy_hot(child, s)
         return play_of(child, g, g.family, move, LAP_LIMIT_C)
@@ -447,7 +447,7 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     elif Node is DjenonNode:
         return djenon_play_lanes(child, s, -1 if move == DJENON_PASS_C else move)
     else:
-        laps = side_game_play(&child.side, &s.side, move, node_game(s))
+        laps = halves_game_play(&child.halves, &s.halves, move, node_game(s))
         child.to_move = 1 - s.to_move
         return laps
 
@@ -457,7 +457,7 @@ cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
     move; every Goré candidate)?  0: node_play must tell."""
     cdef GameTable* g
     cdef int G
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         return g.family == FAM_GORE or first_lap_ends(s, g, g.family, move)
     elif Node is GoreNode:
@@ -466,13 +466,13 @@ cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
         return djenon_first_lap_ends_lanes(s, move)
     else:
         G = node_game(s)
-        return side_first_lap_ends(&s.side, move, &SIDE_LANES[G], game_loop(G))
+        return halves_first_lap_ends(&s.halves, move, &HALVES_TABLES[G], game_loop(G))
 
 
 cdef inline int node_fallback(const Node* s) noexcept nogil:
     """The move forced when no candidate is legal (Djenon-aboure's pass while
     some hole holds 2 or more, §5.3), else -1."""
-    if Node is State:
+    if Node is IntPosition:
         return fallback(s)
     elif Node is DjenonNode:
         return DJENON_PASS_C if djenon_pass_forced_lanes(s) else -1
@@ -483,7 +483,7 @@ cdef inline int node_fallback(const Node* s) noexcept nogil:
 cdef inline bint node_all_legal(const Node* s) noexcept nogil:
     """Is every candidate legal, and the k-th cheap to name (node_nth_legal)?
     Goré's: it has no relays."""
-    if Node is State:
+    if Node is IntPosition:
         return is_gore(s)
     elif Node is GoreNode:
         return 1
@@ -495,7 +495,7 @@ cdef inline int node_nth_legal(const Node* s, int k) noexcept nogil:
     """The k-th legal move of s, ascending, 0 <= k < node_legal_count(s), when
     node_all_legal(s), without listing them (playouts draw one a ply)."""
     cdef GoreView v
-    if Node is State:
+    if Node is IntPosition:
         return gore_nth_action(s, k)
     elif Node is GoreNode:
         gore_view_lanes(&v, s)
@@ -507,7 +507,7 @@ cdef inline int node_nth_legal(const Node* s, int k) noexcept nogil:
 cdef inline void node_apply(Node* s, int move) noexcept nogil:
     """Play a legal move of s in place (the playouts' step)."""
     cdef Node child
-    if Node is State:
+    if Node is IntPosition:
         play(s, move, LAP_LIMIT_C)
     elif Node is GoreNode:
         gore_apply_lanes(s, move)
@@ -522,7 +522,7 @@ cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
     but one."""
     if Node is GoreNode:
         return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
-    elif Node is State:
+    elif Node is IntPosition:
         return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
     else:
         return -1
@@ -607,22 +607,22 @@ cdef inline int node_children_next(Children* it, const Node* s, Node* child) noe
 cdef inline int node_action(const Node* s, int move) noexcept nogil:
     """The action number (docs/rules.md §1.5) of a move code of s."""
     cdef int G
-    if Node is State or Node is GoreNode:
+    if Node is IntPosition or Node is GoreNode:
         return move
     elif Node is DjenonNode:
         return move if move == DJENON_PASS_C else DJENON_LANES.hole_of[move]
     else:
         G = node_game(s)
         if game_family(G) == FAM_KATRO:
-            return SIDE_LANES[G].hole_of[s.to_move][move]
-        return 2 * SIDE_LANES[G].hole_of[s.to_move][move & 31] + (move >> 5)
+            return HALVES_TABLES[G].hole_of[s.to_move][move]
+        return 2 * HALVES_TABLES[G].hole_of[s.to_move][move & 31] + (move >> 5)
 
 
 cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
     """The seeds in a hole (board index).  On lanes a player's k-th hole in
     board order is its lane ascending[p][k]; South's holes come first."""
     cdef int G, p, half
-    if Node is State:
+    if Node is IntPosition:
         return s.board[hole]
     elif Node is GoreNode:
         return lane_of(s.b, hole)
@@ -634,13 +634,13 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
         half = game_loop(G)
         p = hole >= half
         if p == s.to_move:
-            return lanes_get_of(s.side.me, SIDE_LANES[G].ascending[p][hole - half * p])
-        return lanes_get_of(s.side.op, SIDE_LANES[G].ascending[p][hole - half * p])
+            return lanes_get_of(s.halves.me, HALVES_TABLES[G].ascending[p][hole - half * p])
+        return lanes_get_of(s.halves.op, HALVES_TABLES[G].ascending[p][hole - half * p])
 
 
 cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
     """The owner of a hole (owner_of's)."""
-    if Node is State:
+    if Node is IntPosition:
         return owner_of(s, &TABLES[s.game], hole)
     elif Node is GoreNode:
         return (s.north >> hole) & 1
@@ -650,7 +650,7 @@ cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
 
 cdef inline int node_store(const Node* s, int p) noexcept nogil:
     """Player p's store (0 in Katro and Katra Mpantsaka, which keep none)."""
-    if Node is State or Node is GoreNode or Node is DjenonNode:
+    if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return s.stores[p]
     else:
         return 0
@@ -658,7 +658,7 @@ cdef inline int node_store(const Node* s, int p) noexcept nogil:
 
 cdef inline int node_offer(const Node* s) noexcept nogil:
     """Goré's pending offer (a mask of holes), else 0."""
-    if Node is State or Node is GoreNode:
+    if Node is IntPosition or Node is GoreNode:
         return s.offer
     else:
         return 0
@@ -668,29 +668,29 @@ cdef inline int lanes_get_of(const u64* w, int x) noexcept nogil:
     return lane_of(w[x >> 3], x)
 
 
-cdef inline void node_pack(Node* node, const State* s) noexcept nogil:
-    """A position that fits node's form (any on State; lanes_fit for the
+cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
+    """A position that fits node's form (any on IntPosition; lanes_fit for the
     others) as a node of that form."""
-    if Node is State:
+    if Node is IntPosition:
         node[0] = s[0]
     elif Node is DjenonNode:
         djenon_pack(node, s)
     elif Node is GoreNode:
         gore_pack(node, s)
     else:
-        side_pack(&node.side, s, &SIDE_LANES[node_game(node)])
+        halves_pack(&node.halves, s, &HALVES_TABLES[node_game(node)])
         node.to_move = s.to_move
 
 
-cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
-    """The State of a node (node_pack's inverse)."""
+cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
+    """The IntPosition of a node (node_pack's inverse)."""
     cdef int G = node_game(node)
     cdef GameTable* g = &TABLES[G]
     cdef int x, p
-    if Node is State:
+    if Node is IntPosition:
         s[0] = node[0]
     else:
-        memset(s, 0, sizeof(State))
+        memset(s, 0, sizeof(IntPosition))
         s.game = G
         s.to_move = node.to_move
         for x in range(g.holes):
@@ -701,9 +701,9 @@ cdef inline void node_unpack(const Node* node, State* s) noexcept nogil:
         s.offer = node_offer(node)
 
 
-cdef inline int node_kind(const State* s) noexcept nogil:
+cdef inline int node_kind(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
-    them (as every job; LANES_ENABLED), else the State form."""
+    them (as every job; LANES_ENABLED), else the int form."""
     if not (LANES_ENABLED and lanes_fit(s)):
         return NODE_STATE
     if s.game == GAME_GORE:
@@ -713,7 +713,7 @@ cdef inline int node_kind(const State* s) noexcept nogil:
     return NODE_KATRO + s.game      # the side games' kinds follow their game indices
 
 
-cdef inline int node_root(NodeBox* box, const State* s) noexcept nogil:
+cdef inline int node_root(NodeBox* box, const IntPosition* s) noexcept nogil:
     """Pack s into box in the form it is worked on; returns its kind (NODE_*).
     A job runs on box's member of that kind: its dispatcher is
 

@@ -53,7 +53,7 @@ cdef inline void fill_mask(const int* acts, int n, int num_actions, mask_item* r
         row[acts[k]] = 1
 
 
-cdef int viewer_of(object player, const State* s) except -1:
+cdef int viewer_of(object player, const IntPosition* s) except -1:
     if player is None:
         return s.to_move
     if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):

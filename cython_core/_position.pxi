@@ -1,8 +1,8 @@
-# The Position class: a State held by value, plus a stack for push/pop
+# The Position class: an IntPosition held by value, plus a stack for push/pop
 # (its fields: _core.pxd).
 
 
-cdef inline bint action_legal(const State* s, int action, State* out) noexcept nogil:
+cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
     """Is action legal in s?  If so, out holds the child (only that action is simulated,
     except for a fallback pass, which needs every candidate to fail)."""
     cdef int cand[MAX_CANDIDATES]
@@ -23,7 +23,7 @@ cdef inline bint action_legal(const State* s, int action, State* out) noexcept n
     return 1
 
 
-cdef inline bint is_sowing_candidate(const State* s, int action) noexcept nogil:
+cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept nogil:
     """Does action pass the origin rules of a sowing (lap limit aside)?"""
     cdef int cand[MAX_CANDIDATES]
     cdef int n = candidates(s, cand)
@@ -72,7 +72,7 @@ cdef class Position:
     # Its fields (st, the push/pop stack) are declared in _core.pxd.
 
     def __cinit__(self):
-        memset(&self.st, 0, sizeof(State))
+        memset(&self.st, 0, sizeof(IntPosition))
         self._stack = NULL
         self._stack_actions = NULL
         self._depth = 0
@@ -154,7 +154,7 @@ cdef class Position:
         p.st = self.st
         if stack and self._depth:
             p._reserve(self._depth)
-            memcpy(p._stack, self._stack, self._depth * sizeof(State))
+            memcpy(p._stack, self._stack, self._depth * sizeof(IntPosition))
             memcpy(p._stack_actions, self._stack_actions, self._depth * sizeof(int))
             p._depth = self._depth
         return p
@@ -174,7 +174,7 @@ cdef class Position:
 
     def is_legal(self, action):
         """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
-        cdef State child
+        cdef IntPosition child
         cdef int a
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalMoveError(f"an action must be an int, not {type(action).__name__}")
@@ -184,7 +184,7 @@ cdef class Position:
             return False
         return bool(action_legal(&self.st, a, &child))
 
-    cdef int _checked_child(self, object action, State* child) except -1:
+    cdef int _checked_child(self, object action, IntPosition* child) except -1:
         """Fill child with the result of a legal action, or raise IllegalMoveError."""
         cdef long a_fast
         cdef int overflow = 0
@@ -204,18 +204,18 @@ cdef class Position:
 
     def apply(self, action):
         """Play a legal action in place; IllegalMoveError (position untouched) otherwise."""
-        cdef State child
+        cdef IntPosition child
         self._checked_child(action, &child)
         self.st = child
 
     cdef int _reserve(self, Py_ssize_t need) except -1:
         cdef Py_ssize_t cap
-        cdef State* stack
+        cdef IntPosition* stack
         cdef int* acts
         if need <= self._cap:
             return 0
         cap = max(need, 2 * self._cap, 16)
-        stack = <State*>realloc(self._stack, cap * sizeof(State))
+        stack = <IntPosition*>realloc(self._stack, cap * sizeof(IntPosition))
         if stack == NULL:
             raise MemoryError()
         self._stack = stack
@@ -228,7 +228,7 @@ cdef class Position:
 
     def push(self, action):
         """Play a legal action, remembering the position for pop(); IllegalMoveError otherwise."""
-        cdef State child
+        cdef IntPosition child
         self._checked_child(action, &child)
         self._reserve(self._depth + 1)
         self._stack[self._depth] = self.st
@@ -260,7 +260,7 @@ cdef class Position:
         spec = _game_spec(self.st.game)
         cdef int a = _text.check_action_range(spec, action)
         cdef long long lim = _int_arg(limit, "limit", 1, MAX_COUNT)
-        cdef State child
+        cdef IntPosition child
         cdef long long laps
         if not is_sowing_candidate(&self.st, a):
             raise IllegalMoveError(f"{_text.action_text(spec, a)} (action {a}) is not a sowing "
@@ -295,12 +295,12 @@ cdef class Position:
     def __eq__(self, other):
         if not isinstance(other, Position):
             return NotImplemented
-        return memcmp(&self.st, &(<Position>other).st, sizeof(State)) == 0
+        return memcmp(&self.st, &(<Position>other).st, sizeof(IntPosition)) == 0
 
     def __ne__(self, other):
         if not isinstance(other, Position):
             return NotImplemented
-        return memcmp(&self.st, &(<Position>other).st, sizeof(State)) != 0
+        return memcmp(&self.st, &(<Position>other).st, sizeof(IntPosition)) != 0
 
     def __reduce__(self):
         return (Position.from_text, (self.text(),))

@@ -86,7 +86,7 @@ ctypedef struct SearchCtx:
     int killers[SEARCH_MAX_PLY + 1][2]
     int history[2][SEARCH_MAX_ACTIONS]
     JobStop* js                  # Ctrl-C and cancel_jobs() (_stop.pxi)
-    State* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
+    IntPosition* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
                                  # the plies reached are touched (a search on lanes keeps
                                  # its smaller nodes there, MAX_CANDIDATES a ply)
     PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
@@ -102,7 +102,7 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     origin rule (Goré's offers and answers aside)."""
     cdef int G
     cdef const u64* words
-    if Node is State:
+    if Node is IntPosition:
         return origin_count(s, &TABLES[s.game], p)
     elif Node is DjenonNode:
         return <int>popcount64(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
@@ -110,13 +110,13 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
         return POPCOUNT8[(s.north if p else ~s.north & 0xFF) & <int>lanes_bits(lanes_nonzero(s.b))]
     else:
         G = node_game(s)
-        words = &s.side.me[0]
+        words = &s.halves.me[0]
         if p != s.to_move:
-            words = &s.side.op[0]
+            words = &s.halves.op[0]
         if game_family(G) == FAM_KATRO:
-            return <int>popcount64(katro_sowing_candidates_lanes(words, &SIDE_LANES[G], game_words(G)))
+            return <int>popcount64(katro_sowing_candidates_lanes(words, &HALVES_TABLES[G], game_words(G)))
         return <int>popcount64(mpantsaka_sowing_candidates_lanes(
-            words, &SIDE_LANES[G], game_simplified(G), game_words(G)) & 0xFFFFFFFFULL)
+            words, &HALVES_TABLES[G], game_simplified(G), game_words(G)) & 0xFFFFFFFFULL)
 
 
 cdef inline int node_evaluate(const Node* s) noexcept nogil:
@@ -127,7 +127,7 @@ cdef inline int node_evaluate(const Node* s) noexcept nogil:
     cdef int opp = 1 - me
     cdef int i, held = 0, south, north
     cdef int mob = EVAL_MOBILITY * (node_origin_count(s, me) - node_origin_count(s, opp))
-    if Node is State:
+    if Node is IntPosition:
         g = &TABLES[s.game]
         for i in range(g.holes):
             if owner_of(s, g, i) == me:
@@ -432,7 +432,7 @@ cdef SearchCtx* search_alloc(u64 tt_size) noexcept nogil:
     cdef SearchCtx* c = <SearchCtx*>calloc(1, sizeof(SearchCtx))
     if c == NULL:
         return NULL
-    c.children = <State*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(State))
+    c.children = <IntPosition*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(IntPosition))
     c.lists = <PlyLists*>malloc((SEARCH_MAX_PLY + 1) * sizeof(PlyLists))
     if tt_size:
         c.tt = <TTEntry*>calloc(tt_size, sizeof(TTEntry))
@@ -506,7 +506,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
     c.js = NULL
 
 
-cdef void search_run(SearchCtx* c, const State* root, int max_depth, double time_limit,
+cdef void search_run(SearchCtx* c, const IntPosition* root, int max_depth, double time_limit,
                      u64 max_nodes, bint every_move, JobStop* js, SearchOut* out) noexcept nogil:
     """search_nodes on root's working form (node_root)."""
     cdef NodeBox box
@@ -613,7 +613,7 @@ cdef class Searcher:
         cdef u64 max_nodes = limits[2]
         cdef SearchOut out
         cdef JobStop js
-        cdef State root = p.st
+        cdef IntPosition root = p.st
         cdef int k, j
         cdef int acts[MAX_CANDIDATES]
         cdef RootMoves* done = &self.c.done

@@ -71,7 +71,7 @@ ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search'
     u64 hashes[MAX_CANDIDATES]   # the children's table keys (node_key)
 
 ctypedef struct SolveCtx:
-    SolveTable* table            # the transposition table (_solve_table.pxi)
+    SolveSlots* table            # the transposition table (_solve_table.pxi)
     u64 nodes
     double deadline              # < 0: no clock
     int stop                     # SOLVE_STOP_*, 0 while running
@@ -79,7 +79,7 @@ ctypedef struct SolveCtx:
                                  # address: a deep bound in a small thread stack
     int plies                    # the plies the buffers below hold
     JobStop* js
-    State* children              # [plies + 1][MAX_CANDIDATES] (a lane search keeps its
+    IntPosition* children              # [plies + 1][MAX_CANDIDATES] (a lane search keeps its
                                  # smaller nodes there: MAX_CANDIDATES of them a ply)
     SolveLists* lists            # [plies + 1]
     # The last ply's scratch (solve_last_ply, node_unfinished: they do not
@@ -219,8 +219,8 @@ cdef inline int solve_packed(SolveCtx* c, Node* node, int pi, int k, int ply) no
     return solve_forces(c, node, node_key(node), pi, k, ply)
 
 
-cdef int solve_root(SolveCtx* c, const State* s, int pi, int k, int ply) noexcept nogil:
-    """F(s, pi, k) from a position on the State form, on its working form
+cdef int solve_root(SolveCtx* c, const IntPosition* s, int pi, int k, int ply) noexcept nogil:
+    """F(s, pi, k) from a position on the int form, on its working form
     (node_root).  Its key is node_key's, as every node's below.  ply < c.plies."""
     cdef NodeBox box
     cdef int kind = node_root(&box, s)

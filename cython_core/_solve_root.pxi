@@ -27,7 +27,7 @@ cdef void thresholds_close(int* thr) noexcept nogil:
                     thr[other + k] = SOLVE_INFINITE
 
 
-cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_bound,
+cdef int solve_thresholds(SolveCtx* c, const IntPosition* root, int first, int max_bound,
                           int* thr, int players) noexcept nogil:
     """The four thresholds of root by iterative deepening on the bound N =
     first..max_bound, until the value is resolved: each exact (found at N and
@@ -72,7 +72,7 @@ cdef int solve_thresholds(SolveCtx* c, const State* root, int first, int max_bou
     return bound
 
 
-cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* best) noexcept nogil:
+cdef int solve_best_child(SolveCtx* c, const IntPosition* root, const int* thr, int* best) noexcept nogil:
     """The best action of a resolved, unfinished root (docs/solve.md): the least
     action whose child keeps the threshold d of the deciding predicate exactly
     d - 1 (a win: the shortest; a loss: the longest resistance; a draw: the
@@ -81,7 +81,7 @@ cdef int solve_best_child(SolveCtx* c, const State* root, const int* thr, int* b
     cdef int m = root.to_move
     cdef int o = 1 - m
     cdef int pi, d, n, i
-    cdef State* child = &c.children[0]   # ply 0's slots: the searches below start at ply 1
+    cdef IntPosition* child = &c.children[0]   # ply 0's slots: the searches below start at ply 1
     best[0] = -1
     if threshold_known(thr[2 * m + TARGET_WIN]):
         pi = 2 * m + TARGET_WIN

@@ -66,7 +66,7 @@ ctypedef struct SolveFacts:      # an entry's two words of facts, decoded
     u64 proven
     u64 refuted
 
-ctypedef struct SolveTable:
+ctypedef struct SolveSlots:
     SolveEntry* entries
     u64 mask                     # 2**bits - 1
     u64 claims                   # slots taken over by a new position since the last
@@ -76,9 +76,9 @@ ctypedef struct SolveTable:
                                  # table: max_bits == bits)
 
 
-cdef int solve_table_init(SolveTable* t, int bits, int max_bits) except -1:
+cdef int solve_table_init(SolveSlots* t, int bits, int max_bits) except -1:
     """An empty table of 2**bits entries that may grow to 2**max_bits."""
-    memset(t, 0, sizeof(SolveTable))
+    memset(t, 0, sizeof(SolveSlots))
     t.entries = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
     if t.entries == NULL:
         raise MemoryError("solve: cannot allocate the transposition table")
@@ -86,7 +86,7 @@ cdef int solve_table_init(SolveTable* t, int bits, int max_bits) except -1:
     return 0
 
 
-cdef void solve_table_free(SolveTable* t) noexcept nogil:
+cdef void solve_table_free(SolveSlots* t) noexcept nogil:
     free(t.entries)
     t.entries = NULL
 
@@ -98,7 +98,7 @@ cdef inline bint solve_good(int winner, int pi) noexcept nogil:
     return winner < 0 and (pi & 1) == TARGET_DRAW
 
 
-cdef inline const SolveEntry* solve_slot(const SolveTable* t, u64 key) noexcept nogil:
+cdef inline const SolveEntry* solve_slot(const SolveSlots* t, u64 key) noexcept nogil:
     """The slot key maps to (whatever it holds): for prefetching."""
     return &t.entries[key & t.mask]
 
@@ -116,7 +116,7 @@ cdef inline u64 set_lane(u64 facts, int i, int value) noexcept nogil:
             | ((<u64>(<unsigned short>value)) << (16 * i)))
 
 
-cdef inline SolveFacts solve_read(SolveTable* t, u64 key) noexcept nogil:
+cdef inline SolveFacts solve_read(SolveSlots* t, u64 key) noexcept nogil:
     """The facts the table holds about key, decoded (nothing known if its slot
     holds another position or a mixed entry: a claim, counted while the table
     may grow; a shared table never writes its header)."""
@@ -134,7 +134,7 @@ cdef inline SolveFacts solve_read(SolveTable* t, u64 key) noexcept nogil:
     return f
 
 
-cdef inline void solve_write(SolveTable* t, u64 key, SolveFacts f) noexcept nogil:
+cdef inline void solve_write(SolveSlots* t, u64 key, SolveFacts f) noexcept nogil:
     """Store decoded facts about key in its slot (the facts words, then the check)."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
     katra_word_store(&e.words[0], ~f.proven)
@@ -142,7 +142,7 @@ cdef inline void solve_write(SolveTable* t, u64 key, SolveFacts f) noexcept nogi
     katra_word_store(&e.check, key ^ ~f.proven ^ ~f.refuted)
 
 
-cdef inline void solve_store(SolveTable* t, u64 key, int pi, int k, bint holds) noexcept nogil:
+cdef inline void solve_store(SolveSlots* t, u64 key, int pi, int k, bint holds) noexcept nogil:
     """Record F(pi, k) and what follows from it: a win is a draw or better,
     a failed draw-or-better is a failed win, and a player who can force a
     draw or better leaves the other no win (nor a draw or better, after a win)."""
@@ -165,7 +165,7 @@ cdef inline void solve_store(SolveTable* t, u64 key, int pi, int k, bint holds) 
     solve_write(t, key, f)
 
 
-cdef inline void solve_store_finished(SolveTable* t, u64 key, int winner) noexcept nogil:
+cdef inline void solve_store_finished(SolveSlots* t, u64 key, int winner) noexcept nogil:
     """A finished game: each predicate holds at every bound, or at none."""
     cdef SolveFacts f = solve_read(t, key)
     cdef int pi
@@ -177,7 +177,7 @@ cdef inline void solve_store_finished(SolveTable* t, u64 key, int winner) noexce
     solve_write(t, key, f)
 
 
-cdef inline int solve_probe(SolveTable* t, u64 key, int pi, int k) noexcept nogil:
+cdef inline int solve_probe(SolveSlots* t, u64 key, int pi, int k) noexcept nogil:
     """1 or 0 if the table decides F(pi, k), else -1."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
     cdef u64 w0 = katra_word_load(&e.words[0])
@@ -192,7 +192,7 @@ cdef inline int solve_probe(SolveTable* t, u64 key, int pi, int k) noexcept nogi
     return -1
 
 
-cdef void solve_grow(SolveTable* t) noexcept nogil:
+cdef void solve_grow(SolveSlots* t) noexcept nogil:
     """Between bounds: a table that may grow and whose slots were taken over
     more times than it has slots grows (x4 at a time, up to 2**tt_max_bits),
     its entries moved over (a slot two of them want keeps the last: entries
@@ -239,7 +239,7 @@ cdef class SolverTable:
     no thread moves entries while another reads them.  Locks are not needed
     (lockless hashing: _solve_table.pxi).  The memory is freed when the table
     and every Solver using it are gone."""
-    cdef SolveTable t
+    cdef SolveSlots t
 
     def __cinit__(self, tt_bits=None):
         cdef int bits = SOLVE_DEFAULT_MAX_BITS

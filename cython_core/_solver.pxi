@@ -43,7 +43,7 @@ cdef class Solver:
     a Solver.
     """
     cdef SolveCtx c
-    cdef SolveTable own          # its own table (table None)
+    cdef SolveSlots own          # its own table (table None)
     cdef SolverTable shared      # the table given, kept alive as long as the Solver
     cdef bint busy
 
@@ -71,11 +71,11 @@ cdef class Solver:
 
     cdef int _reserve(self, int plies) except -1:
         """Buffers for searches of up to plies plies."""
-        cdef State* children
+        cdef IntPosition* children
         cdef SolveLists* lists
         if plies <= self.c.plies:
             return 0
-        children = <State*>malloc((plies + 1) * MAX_CANDIDATES * sizeof(State))
+        children = <IntPosition*>malloc((plies + 1) * MAX_CANDIDATES * sizeof(IntPosition))
         lists = <SolveLists*>malloc((plies + 1) * sizeof(SolveLists))
         if children == NULL or lists == NULL:
             free(children)
@@ -135,7 +135,7 @@ cdef class Solver:
         cdef int plies = _solve_bound_arg(max_bound, "max_bound", 1)
         cdef int thr[SOLVE_PREDICATES]
         cdef int bound, k, first = 1, mask = 0
-        cdef State root = p.st
+        cdef IntPosition root = p.st
         cdef JobStop js
         if not isinstance(players, tuple) or not players or any(
                 type(q) is not int or q not in (0, 1) for q in players):
@@ -166,7 +166,7 @@ cdef class Solver:
         (target 0) or a win (target 1)?"""
         cdef Position p = _check_position(pos)
         cdef int k, pi, r
-        cdef State root = p.st
+        cdef IntPosition root = p.st
         cdef JobStop js
         if type(player) is not int or type(target) is not int:
             raise ArgumentTypeError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
@@ -187,7 +187,7 @@ cdef class Solver:
         cdef Position p = _check_position(pos)
         cdef int thr[SOLVE_PREDICATES]
         cdef int k, best, top = 0
-        cdef State root = p.st
+        cdef IntPosition root = p.st
         cdef JobStop js
         _read_thresholds(thresholds, thr)
         for k in range(SOLVE_PREDICATES):

@@ -154,7 +154,7 @@ cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t
     """commit_nodes on the envs' kind of node."""
     cdef int kind = e.kind
     if kind == NODE_STATE:
-        commit_nodes(e, <State*>e.nodes, <State*>e.children, acts, lo, hi)
+        commit_nodes(e, <IntPosition*>e.nodes, <IntPosition*>e.children, acts, lo, hi)
     elif kind == NODE_KATRO:
         commit_nodes(e, <KatroNode*>e.nodes, <KatroNode*>e.children, acts, lo, hi)
     elif kind == NODE_KATRO_4X6:
@@ -172,11 +172,11 @@ cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t
         commit_nodes(e, <GoreNode*>e.nodes, <GoreNode*>e.children, acts, lo, hi)
 
 
-cdef void env_state(const Envs* e, Py_ssize_t i, State* out) noexcept nogil:
-    """Env i's position on the State form."""
+cdef void env_state(const Envs* e, Py_ssize_t i, IntPosition* out) noexcept nogil:
+    """Env i's position on the int form."""
     cdef int kind = e.kind
     if kind == NODE_STATE:
-        node_unpack(&(<State*>e.nodes)[i], out)
+        node_unpack(&(<IntPosition*>e.nodes)[i], out)
     elif kind == NODE_KATRO:
         node_unpack(&(<KatroNode*>e.nodes)[i], out)
     elif kind == NODE_KATRO_4X6:

@@ -140,7 +140,7 @@ def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
 
 
 def on_both_forms(job, *args):
-    """job(*args) on the lanes and on the State form of the core: equal, returned."""
+    """job(*args) on the lanes and on the int form of the core: equal, returned."""
     previous = _core._set_lanes(True)
     try:
         packed = job(*args)

@@ -5,9 +5,9 @@ test's own extension (tests/cython_api: every function of the API on one
 node) are built in a temporary folder with the command docs/cython.md gives
 (``pip install --no-build-isolation``), then compared with katra.perft,
 katra.search and katra.State on every game: start positions, seeded
-mid-game positions and positions of more than 255 seeds (the State form),
+mid-game positions and positions of more than 255 seeds (the int form),
 each also with the lanes switched off (``on_both_forms``: every node made on
-the State form).
+the int form).
 
 Building needs a C compiler, Cython and setuptools.  Where they are missing the
 tests fail, unless KATRA_CYTHON_API_TESTED_ELSEWHERE=1 says another run builds
@@ -137,7 +137,7 @@ def test_example_perft_mid_game_and_beyond_the_lanes(example, game_id):
     for text in (mid_game(game_id, 9, 1), mid_game(game_id, 30, 2)):
         for depth in (1, 2, 3):
             assert example.perft(text, depth) == katra.perft(text, depth, jobs=1), (text, depth)
-    text = many_seeds(game_id, 300, 3)      # more than 255 seeds: the State form
+    text = many_seeds(game_id, 300, 3)      # more than 255 seeds: the int form
     for depth in (1, 2):
         assert example.perft(text, depth) == katra.perft(text, depth, jobs=1), (text, depth)
 
@@ -225,7 +225,7 @@ def check_facts(check, text):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_function_agrees_with_katra_state(check, game_id):
-    for text in positions(game_id):      # on the lanes, then every node on the State form
+    for text in positions(game_id):      # on the lanes, then every node on the int form
         on_both_forms(check_facts, check, text)
 
 

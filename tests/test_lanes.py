@@ -1,12 +1,12 @@
 """The packed working form of the core's jobs (cython_core/_lanes.pxi).
 
 perft, divide and playouts run on 8-bit lanes in path order when a position
-holds at most 255 seeds, and on the State form (one int a hole) otherwise.
+holds at most 255 seeds, and on the int form (one int a hole) otherwise.
 These tests aim at what the lanes are most likely to get wrong: the 255/256
 boundary, holes of 255, 256 and 300 seeds, a position of 1,000 seeds, laps
 whose whole rounds fill a lane to 255, and the word boundaries (the 9th and
 17th hole of a path), on both backends and on both forms of the core
-(``_core._set_lanes(False)`` runs every job on the State form).
+(``_core._set_lanes(False)`` runs every job on the int form).
 """
 import random
 
@@ -28,7 +28,7 @@ from katra._games import (
 from katra._reference import katro as ref_katro
 from katra._reference import mpantsaka as ref_mpantsaka
 
-LANE_MAX = 255  # the lanes hold a byte; a position with more seeds runs on the State form
+LANE_MAX = 255  # the lanes hold a byte; a position with more seeds runs on the int form
 
 
 def check_jobs(text, depth=2, games=4, max_plies=60):
@@ -87,7 +87,7 @@ def test_one_hole_holds_them_all_but_a_few(game_id, seeds):
 
 @pytest.mark.parametrize("game_id", ["katro-4x4", "djenon-aboure", "gore", "katra-mpantsaka"])
 def test_a_thousand_seeds(game_id):
-    """The most a position may hold runs on the State form, exactly."""
+    """The most a position may hold runs on the int form, exactly."""
     spec = GAMES[game_id]
     rng = random.Random(game_id)
     board = spread(MAX_TOTAL_SEEDS, spec.holes, rng)
@@ -180,7 +180,7 @@ def test_generated_positions_on_both_forms(game_id, examples):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_long_playout_batches_on_both_forms(game_id):
-    """Whole games from the start, many plies: the lanes' tallies are the State form's."""
+    """Whole games from the start, many plies: the lanes' tallies are the int form's."""
     pos = _core.Position.initial(game_id)
     tally = on_both_forms(_core.playouts, pos, 40, 2024, 400)
     assert tally["plies"] > 40 and tally["games"] == 40
@@ -188,7 +188,7 @@ def test_long_playout_batches_on_both_forms(game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_deeper_perft_on_both_forms(game_id):
-    """Trees of tens of thousands of leaves: subtree by subtree, lanes == State form."""
+    """Trees of tens of thousands of leaves: subtree by subtree, lanes == int form."""
     depth = {"katro": 5, "katro-4x6": 5, "katro-4x4": 7, "katra-mpantsaka": 4,
              "katra-mpantsaka-simplified": 3, "gore": 8, "djenon-aboure": 7}[game_id]
     ref = _reference.Position.initial(game_id)

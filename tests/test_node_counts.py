@@ -4,7 +4,7 @@ A change of move order (the children's order, the ordering keys, the table's
 keys) leaves results alone but changes how many nodes a search visits: these
 counts catch it.  Every game id, from the start and from a mid-game position
 (six plies in), on both working forms of the core (the lanes of the node
-layer, and the State form: ``_core._set_lanes(False)``), which must agree.
+layer, and the int form: ``_core._set_lanes(False)``), which must agree.
 The search at a fixed depth without a table (``tt_bits=0``: its count depends
 on the move order alone) and with one of 2**16 entries; the solver's
 thresholds within a fixed bound with a table of 2**16 entries.
@@ -58,7 +58,7 @@ def game_of(text):
 
 
 def on_both_forms(job):
-    """job() on the lanes and on the State form: equal, returned."""
+    """job() on the lanes and on the int form: equal, returned."""
     previous = _core._set_lanes(True)
     try:
         packed = job()

@@ -1,6 +1,6 @@
 """Every job written once over the node layer (cython_core/_node.pxi), checked
 against the pure-Python reference on both working forms of the core (the
-lanes, and the State form: ``_core._set_lanes(False)``): perft, divide and
+lanes, and the int form: ``_core._set_lanes(False)``): perft, divide and
 seeded playout tallies from the start and from mid-game positions of every
 game id, and VectorGame's trajectories, equal on both forms."""
 import pytest
@@ -10,7 +10,7 @@ from katra import VectorGame, _core, _reference
 
 
 def on_both_forms(job, *args):
-    """job(*args) on the lanes and on the State form of the core: equal, returned."""
+    """job(*args) on the lanes and on the int form of the core: equal, returned."""
     previous = _core._set_lanes(True)
     try:
         packed = job(*args)

@@ -1,5 +1,5 @@
 """The solver on the packed lanes (cython_core/_solve.pxi's SolveNode): the
-same thresholds, best actions and lines as on the State form
+same thresholds, best actions and lines as on the int form
 (``_core._set_lanes(False)``), and both equal to the brute-force AND/OR search
 of test_solve.py over the reference (docs/rules.md §6.3 word for word), on
 seeded endgames and mid-game positions of every game id, Goré positions with
@@ -39,7 +39,7 @@ def thresholds_and_best(text, bound):
 
 
 def check_thresholds(text, bound):
-    """Lanes == State form, and each threshold the least bound of the brute force."""
+    """Lanes == int form, and each threshold the least bound of the brute force."""
     thresholds, searched, best = on_both_forms(thresholds_and_best, text, bound)
     for index, threshold in enumerate(thresholds):
         player, target = divmod(index, 2)
@@ -189,7 +189,7 @@ def full_position(game_id, rng, total=255):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("total", [255, 256])
 def test_positions_at_the_lanes_limit(game_id, total):
-    """255 seeds run on the lanes, 256 on the State form: both as without lanes."""
+    """255 seeds run on the lanes, 256 on the int form: both as without lanes."""
     rng = random.Random(total * 10 + GAME_IDS.index(game_id))
     checked = 0
     for _ in range(100):        # drawn until two positions have a move (finished ones skipped)

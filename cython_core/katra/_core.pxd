@@ -8,15 +8,15 @@
 # of _stop.pxi.  (Cython also lists the functions and tables declared here in
 # katra._core.__pyx_capi__; nothing outside the core uses them.)
 #
-# Defined here: the position (State), the static game tables, the protocol
-# between the relay engine and the game families (Lap), the legal-children
+# Defined here: the position (IntPosition), the static game tables, the protocol
+# between the relay engine and the game families (LapCarry), the legal-children
 # iterator, the stop protocol of long jobs (JobStop), and Position's fields.
-# Declared here, defined in the .pxi files: the State-level entry points.  They
+# Declared here, defined in the .pxi files: the IntPosition-level entry points.  They
 # stay real functions, never inline: inlined into the search's and the solver's
 # recursions they would swell every frame (tests/test_solve.py runs the solver
 # on a 32 KiB thread stack).  Their hot inline forms are in _common.pxi:
 # sow_lap and relay_sow (the relay engine) and the *_of dispatchers taking a
-# constant family.  The State's invariants are kept by the two helpers
+# constant family.  The IntPosition's invariants are kept by the two helpers
 # defined here, copy_hot and owner_of.
 
 from libc.string cimport memcpy
@@ -65,7 +65,7 @@ ctypedef unsigned long long u64
 # the hot copy-make paths copy only that prefix (copy_hot, below), and a state
 # made by copy_hot has stale owners outside Goré: read them through owner_of
 # (below), never as s.owner outside Goré's own code.
-ctypedef struct State:
+ctypedef struct IntPosition:
     int game           # index into TABLES
     int to_move
     int offer          # Goré: mask offered by the player not to move
@@ -107,17 +107,17 @@ cdef int OFFER_COUNT[9][4]         # [owned 0..GORE_HOLES][most 0..3]
 cdef unsigned char OFFER_MASKS[256][92]
 cdef int OFFER_MASK_COUNT[256]
 
-# ---------------------------------------------------------------- the State's invariants
+# ---------------------------------------------------------------- the IntPosition's invariants
 
 cdef enum:
-    HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before State.owner (checked at import)
+    HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before IntPosition.owner (checked at import)
     GORE_HOLES = 8
     SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
     SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
     GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts
 
 
-cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
+cdef inline void copy_hot(IntPosition* dst, const IntPosition* src) noexcept nogil:
     """Copy a state for copy-make: the scalars and the game's holes' counts (a
     constant size per board size: 16 holes or fewer, or all), and in Goré its 8
     owners.  Outside Goré dst.owner keeps what it held: read owners through
@@ -132,7 +132,7 @@ cdef inline void copy_hot(State* dst, const State* src) noexcept nogil:
         memcpy(dst, src, HOT_BYTES)
 
 
-cdef inline int owner_of(const State* s, const GameTable* g, int hole) noexcept nogil:
+cdef inline int owner_of(const IntPosition* s, const GameTable* g, int hole) noexcept nogil:
     """The owner of a hole: s.owner in Goré (the one family where owners change),
     the game's constant owners elsewhere (where copy_hot leaves s.owner stale)."""
     return s.owner[hole] if g.family == FAM_GORE else g.owner0[hole]
@@ -148,7 +148,7 @@ cdef enum:
     LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
 
 # What a sowing carries from lap to lap.
-ctypedef struct Lap:
+ctypedef struct LapCarry:
     int hand            # the seeds in hand
     int opp_row         # Katro: the first hole of the opponent's innermost non-empty
                         # row, -1 if none, OPP_ROW_UNKNOWN until looked up (§2.3)
@@ -156,17 +156,17 @@ ctypedef struct Lap:
 cdef enum:
     OPP_ROW_UNKNOWN = -2
 
-# The State-level entry points (dispatch by the game's family).
-cdef int candidates(const State* s, int* acts) noexcept nogil
+# The IntPosition-level entry points (dispatch by the game's family).
+cdef int candidates(const IntPosition* s, int* acts) noexcept nogil
     # the actions that pass the origin rules, ascending (lap limit not applied)
-cdef long long play(State* s, int action, long long limit) noexcept nogil
+cdef long long play(IntPosition* s, int action, long long limit) noexcept nogil
     # play a candidate in place: its laps, or -(laps played) past limit (s is then garbage)
-cdef void outcome_of(const State* s, int* winner, int* south, int* north) noexcept nogil
+cdef void outcome_of(const IntPosition* s, int* winner, int* south, int* north) noexcept nogil
     # winner (-1: a draw) and scores of a terminal position
-cdef int legal_actions_c(const State* s, int* acts) noexcept nogil
-cdef int legal_actions_work(const State* s, int* acts, long long* work) noexcept nogil
+cdef int legal_actions_c(const IntPosition* s, int* acts) noexcept nogil
+cdef int legal_actions_work(const IntPosition* s, int* acts, long long* work) noexcept nogil
     # ... adding the laps sown to work
-cdef u64 zobrist_c(const State* s) noexcept nogil
+cdef u64 zobrist_c(const IntPosition* s) noexcept nogil
 
 # ---------------------------------------------------------------- legal children
 
@@ -181,10 +181,10 @@ ctypedef struct Children:
     int fallback_done
     long long work         # laps sown so far (for job_should_stop)
 
-cdef void children_begin(Children* it, const State* s) noexcept nogil
-cdef int children_next(Children* it, const State* s, State* child) noexcept nogil
+cdef void children_begin(Children* it, const IntPosition* s) noexcept nogil
+cdef int children_next(Children* it, const IntPosition* s, IntPosition* child) noexcept nogil
     # the next legal action of s, ascending, with its child in child; -1 when done
-cdef int legal_children(const State* s, int* acts, State* children) noexcept nogil
+cdef int legal_children(const IntPosition* s, int* acts, IntPosition* children) noexcept nogil
     # every legal action and child; children needs room for every candidate
     # (Katro, Djenon-aboure: cols; Katra Mpantsaka: holes; Goré: MAX_CANDIDATES)
 
@@ -207,15 +207,15 @@ cdef object _game_spec(int game)
 cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2
 cdef u64 _seed_arg(object value) except? 0
 
-# A position (_position.pxi): a State held by value, plus a stack for push/pop.
+# A position (_position.pxi): an IntPosition held by value, plus a stack for push/pop.
 cdef class Position:
-    cdef State st
-    cdef State* _stack
+    cdef IntPosition st
+    cdef IntPosition* _stack
     cdef int* _stack_actions
     cdef Py_ssize_t _depth
     cdef Py_ssize_t _cap
 
     @staticmethod
     cdef Position _from_data(object data)
-    cdef int _checked_child(self, object action, State* child) except -1
+    cdef int _checked_child(self, object action, IntPosition* child) except -1
     cdef int _reserve(self, Py_ssize_t need) except -1
