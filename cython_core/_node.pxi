@@ -739,3 +739,36 @@ cdef inline int node_root(NodeBox* box, const IntPosition* s) noexcept nogil:
     else:
         node_pack(&box.gore, s)
     return kind
+
+
+# ---------------------------------------------------------------- tests only
+
+cdef list node_first_lap_verdicts(const Node* s):
+    """[(action, surely ends unsown)] for the candidates of s, ascending."""
+    cdef int moves[MAX_CANDIDATES]
+    cdef int i, n = node_candidates(s, moves, 1)
+    return [(node_action(s, moves[i]), bool(node_first_lap_ends(s, moves[i]))) for i in range(n)]
+
+
+def _first_lap_verdicts(Position pos):
+    """Tests only (tests/test_node_layer.py): the first-lap verdict of every
+    candidate of pos, on the form the jobs work it on (node_root: the lanes
+    when it fits them and they are enabled, else the int form), as a list of
+    (action, bool).  True: the candidate is legal without sowing it."""
+    cdef NodeBox box
+    cdef int kind = node_root(&box, &pos.st)
+    if kind == NODE_KATRO:
+        return node_first_lap_verdicts(&box.katro)
+    if kind == NODE_KATRO_4X6:
+        return node_first_lap_verdicts(&box.katro4x6)
+    if kind == NODE_KATRO_4X4:
+        return node_first_lap_verdicts(&box.katro4x4)
+    if kind == NODE_MPANTSAKA:
+        return node_first_lap_verdicts(&box.mpantsaka)
+    if kind == NODE_MPANTSAKA_SIMPLIFIED:
+        return node_first_lap_verdicts(&box.simplified)
+    if kind == NODE_DJENON:
+        return node_first_lap_verdicts(&box.djenon)
+    if kind == NODE_GORE:
+        return node_first_lap_verdicts(&box.gore)
+    return node_first_lap_verdicts(&box.state)

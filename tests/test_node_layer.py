@@ -3,23 +3,14 @@ against the pure-Python reference on both working forms of the core (the
 lanes, and the int form: ``_core._set_lanes(False)``): perft, divide and
 seeded playout tallies from the start and from mid-game positions of every
 game id, and VectorGame's trajectories, equal on both forms."""
+import random
+
 import pytest
 
 import katra
+from helpers import on_both_forms, position_text, quick_and_slow, random_text
 from katra import VectorGame, _core, _reference
-
-
-def on_both_forms(job, *args):
-    """job(*args) on the lanes and on the int form of the core: equal, returned."""
-    previous = _core._set_lanes(True)
-    try:
-        packed = job(*args)
-        _core._set_lanes(False)
-        plain = job(*args)
-    finally:
-        _core._set_lanes(previous)
-    assert packed == plain, (getattr(job, "__name__", job), args)
-    return packed
+from katra._games import GAMES
 
 
 def positions(game_id):
@@ -65,3 +56,64 @@ def vector_run(game_id, steps=120):
 def test_vector_game_is_the_same_on_both_forms(game_id):
     # (tests/test_vector.py checks the lanes' trajectories against State.push)
     on_both_forms(vector_run, game_id)
+
+
+# ---------------------------------------------------------------- the first-lap shortcut
+# A relay candidate is legal without being sown when its first lap surely ends
+# the move (first_lap_ends_by, read by both forms).  The rulebook's meaning: a
+# first lap of fewer seeds than the sowing loop holds ends on a hole other than
+# its origin, and the move is then one lap long exactly when that lap ends it
+# (§2.3, §3.3, §5.2).  So the verdict must be True exactly for the candidates
+# with fewer seeds than the loop whose sowing the reference finds one lap long:
+# a shortcut too bold would make a never-ending move legal, one too cautious
+# (results unchanged, only slower) is caught here too.
+
+def loop_length(game_id):
+    """The holes of a player's sowing loop (Djenon-aboure: the whole board)."""
+    spec = GAMES[game_id]
+    holes = spec.rows * spec.cols
+    return holes if game_id == "djenon-aboure" else holes // 2
+
+
+def rulebook_verdicts(text):
+    ref = _reference.Position.from_text(text)
+    two_directions = ref.game_id.startswith("katra-mpantsaka")
+    verdicts = []
+    for action in ref.rules.sowing_candidates(ref):
+        seeds = ref.board[action // 2 if two_directions else action]
+        one_lap = ref.lap_count(action) == 1
+        verdicts.append((action, seeds < loop_length(ref.game_id) and one_lap))
+    return verdicts
+
+
+def first_lap_verdicts(text):
+    return _core._first_lap_verdicts(_core.Position.from_text(text))
+
+
+def near_a_lap(game_id, seed):
+    """A position where one hole holds about a loop's seeds (loop - 2 .. loop + 1)
+    and the others 0..2: the first laps that end just before their origin, or
+    pass it, which random games seldom reach."""
+    rng = random.Random(seed)
+    spec = GAMES[game_id]
+    board = [rng.choice((0, 0, 1, 2)) for _ in range(spec.rows * spec.cols)]
+    board[rng.randrange(len(board))] = loop_length(game_id) + rng.randrange(-2, 2)
+    return position_text(game_id, board, to_move=rng.randrange(2))
+
+
+@pytest.mark.parametrize("game_id", [g for g in katra.GAME_IDS if g != "gore"])
+@pytest.mark.parametrize("walks", quick_and_slow(12, 120))
+def test_first_lap_verdicts_are_the_rulebooks(game_id, walks):
+    seen = {True: 0, False: 0}
+    for seed in range(walks):
+        texts = [random_text(game_id, plies, seed) for plies in (0, 3, 9, 20, 45)]
+        texts += [near_a_lap(game_id, 10 * seed + k) for k in range(10)]
+        for text in texts:
+            if _reference.Position.from_text(text).is_terminal():
+                continue
+            expected = rulebook_verdicts(text)
+            got = on_both_forms(first_lap_verdicts, text)
+            assert got == expected, text
+            for _, verdict in expected:
+                seen[verdict] += 1
+    assert seen[True] > 0 and seen[False] > 0   # both verdicts were checked

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 QUICK = (
     "tests/test_rules_katro.py", "tests/test_rules_mpantsaka.py", "tests/test_rules_gore.py",
     "tests/test_rules_djenon.py", "tests/test_rulebook.py", "tests/test_differential.py",
-    "tests/test_lanes.py", "tests/test_perft.py",
+    "tests/test_lanes.py", "tests/test_perft.py", "tests/test_node_layer.py",
 )
 
 
@@ -58,6 +58,9 @@ MUTATIONS = (
     Mutation("first_lap_ends_by", "cython_core/_common.pxi",
              "return djenon_lap_ends(landed)", "return relay_lap_ends(landed)",
              "Djenon-aboure's first laps are judged by Katro's lap-end rule"),
+    Mutation("first_lap_ends_by", "cython_core/_common.pxi",
+             "if seeds >= loop_len:", "if seeds >= loop_len - 1:",
+             "too cautious: a first lap of loop - 1 seeds is sown to be judged"),
     Mutation("brent_lap", "cython_core/_common.pxi",
              "if same:", "if same or c.left == 1:",
              "the cycle detector reports cycles it has not seen"),
