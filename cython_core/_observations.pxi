@@ -29,7 +29,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
             top = v
         out[j] = v
         out[H + j] = node_owner(s, i) == player
-        out[2 * H + j] = (offer >> i) & 1   # offers: Goré's 8 holes only
+        out[2 * H + j] = (offer >> i) & 1 if i < GORE_HOLES else 0   # offers: Goré's 8 holes only
     out[3 * H] = node_store(s, player)
     out[3 * H + 1] = node_store(s, 1 - player)
     out[3 * H + 2] = player
