@@ -1,7 +1,8 @@
 # Shared machinery of the compiled core (its types and tables are declared in
 # _core.pxd): the tables' construction, splitmix64, sowing, the relay engine
-# with its cycle detection, the dispatch by game family and the legal-children
-# iterator.  Every hot function is nogil and never raises.
+# with its cycle detection and the int form's dispatch by game family (the
+# legal moves and children over it: the node layer, _node.pxi).  Every hot
+# function is nogil and never raises.
 
 import math
 
@@ -244,14 +245,13 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
 
 # ---------------------------------------------------------------- dispatch
 
-# The IntPosition-level entry points (candidates, play, outcome_of, the children
-# iterator, legal_actions_c, zobrist_c) are functions, not inline: the hot
-# inline functions are forced inline (setup.py), and inlined into the search's
-# and the solver's recursions they would swell every frame of it.  The jobs'
-# own loops call the *_of forms, which stay inline.
-
-# The *_of forms take the family as an argument: called with a constant one
-# (perft_count's per-family loops), the C compiler keeps only that family's code.
+# The IntPosition-level entry points (play, outcome_of, zobrist_c; and
+# legal_actions_c, _node.pxi) are functions, not inline: the hot inline
+# functions are forced inline (setup.py), and inlined into the search's and the
+# solver's recursions they would swell every frame of it.  The node layer's
+# IntPosition specialisation (_node.pxi) calls the *_of forms, which stay
+# inline and take the family as an argument (a constant one leaves the C
+# compiler only that family's code).
 
 cdef inline int candidates_of(const IntPosition* s, GameTable* g, int family, int* acts) noexcept nogil:
     if family == FAM_KATRO:
@@ -303,12 +303,6 @@ cdef inline int origin_count(const IntPosition* s, GameTable* g, int player) noe
     return djenon_origins(s, g, player, NULL)
 
 
-cdef int candidates(const IntPosition* s, int* acts) noexcept nogil:
-    """The actions that pass the origin rules, ascending (lap limit not applied)."""
-    cdef GameTable* g = &TABLES[s.game]
-    return candidates_of(s, g, g.family, acts)
-
-
 cdef inline long long play_of(IntPosition* s, GameTable* g, int family, int action,
                               long long limit) noexcept nogil:
     if family == FAM_KATRO:
@@ -326,19 +320,6 @@ cdef long long play(IntPosition* s, int action, long long limit) noexcept nogil:
     sowing does not end within limit laps (s is then garbage)."""
     cdef GameTable* g = &TABLES[s.game]
     return play_of(s, g, g.family, action, limit)
-
-
-cdef inline int fallback(const IntPosition* s) noexcept nogil:
-    """The action forced when no candidate is legal (Djenon-aboure's pass), else -1."""
-    cdef GameTable* g = &TABLES[s.game]
-    if g.family == FAM_DJENON:
-        return djenon_fallback(s, g)
-    return -1
-
-
-cdef inline bint is_gore(const IntPosition* s) noexcept nogil:
-    """Is s a Goré position?  Goré has no relays, so every candidate is legal."""
-    return TABLES[s.game].family == FAM_GORE
 
 
 cdef inline bint first_lap_ends(const IntPosition* s, GameTable* g, int family, int action) noexcept nogil:
@@ -366,125 +347,6 @@ cdef void outcome_of(const IntPosition* s, int* winner, int* south, int* north) 
         gore_outcome(s, g, winner, south, north)
     else:
         djenon_outcome(s, g, winner, south, north)
-
-
-# ---------------------------------------------------------------- legal children
-
-cdef inline void children_begin_of(Children* it, const IntPosition* s, GameTable* g,
-                                   int family) noexcept nogil:
-    it.n = candidates_of(s, g, family, it.cand)
-    it.k = 0
-    it.legal = 0
-    it.fallback_done = 0
-    it.work = 0
-
-
-cdef inline int children_next_of(Children* it, const IntPosition* s, GameTable* g, int family,
-                                 IntPosition* child) noexcept nogil:
-    cdef int a
-    cdef long long laps
-    while it.k < it.n:
-        a = it.cand[it.k]
-        it.k += 1
-        copy_hot(child, s)
-        laps = play_of(child, g, family, a, LAP_LIMIT_C)
-        if laps >= 0:
-            it.work += laps + 1
-            it.legal += 1
-            return a
-        it.work += 1 - laps
-    if it.legal == 0 and not it.fallback_done:
-        it.fallback_done = 1
-        a = fallback(s)
-        if a >= 0:
-            copy_hot(child, s)
-            play_of(child, g, family, a, LAP_LIMIT_C)
-            it.work += 1
-            it.legal = 1
-            return a
-    return -1
-
-
-cdef void children_begin(Children* it, const IntPosition* s) noexcept nogil:
-    cdef GameTable* g = &TABLES[s.game]
-    children_begin_of(it, s, g, g.family)
-
-
-cdef int children_next(Children* it, const IntPosition* s, IntPosition* child) noexcept nogil:
-    """The next legal action of s, ascending, with its child in child; -1 when done."""
-    cdef GameTable* g = &TABLES[s.game]
-    return children_next_of(it, s, g, g.family, child)
-
-
-cdef int legal_children(const IntPosition* s, int* acts, IntPosition* children) noexcept nogil:
-    """Legal actions (ascending) and their children; returns how many."""
-    cdef Children it
-    cdef int a, m = 0
-    children_begin(&it, s)
-    a = children_next(&it, s, &children[0])
-    while a >= 0:
-        acts[m] = a
-        m += 1
-        a = children_next(&it, s, &children[m])
-    return m
-
-
-cdef inline bint candidate_legal(const IntPosition* s, GameTable* g, int family, int action,
-                                 IntPosition* scratch, long long* work) noexcept nogil:
-    """Is the candidate legal (its sowing ends within the lap limit, §1.3)?
-    Goré's always are; a relay game's is when first_lap_ends proves it, else it
-    is sown on scratch.  Adds the laps sown to work."""
-    cdef long long laps
-    work[0] += 1
-    if family == FAM_GORE or first_lap_ends(s, g, family, action):
-        return 1
-    copy_hot(scratch, s)
-    laps = play_of(scratch, g, family, action, LAP_LIMIT_C)
-    work[0] += laps if laps >= 0 else -laps
-    return laps >= 0
-
-
-cdef inline int legal_count_of(const IntPosition* s, GameTable* g, int family, IntPosition* scratch,
-                               long long* work) noexcept nogil:
-    """len(legal actions of s), for perft's last ply (Goré: from bit masks)."""
-    cdef int cand[MAX_CANDIDATES]
-    cdef int n, k, m = 0
-    if family == FAM_GORE:
-        work[0] += 1
-        return gore_count_actions(s)
-    n = candidates_of(s, g, family, cand)
-    for k in range(n):
-        m += candidate_legal(s, g, family, cand[k], scratch, work)
-    if m == 0 and fallback(s) >= 0:
-        m = 1
-    return m
-
-
-cdef int legal_actions_work(const IntPosition* s, int* acts, long long* work) noexcept nogil:
-    """Legal actions, ascending; adds the laps sown to work."""
-    cdef GameTable* g = &TABLES[s.game]
-    cdef IntPosition scratch
-    cdef int n = candidates_of(s, g, g.family, acts)
-    cdef int k, m = 0
-    if g.family == FAM_GORE:        # relay-free: every candidate is legal
-        work[0] += n
-        return n
-    for k in range(n):
-        if candidate_legal(s, g, g.family, acts[k], &scratch, work):
-            acts[m] = acts[k]
-            m += 1
-    if m == 0:
-        k = fallback(s)
-        if k >= 0:
-            acts[0] = k
-            m = 1
-    return m
-
-
-cdef int legal_actions_c(const IntPosition* s, int* acts) noexcept nogil:
-    """Legal actions, ascending."""
-    cdef long long work = 0
-    return legal_actions_work(s, acts, &work)
 
 
 cdef inline u64 zobrist_of(const IntPosition* s, const GameTable* g) noexcept nogil:

@@ -139,7 +139,8 @@ ctypedef union NodeBox:                       # room for a node of any kind
     GoreNode gore
 
 # What node_unfinished and node_legal_count may write to (a caller keeps it
-# out of a recursion's frame).  node is room for a node of any kind.
+# out of a recursion's frame): node, room for a node of any kind, and (only
+# node_unfinished) cand.
 ctypedef struct NodeScratch:
     int cand[MAX_CANDIDATES]
     NodeBox node
@@ -287,17 +288,15 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
     else one sown on the scratch node ends."""
     cdef int G, move, n, k
     cdef u64 moves, quick
-    cdef GameTable* g
-    cdef long long work = 0
     if Node is IntPosition:
-        g = &TABLES[s.game]
-        if g.family == FAM_GORE:
+        if TABLES[s.game].family == FAM_GORE:
             return gore_count_actions(s) > 0
-        n = candidates_of(s, g, g.family, scratch.cand)
+        n = node_candidates(s, scratch.cand, 0)
         for k in range(n):
-            if candidate_legal(s, g, g.family, scratch.cand[k], &scratch.node.state, &work):
+            if (node_first_lap_ends(s, scratch.cand[k])
+                    or node_play(&scratch.node.state, s, scratch.cand[k]) >= 0):
                 return 1
-        return fallback(s) >= 0
+        return node_fallback(s) >= 0
     elif Node is DjenonNode:
         return (lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2)) != 0
     elif Node is GoreNode:
@@ -324,10 +323,12 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     does not surely end (perft's last ply: the leaves are counted, not made);
     adds the laps sown to work."""
     cdef int G
-    cdef GameTable* g
+    cdef int moves[MAX_CANDIDATES]      # (perft_two lists its own in scratch.cand)
     if Node is IntPosition:
-        g = &TABLES[s.game]
-        return legal_count_of(s, g, g.family, &scratch.node.state, work)
+        if TABLES[s.game].family == FAM_GORE:      # from bit masks
+            work[0] += 1
+            return gore_count_actions(s)
+        return node_legal_list(s, moves, 0, 0, NULL, &scratch.node.state, work)
     elif Node is DjenonNode:
         return djenon_legal_count_lanes(s, &scratch.node.djenon, work)
     elif Node is GoreNode:
@@ -473,7 +474,9 @@ cdef inline int node_fallback(const Node* s) noexcept nogil:
     """The move forced when no candidate is legal (Djenon-aboure's pass while
     some hole holds 2 or more, §5.3), else -1."""
     if Node is IntPosition:
-        return fallback(s)
+        if TABLES[s.game].family == FAM_DJENON:
+            return djenon_fallback(s, &TABLES[s.game])
+        return -1
     elif Node is DjenonNode:
         return DJENON_PASS_C if djenon_pass_forced_lanes(s) else -1
     else:
@@ -484,7 +487,7 @@ cdef inline bint node_all_legal(const Node* s) noexcept nogil:
     """Is every candidate legal, and the k-th cheap to name (node_nth_legal)?
     Goré's: it has no relays."""
     if Node is IntPosition:
-        return is_gore(s)
+        return TABLES[s.game].family == FAM_GORE
     elif Node is GoreNode:
         return 1
     else:
@@ -523,45 +526,83 @@ cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
     if Node is GoreNode:
         return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
     elif Node is IntPosition:
-        return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+        return (2 if TABLES[s.game].family == FAM_GORE and GORE_OFFER_BASE_C <= move < GORE_PASS_C
+                else -1)
     else:
         return -1
 
 
-cdef inline int node_legal_moves(const Node* s, int* moves, unsigned char* sown, Node* kids,
-                                 long long* work) noexcept nogil:
-    """The legal moves of s, ascending by action, in moves; how many.  A
-    candidate whose first lap surely ends is not sown (sown[k] = 0: node_play
-    makes its child when needed); the others are, and the child of a legal
-    one is kept in kids[k] (sown[k] = 1).  kids: room for MAX_CANDIDATES
-    nodes.  Adds the candidates tried and the laps sown to work."""
+cdef inline int node_legal_list(const Node* s, int* moves, bint ordered, bint keep,
+                                unsigned char* sown, Node* kids, long long* work) noexcept nogil:
+    """The legal moves of s, as move codes, in moves (room for MAX_CANDIDATES);
+    how many.  ordered (a constant): ascending by action, else in any order.
+    A candidate whose first lap surely ends is not sown; the others are.  keep
+    (a constant): the child of a sown legal candidate is kept in kids[k] and
+    sown[k] = 1, else sown[k] = 0 (node_play makes its child when needed;
+    kids: room for MAX_CANDIDATES nodes); not keep: each is sown on kids[0], a
+    scratch node, and sown is not read.  Adds the candidates tried and the
+    laps sown to work."""
     cdef int i, c, n = 0
     cdef long long laps
-    c = node_candidates(s, moves, 1)
+    c = node_candidates(s, moves, ordered)
     for i in range(c):
         work[0] += 1
         if node_first_lap_ends(s, moves[i]):
-            moves[n] = moves[i]
-            sown[n] = 0
-            n += 1
+            if keep:
+                sown[n] = 0
         else:
-            laps = node_play(&kids[n], s, moves[i])
+            laps = node_play(&kids[n] if keep else kids, s, moves[i])
             work[0] += laps if laps >= 0 else -laps
-            if laps >= 0:
-                moves[n] = moves[i]
+            if laps < 0:
+                continue
+            if keep:
                 sown[n] = 1
-                n += 1
+        moves[n] = moves[i]
+        n += 1
     if n == 0:
         moves[0] = node_fallback(s)
         if moves[0] >= 0:
-            sown[0] = 0
+            if keep:
+                sown[0] = 0
             n = 1
     return n
 
 
+cdef inline int node_legal_moves(const Node* s, int* moves, unsigned char* sown, Node* kids,
+                                 long long* work) noexcept nogil:
+    """node_legal_list ascending, keeping the children it sows (the playouts
+    and VectorGame pick one of them)."""
+    return node_legal_list(s, moves, 1, 1, sown, kids, work)
+
+
+cdef inline bint node_legal_child(const Node* s, int move, Node* child) noexcept nogil:
+    """Is move (a move code) legal in s?  If so, child holds its child.  Only
+    that move is sown, but for the fallback, which is legal when no candidate is."""
+    cdef int cand[MAX_CANDIDATES]
+    cdef int k, n = node_candidates(s, cand, 0)
+    for k in range(n):
+        if cand[k] == move:
+            return node_play(child, s, move) >= 0
+    if move < 0 or node_fallback(s) != move:
+        return 0
+    for k in range(n):
+        if node_first_lap_ends(s, cand[k]) or node_play(child, s, cand[k]) >= 0:
+            return 0
+    node_play(child, s, move)
+    return 1
+
+
+cdef int legal_actions_c(const IntPosition* s, int* acts) noexcept nogil:
+    """The legal actions of an IntPosition, ascending (on the int form, whose
+    move codes are the actions)."""
+    cdef IntPosition scratch
+    cdef long long work = 0
+    return node_legal_list(s, acts, 1, 0, NULL, &scratch, &work)
+
+
 cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
-    """Start listing the legal children of s in ascending action order (as
-    legal_children), so that the ordering's ties fall as on every form."""
+    """Start listing the legal children of s in ascending action order, so
+    that the ordering's ties fall as on every form."""
     it.n = node_candidates(s, it.cand, 1)
     it.k = 0
     it.legal = 0

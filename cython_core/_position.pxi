@@ -3,33 +3,19 @@
 
 
 cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
-    """Is action legal in s?  If so, out holds the child (only that action is simulated,
-    except for a fallback pass, which needs every candidate to fail)."""
-    cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k
-    for k in range(n):
-        if cand[k] == action:
-            out[0] = s[0]
-            return play(out, action, LAP_LIMIT_C) >= 0
-    if fallback(s) != action:
-        return 0
-    for k in range(n):
-        out[0] = s[0]
-        if play(out, cand[k], LAP_LIMIT_C) >= 0:
-            return 0
+    """Is action legal in s?  If so, out holds the child, a whole position
+    (node_legal_child on the int form writes only what a move changes: its
+    owners and unused holes are copied from s first, as Position compares
+    positions as bytes)."""
     out[0] = s[0]
-    play(out, action, LAP_LIMIT_C)
-    return 1
+    return node_legal_child(s, action, out)
 
 
 cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept nogil:
     """Does action pass the origin rules of a sowing (lap limit aside)?"""
     cdef int cand[MAX_CANDIDATES]
-    cdef int n = candidates(s, cand)
-    cdef int k
-    cdef int family = TABLES[s.game].family
-    if family == FAM_GORE and action >= GORE_OFFER_BASE_C:
+    cdef int k, n = node_candidates(s, cand, 1)
+    if TABLES[s.game].family == FAM_GORE and action >= GORE_OFFER_BASE_C:
         return 0
     for k in range(n):
         if cand[k] == action:
@@ -272,14 +258,14 @@ cdef class Position:
 
     def is_terminal(self):
         """No legal action."""
-        cdef int acts[MAX_CANDIDATES]
-        return legal_actions_c(&self.st, acts) == 0
+        cdef NodeScratch scratch
+        return not node_unfinished(&self.st, &scratch)
 
     def outcome(self):
         """None while not terminal, else (winner, south_score, north_score); winner -1 = draw."""
-        cdef int acts[MAX_CANDIDATES]
+        cdef NodeScratch scratch
         cdef int winner, south, north
-        if legal_actions_c(&self.st, acts):
+        if node_unfinished(&self.st, &scratch):
             return None
         outcome_of(&self.st, &winner, &south, &north)
         return (winner, south, north)

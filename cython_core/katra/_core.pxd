@@ -157,22 +157,20 @@ cdef enum:
     OPP_ROW_UNKNOWN = -2
 
 # The IntPosition-level entry points (dispatch by the game's family).
-cdef int candidates(const IntPosition* s, int* acts) noexcept nogil
-    # the actions that pass the origin rules, ascending (lap limit not applied)
 cdef long long play(IntPosition* s, int action, long long limit) noexcept nogil
     # play a candidate in place: its laps, or -(laps played) past limit (s is then garbage)
 cdef void outcome_of(const IntPosition* s, int* winner, int* south, int* north) noexcept nogil
     # winner (-1: a draw) and scores of a terminal position
 cdef int legal_actions_c(const IntPosition* s, int* acts) noexcept nogil
-cdef int legal_actions_work(const IntPosition* s, int* acts, long long* work) noexcept nogil
-    # ... adding the laps sown to work
+    # the legal actions, ascending (the node layer's, _node.pxi)
 cdef u64 zobrist_c(const IntPosition* s) noexcept nogil
 
 # ---------------------------------------------------------------- legal children
 
-# The one iterator over the legal actions of a position and their children:
-# every candidate is played on a copy and kept if its sowing ends (§1.3);
-# if none is, the family's fallback (Djenon-aboure's pass) is the only child.
+# The node layer's iterator (_node.pxi) over the legal moves of a node and
+# their children: every candidate is played on a copy and kept if its sowing
+# ends (§1.3); if none is, the family's fallback (Djenon-aboure's pass) is the
+# only child.
 ctypedef struct Children:
     int cand[MAX_CANDIDATES]
     int n                  # candidates listed
@@ -180,13 +178,6 @@ ctypedef struct Children:
     int legal              # legal children produced so far
     int fallback_done
     long long work         # laps sown so far (for job_should_stop)
-
-cdef void children_begin(Children* it, const IntPosition* s) noexcept nogil
-cdef int children_next(Children* it, const IntPosition* s, IntPosition* child) noexcept nogil
-    # the next legal action of s, ascending, with its child in child; -1 when done
-cdef int legal_children(const IntPosition* s, int* acts, IntPosition* children) noexcept nogil
-    # every legal action and child; children needs room for every candidate
-    # (Katro, Djenon-aboure: cols; Katra Mpantsaka: holes; Goré: MAX_CANDIDATES)
 
 # ---------------------------------------------------------------- stopping long jobs
 
