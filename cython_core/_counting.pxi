@@ -9,13 +9,6 @@ ctypedef struct PerftFrame:
     Children kids          # the legal children of the frame's node, one at a time
     u64 leaves             # leaves counted below it so far
 
-# _common.pxi's _build_tables still checks that the old per-shape lane frames
-# fit a PerftFrame; there is one frame type now.  (Drop these three names with
-# that check.)
-ctypedef PerftFrame HalvesFrame
-ctypedef PerftFrame DjenonFrame
-ctypedef PerftFrame GoreFrame
-
 ctypedef struct PerftStack:
     PerftFrame* frames     # [depth + 1]
     NodeBox* nodes         # [depth + 2] nodes' room: frame i's node is node i

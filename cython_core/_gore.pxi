@@ -124,11 +124,6 @@ cdef inline void gore_trade(GoreForm* s, int holes, int player) noexcept nogil:
 
 # ---------------------------------------------------------------- the rules
 
-cdef inline int gore_owned_holes(const IntPosition* s, int player) noexcept nogil:
-    """The holes player owns, as a bit mask."""
-    return gore_holes_of(s, player)
-
-
 cdef inline int gore_origins(const GoreForm* s, int player) noexcept nogil:
     """The holes player may sow from (the origin rule, §4.2), as a bit mask: the
     non-empty holes it owns."""

@@ -289,7 +289,7 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
     cdef int G, move, n, k
     cdef u64 moves, quick
     if Node is IntPosition:
-        if TABLES[s.game].family == FAM_GORE:
+        if is_gore(s):
             return gore_count_actions(s) > 0
         n = node_candidates(s, scratch.cand, 0)
         for k in range(n):
@@ -325,7 +325,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     cdef int G
     cdef int moves[MAX_CANDIDATES]      # (perft_two lists its own in scratch.cand)
     if Node is IntPosition:
-        if TABLES[s.game].family == FAM_GORE:      # from bit masks
+        if is_gore(s):      # from bit masks
             work[0] += 1
             return gore_count_actions(s)
         return node_legal_list(s, moves, 0, 0, NULL, &scratch.node.state, work)
@@ -487,7 +487,7 @@ cdef inline bint node_all_legal(const Node* s) noexcept nogil:
     """Is every candidate legal, and the k-th cheap to name (node_nth_legal)?
     Goré's: it has no relays."""
     if Node is IntPosition:
-        return TABLES[s.game].family == FAM_GORE
+        return is_gore(s)
     elif Node is GoreNode:
         return 1
     else:
@@ -526,8 +526,7 @@ cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
     if Node is GoreNode:
         return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
     elif Node is IntPosition:
-        return (2 if TABLES[s.game].family == FAM_GORE and GORE_OFFER_BASE_C <= move < GORE_PASS_C
-                else -1)
+        return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
     else:
         return -1
 
