@@ -56,9 +56,10 @@ cdef inline void fill_mask(const int* acts, int n, int num_actions, mask_item* r
 cdef int viewer_of(object player, const IntPosition* s) except -1:
     if player is None:
         return s.to_move
-    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+    cdef object number = _as_int(player)
+    if number not in (0, 1):
         raise ValueError(bad_player_message(player))
-    return player
+    return number
 
 
 def bad_player_message(player):

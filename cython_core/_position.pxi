@@ -36,6 +36,12 @@ cdef object _game_spec(int game):
 cdef long long MAX_COUNT = 1LL << 62
 
 
+cdef object _as_int(object value):
+    """value as a plain int if it is one by katra's one int rule
+    (katra._limits.as_int: anything with __index__ but a bool), else None."""
+    return value if type(value) is int else _limits.as_int(value)
+
+
 cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2:
     """An int argument in minimum..maximum; else what katra._limits.check_int
     raises, the same on every layer: katra.ArgumentTypeError (not an int) or
@@ -162,10 +168,11 @@ cdef class Position:
         """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
         cdef IntPosition child
         cdef int a
-        if isinstance(action, bool) or not isinstance(action, int):
+        cdef object number = _as_int(action)
+        if number is None:
             raise IllegalMoveError(f"an action must be an int, not {type(action).__name__}")
         try:
-            a = _text.check_action_range(_game_spec(self.st.game), action)
+            a = _text.check_action_range(_game_spec(self.st.game), number)
         except IllegalMoveError:
             return False
         return bool(action_legal(&self.st, a, &child))

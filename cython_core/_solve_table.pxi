@@ -223,12 +223,13 @@ cdef void solve_grow(SolveSlots* t) noexcept nogil:
 
 cdef int _solve_bits_arg(object tt_bits) except -1:
     """tt_bits checked: an int in SOLVE_MIN_BITS..SOLVE_MAX_BITS."""
-    if isinstance(tt_bits, bool) or not isinstance(tt_bits, int):
+    cdef object bits = _as_int(tt_bits)
+    if bits is None:
         raise ArgumentTypeError(f"tt_bits must be None or an int, not {type(tt_bits).__name__}")
-    if not SOLVE_MIN_BITS <= tt_bits <= SOLVE_MAX_BITS:
+    if not SOLVE_MIN_BITS <= bits <= SOLVE_MAX_BITS:
         raise ArgumentError(f"tt_bits must be None or an int in "
                             f"{SOLVE_MIN_BITS}..{SOLVE_MAX_BITS}, got {tt_bits!r}")
-    return tt_bits
+    return bits
 
 
 cdef class SolverTable:

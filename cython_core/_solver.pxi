@@ -4,11 +4,7 @@
 
 cdef int _solve_bound_arg(object value, str name, int minimum) except -1:
     """A ply bound in minimum..SOLVE_MAX_PLIES (ArgumentTypeError, ArgumentError)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not minimum <= value <= SOLVE_MAX_PLIES:
-        raise ArgumentError(f"{name} must be in {minimum}..{SOLVE_MAX_PLIES}, got {value}")
-    return value
+    return <int>_int_arg(value, name, minimum, SOLVE_MAX_PLIES)
 
 
 cdef int _read_thresholds(object thresholds, int* thr) except -1:
@@ -20,11 +16,12 @@ cdef int _read_thresholds(object thresholds, int* thr) except -1:
         raise ArgumentError("thresholds must be a list of 4 entries")
     for k in range(SOLVE_PREDICATES):
         t = thresholds[k]
+        number = _as_int(t)
         if t is None:
             thr[k] = SOLVE_INFINITE
-        elif isinstance(t, int) and not isinstance(t, bool) and -1 <= t <= SOLVE_MAX_PLIES:
-            thr[k] = t
-        elif isinstance(t, bool) or not isinstance(t, int):
+        elif number is not None and -1 <= number <= SOLVE_MAX_PLIES:
+            thr[k] = number
+        elif number is None:
             raise ArgumentTypeError(f"threshold {k} must be None or an int in "
                                     f"-1..{SOLVE_MAX_PLIES}, not {type(t).__name__}")
         else:
@@ -98,13 +95,8 @@ cdef class Solver:
         self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
         self.c.deadline = -1.0
         if time_seconds is not None:
-            if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
-                raise ArgumentTypeError(f"time_seconds must be None or a positive number, "
-                                        f"not {type(time_seconds).__name__}")
-            if not 0 < time_seconds <= SEARCH_MAX_SECONDS:
-                raise ArgumentError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}], "
-                                    f"got {time_seconds!r}")
-            self.c.deadline = monotonic_seconds() + time_seconds
+            self.c.deadline = monotonic_seconds() + _limits.check_seconds(
+                time_seconds, "time_seconds", SEARCH_MAX_SECONDS)
         self.busy = 1
         return 0
 
@@ -138,10 +130,10 @@ cdef class Solver:
         cdef IntPosition root = p.st
         cdef JobStop js
         if not isinstance(players, tuple) or not players or any(
-                type(q) is not int or q not in (0, 1) for q in players):
+                _as_int(q) not in (0, 1) for q in players):
             raise ArgumentError(f"players must be a tuple of 0 and/or 1, got {players!r}")
         for q in players:
-            mask |= 1 << q
+            mask |= 1 << <int>_as_int(q)
         for k in range(SOLVE_PREDICATES):
             thr[k] = SOLVE_OPEN
         if known is not None:
@@ -168,12 +160,12 @@ cdef class Solver:
         cdef int k, pi, r
         cdef IntPosition root = p.st
         cdef JobStop js
-        if type(player) is not int or type(target) is not int:
+        if _as_int(player) is None or _as_int(target) is None:
             raise ArgumentTypeError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
-        if player not in (0, 1) or target not in (0, 1):
+        if _as_int(player) not in (0, 1) or _as_int(target) not in (0, 1):
             raise ArgumentError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
         k = _solve_bound_arg(plies, "plies", 0)
-        pi = 2 * player + target
+        pi = 2 * <int>_as_int(player) + <int>_as_int(target)
         self._reserve(k)
         self._begin(&js, None)
         with nogil:

@@ -398,10 +398,10 @@ cdef class VectorGame:
                     raise ArgumentError(f"step: expected {N} actions (one per env), "
                                         f"got {len(actions)}")
                 for i in range(N):
-                    item = actions[i]
-                    if isinstance(item, bool) or not isinstance(item, int):
+                    item = _as_int(actions[i])
+                    if item is None:
                         raise ArgumentTypeError(f"step: env {i}: an action is an int, not "
-                                                f"{type(item).__name__}")
+                                                f"{type(actions[i]).__name__}")
                     # beyond this no action is in range; in between, first_bad_env checks
                     acts[i] = max(-2, min(item, self.e.num_actions))
             else:

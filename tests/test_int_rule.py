@@ -128,3 +128,71 @@ def test_every_int_argument_takes_any_int_and_no_bool(name):
     for bad in NOT_INTS:
         with pytest.raises(error):
             call(bad)
+
+
+# The compiled core's own argument checks (katra._core, below the API) follow
+# the same rule: (the call, the plain int it is tried with, the exception a
+# non-int gives).
+def solve_gore(solver=None, **kwargs):
+    return (solver or _core.Solver()).thresholds(_core.Position.from_text(GORE), **kwargs)
+
+
+def solver_nodes(**kwargs):
+    solver = _core.Solver(**kwargs)
+    solve_gore(solver, max_bound=3)
+    return solver.nodes
+
+
+def forces(player, target, plies):
+    return _core.Solver().forces(_core.Position.from_text(GORE), player, target, plies)
+
+
+def core_step_once(n):
+    vg = _core.VectorGame("katro", 2)
+    vg.step([n, 3])
+    return vg.position(0).text()
+
+
+CORE_CALLS = {
+    "Position.is_legal": (lambda n: _core.Position.initial("katro").is_legal(n), 3,
+                          katra.IllegalMoveError),
+    "Solver tt_bits": (lambda n: solver_nodes(tt_bits=n), 12, katra.ArgumentTypeError),
+    "SolverTable tt_bits": (lambda n: _core.SolverTable(tt_bits=n).tt_bits, 12,
+                            katra.ArgumentTypeError),
+    "Solver.thresholds max_bound": (lambda n: solve_gore(max_bound=n), 3,
+                                    katra.ArgumentTypeError),
+    "Solver.thresholds players": (lambda n: solve_gore(max_bound=3, players=(n,)), 1,
+                                  katra.ArgumentError),
+    "Solver.thresholds known threshold": (
+        lambda n: solve_gore(max_bound=4, known=([None, -1, -1, n], 3)), 3,
+        katra.ArgumentTypeError),
+    "Solver.thresholds known bound": (
+        lambda n: solve_gore(max_bound=4, known=([-1, -1, -1, -1], n)), 3,
+        katra.ArgumentTypeError),
+    "Solver.forces player": (lambda n: forces(n, 0, 4), 1, katra.ArgumentTypeError),
+    "Solver.forces target": (lambda n: forces(1, n, 4), 1, katra.ArgumentTypeError),
+    "Solver.forces plies": (lambda n: forces(0, 0, n), 3, katra.ArgumentTypeError),
+    "VectorGame.step item": (core_step_once, 3, katra.ArgumentTypeError),
+    "observation player": (lambda n: _core.observation(_core.Position.initial("katro"), n), 1,
+                           ValueError),
+}
+
+
+@pytest.mark.parametrize("name", CORE_CALLS)
+def test_the_cores_own_checks_take_any_int_and_no_bool(name):
+    call, n, error = CORE_CALLS[name]
+    expected = call(n)
+    for form in same_number(n):
+        assert call(form) == expected, (name, type(form).__name__)
+    for bad in NOT_INTS:
+        with pytest.raises(error):
+            call(bad)
+
+
+def test_the_cores_time_seconds_takes_any_real():
+    # seconds are a number, not an int (katra._limits.check_seconds): a NumPy int is one
+    for seconds in (3, 3.0, np.int64(3), np.float64(3.0)):
+        assert solve_gore(max_bound=2, time_seconds=seconds)[1] == 2
+    for bad in (True, "3", 0, -1.0, float("nan")):
+        with pytest.raises(ValueError):
+            solve_gore(max_bound=2, time_seconds=bad)

@@ -195,6 +195,7 @@ cdef int raise_if_stopped(const JobStop* js) except -1
 # ---------------------------------------------------------------- Python objects
 
 cdef object _game_spec(int game)
+cdef object _as_int(object value)
 cdef long long _int_arg(object value, str name, long long minimum, long long maximum) except? -2
 cdef u64 _seed_arg(object value) except? 0
 
