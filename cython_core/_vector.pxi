@@ -61,15 +61,20 @@ ctypedef struct CommitJob:
 cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
                              bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
-    truncated, rewards and pending from its node (fresh: a reset, nothing finished)."""
+    truncated, rewards and pending from its node (fresh: a reset, nothing finished).
+    The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts)
+    and 0 elsewhere; so it does after."""
     cdef Node* s = &nodes[i]
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
     cdef Node* kids = &children[i * e.children_cap]
     cdef int* moves = &e.legal_moves[i * e.children_cap]
+    cdef unsigned char* mask = &e.masks[i * e.num_actions]
     cdef long long work = 0
     cdef int n, k, winner
     cdef int p = s.to_move if e.view < 0 else e.view
     cdef float* obs_row = &e.obs[i * e.obs_size]
+    for k in range(e.legal_n[i]):       # the mask holds the last legal actions' bytes:
+        mask[acts[k]] = 0               # cleared, rather than the whole row
     if e.children_cap:
         n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
         for k in range(n):
@@ -77,8 +82,9 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
     else:                       # node_all_legal: the candidates are the legal moves,
         n = node_candidates(s, acts, 1)     # and a move is its action
     e.legal_n[i] = n
+    for k in range(n):
+        mask[acts[k]] = 1
     fill_observation(s, p, obs_row)
-    fill_mask(acts, n, e.num_actions, &e.masks[i * e.num_actions])
     e.to_move[i] = <signed char>s.to_move
     e.rewards[2 * i] = 0
     e.rewards[2 * i + 1] = 0
@@ -290,6 +296,7 @@ cdef class VectorGame:
         cdef long long view_c = -1 if view is None else _int_arg(
             view, "view (0, 1 or None: the player to move)", 0, 1)
         self._num_threads = <int>_int_arg(num_threads, "num_threads", 1, MAX_THREADS)
+        observation_tables()
         cdef Envs* e = &self.e
         e.view = <int>view_c
         e.ply_cap = max_plies_c
@@ -304,7 +311,7 @@ cdef class VectorGame:
                           if family in (FAM_KATRO, FAM_DJENON) else TABLES[e.game].holes)
         e.nodes = calloc(n, sizeof(NodeBox))
         e.children = malloc(max(1, n * e.children_cap) * sizeof(NodeBox))
-        e.legal_n = <int*>malloc(n * sizeof(int))
+        e.legal_n = <int*>calloc(n, sizeof(int))    # no legal actions: masks of 0s
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
         e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
         e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
@@ -372,6 +379,8 @@ cdef class VectorGame:
         with nogil:
             for i in range(self.e.num_envs):
                 self.e.rngs[i] = self._seed + (<u64>i << 32)
+                self.e.legal_n[i] = 0       # and every mask row 0s (env_outputs' premise)
+            memset(self.e.masks, 0, self.e.num_envs * self.e.num_actions)
             commit_range(&self.e, NULL, 0, self.e.num_envs)
         return self.observations
 
