@@ -61,6 +61,7 @@ cdef int probe_lanes(Node* s) except -1:
                 if node_seeds(s, i) == 1:
                     _require(at[i] < 0, "observation tables: two bytes for one hole")
                     at[i] = b
+        _require(H % 4 == 0, "observation tables: a board of 4k holes (fill_observation)")
         for i in range(H):
             _require(0 <= at[i] < 256, "observation tables: a hole without its lane")
         for player in range(2):
@@ -116,8 +117,11 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
     else:
         lanes = <const unsigned char*>s
         at = OBS_LANE_AT[G][s.to_move][player]
-        for j in range(H):
+        for j in range(0, H, 4):           # every board's holes come in fours
             out[j] = lanes[at[j]]
+            out[j + 1] = lanes[at[j + 1]]
+            out[j + 2] = lanes[at[j + 2]]
+            out[j + 3] = lanes[at[j + 3]]
         if Node is GoreNode:
             memcpy(&out[H], BIT_FLOATS[player][s.north if player else ~s.north & 0xFF],
                    8 * sizeof(float))
