@@ -3,6 +3,10 @@
     python benchmarks/bench_vector.py [--envs 1024] [--steps 200] [--repeats 5]
     python benchmarks/bench_vector.py --versus-playouts [--repeats 5]
 
+(``--versus-playouts``: VectorGame's env-steps per second over katra.playouts'
+plies per second, every game id, stepping ``vg.step(vg.random_actions())`` and
+``vg.step_random()``, the same steps in one call.)
+
 Three ways of stepping ``--envs`` games with uniformly random actions, each
 step giving every env an observation and a legal-action mask:
 
@@ -44,14 +48,19 @@ def seconds(run, clock=time.thread_time) -> float:
     return clock() - start
 
 
-def vector_stepper(game_id: str, envs: int, steps: int, threads: int = 1):
-    """A function running steps steps of envs envs with VectorGame."""
+def vector_stepper(game_id: str, envs: int, steps: int, threads: int = 1, fused: bool = False):
+    """A function running steps steps of envs envs with VectorGame: step(random_actions()),
+    or step_random() (fused), the same steps in one call."""
     vg = katra.VectorGame(game_id, envs, seed=1, num_threads=threads)
 
     def run() -> None:
         for _ in range(steps):
             vg.step(vg.random_actions())
-    return run
+
+    def run_fused() -> None:
+        for _ in range(steps):
+            vg.step_random()
+    return run_fused if fused else run
 
 
 def state_stepper(game_id: str, envs: int, steps: int):
@@ -168,18 +177,23 @@ def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
 def versus_playouts(repeats: int, envs: int = 1024, steps: int = 100) -> str:
     """VectorGame(game, envs, num_threads=1) stepping random_actions() (observations
     and masks included) in env-steps per CPU second, over katra.playouts(game, n,
-    jobs=1)'s plies per CPU second: medians of repeats runs, the two in turn."""
-    rows = ["| game | VectorGame steps/s | playouts plies/s | ratio |", "|---|---:|---:|---:|"]
+    jobs=1)'s plies per CPU second, and the same with step_random(): medians of
+    repeats runs, the three in turn."""
+    rows = ["| game | VectorGame steps/s | step_random steps/s | playouts plies/s | ratio "
+            "| step_random ratio |", "|---|---:|---:|---:|---:|---:|"]
     for game_id in katra.GAME_IDS:
         run = vector_stepper(game_id, envs, steps)
-        vector, playout = [], []
+        run_fused = vector_stepper(game_id, envs, steps, fused=True)
+        vector, fused, playout = [], [], []
         for _ in range(repeats):
             vector.append(envs * steps / seconds(run))
+            fused.append(envs * steps / seconds(run_fused))
             start = time.thread_time()
             plies = katra.playouts(game_id, 300, seed=1, jobs=1)["plies"]
             playout.append(plies / (time.thread_time() - start))
-        v, p = statistics.median(vector), statistics.median(playout)
-        rows.append(f"| {game_id} | {v / 1e6:.2f} M | {p / 1e6:.2f} M | {v / p:.2f} |")
+        v, f, p = (statistics.median(x) for x in (vector, fused, playout))
+        rows.append(f"| {game_id} | {v / 1e6:.2f} M | {f / 1e6:.2f} M | {p / 1e6:.2f} M "
+                    f"| {v / p:.2f} | {f / p:.2f} |")
     return "\n".join(rows)
 
 

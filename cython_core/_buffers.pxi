@@ -142,6 +142,9 @@ cdef void read_actions(const char* data, int kind, Py_ssize_t itemsize, Py_ssize
     """Integer items (any size, signed or not) as long longs (unsigned 64-bit values
     beyond the long long range become negative, hence out of range)."""
     cdef Py_ssize_t k
+    if kind == KIND_SIGNED and itemsize == 8:       # NumPy's int64, random_actions'
+        memcpy(acts, data, n * sizeof(long long))
+        return
     for k in range(n):
         if itemsize == 1:
             acts[k] = (<const signed char*>data)[k] if kind == KIND_SIGNED else (

@@ -15,25 +15,126 @@ ctypedef fused obs_item:
     int
     float
 
+
+# Float rows off the lanes (VectorGame's nodes) by tables, made once
+# (observation_tables) from the node layer's own readers, node_seeds and
+# node_owner, so that the layout below is the generic loop's:
+# * OBS_LANE_AT[game][to_move][player][j]: where, in bytes from the node's
+#   start, the lane of the hole player sees at j lies (the lanes of every form
+#   start the node; the byte order is the host's);
+# * OBS_SIDES[game][player]: the owner and offer rows of a form whose owners are
+#   fixed (every lanes form but Goré's): owner == player, then 0s;
+# * BIT_FLOATS[reversed][m][j]: bit j of m (reversed: bit 7 - j) as a float
+#   (Goré's owner and offer rows, 8 holes).
+cdef unsigned char OBS_LANE_AT[NUM_GAMES][2][2][MAX_HOLES]
+cdef float OBS_SIDES[NUM_GAMES][2][2 * MAX_HOLES]
+cdef float BIT_FLOATS[2][256][8]
+cdef bint OBS_TABLES_MADE = 0
+
+
+cdef inline int node_lane_bytes(const Node* s) noexcept nogil:
+    """How many bytes at the start of a node hold its lanes (0: the int form)."""
+    if Node is IntPosition:
+        return 0
+    elif Node is GoreNode or Node is DjenonNode:
+        return sizeof(s.b)
+    else:
+        return sizeof(HalvesNode)
+
+
+cdef int probe_lanes(Node* s) except -1:
+    """OBS_LANE_AT and OBS_SIDES of the game of a lanes form, from a node s of
+    that form: each lane byte set alone, the hole whose node_seeds reads it."""
+    cdef unsigned char* raw = <unsigned char*>s
+    cdef int game = node_game(s)
+    cdef int H = SHAPE_ROWS[game] * SHAPE_COLS[game]
+    cdef int at[MAX_HOLES]
+    cdef int to_move, player, b, i, j
+    for to_move in range(2):
+        for i in range(H):
+            at[i] = -1
+        for b in range(node_lane_bytes(s)):
+            memset(s, 0, sizeof(Node))
+            s.to_move = to_move
+            raw[b] = 1
+            for i in range(H):
+                if node_seeds(s, i) == 1:
+                    _require(at[i] < 0, "observation tables: two bytes for one hole")
+                    at[i] = b
+        _require(H % 4 == 0, "observation tables: a board of 4k holes (fill_observation)")
+        for i in range(H):
+            _require(0 <= at[i] < 256, "observation tables: a hole without its lane")
+        for player in range(2):
+            for j in range(H):
+                i = H - 1 - j if player else j     # as fill_observation's loop
+                OBS_LANE_AT[game][to_move][player][j] = <unsigned char>at[i]
+                OBS_SIDES[game][player][j] = node_owner(s, i) == player
+                OBS_SIDES[game][player][H + j] = 0
+    return 0
+
+
+cdef int observation_tables() except -1:
+    """Make the tables of the float rows off the lanes (once)."""
+    global OBS_TABLES_MADE
+    cdef NodeBox box
+    cdef int m, j
+    if OBS_TABLES_MADE:
+        return 0
+    probe_lanes(&box.katro)
+    probe_lanes(&box.katro4x6)
+    probe_lanes(&box.katro4x4)
+    probe_lanes(&box.mpantsaka)
+    probe_lanes(&box.simplified)
+    probe_lanes(&box.djenon)
+    probe_lanes(&box.gore)
+    for m in range(256):
+        for j in range(8):
+            BIT_FLOATS[0][m][j] = (m >> j) & 1
+            BIT_FLOATS[1][m][j] = (m >> (7 - j)) & 1
+    OBS_TABLES_MADE = 1
+    return 0
+
+
 cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexcept nogil:
     """Write the observation of s from player's point of view (layout: docs/learning.md);
-    return the largest value written."""
+    return the largest value written (float rows off the lanes: -1, not computed;
+    they need observation_tables())."""
     cdef int G = node_game(s)
     cdef int H = SHAPE_ROWS[G] * SHAPE_COLS[G]
     cdef int offer = node_offer(s)
     cdef int j, i, v, top = 1
-    for j in range(H):
-        i = H - 1 - j if player else j     # North sees the board turned a half turn
-        v = node_seeds(s, i)
-        if v > top:
-            top = v
-        out[j] = v
-        out[H + j] = node_owner(s, i) == player
-        out[2 * H + j] = (offer >> i) & 1 if i < GORE_HOLES else 0   # offers: Goré's 8 holes only
+    cdef const unsigned char* lanes
+    cdef const unsigned char* at
+    if Node is IntPosition or obs_item is int:
+        for j in range(H):
+            i = H - 1 - j if player else j     # North sees the board turned a half turn
+            v = node_seeds(s, i)
+            if v > top:
+                top = v
+            out[j] = v
+            out[H + j] = node_owner(s, i) == player
+            out[2 * H + j] = (offer >> i) & 1 if i < GORE_HOLES else 0   # offers: Goré's 8 holes only
+    else:
+        lanes = <const unsigned char*>s
+        at = OBS_LANE_AT[G][s.to_move][player]
+        for j in range(0, H, 4):           # every board's holes come in fours
+            out[j] = lanes[at[j]]
+            out[j + 1] = lanes[at[j + 1]]
+            out[j + 2] = lanes[at[j + 2]]
+            out[j + 3] = lanes[at[j + 3]]
+        if Node is GoreNode:
+            memcpy(&out[H], BIT_FLOATS[player][s.north if player else ~s.north & 0xFF],
+                   8 * sizeof(float))
+            memcpy(&out[2 * H], BIT_FLOATS[player][offer & 0xFF], 8 * sizeof(float))
+        else:
+            memcpy(&out[H], OBS_SIDES[G][player], 2 * H * sizeof(float))
+        top = -1
     out[3 * H] = node_store(s, player)
     out[3 * H + 1] = node_store(s, 1 - player)
     out[3 * H + 2] = player
     out[3 * H + 3] = s.to_move == player
+    if top < 0:
+        return top
     if out[3 * H] > top:
         top = <int>out[3 * H]
     if out[3 * H + 1] > top:

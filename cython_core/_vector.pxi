@@ -51,9 +51,16 @@ ctypedef struct Envs:
     signed char* to_move
     int* plies
 
+# What a commit does with its actions (one per env).
+cdef enum:
+    COMMIT_RESET = 0              # none: every env to the start
+    COMMIT_GIVEN = 1              # play the given (validated) actions
+    COMMIT_DRAWN = 2              # draw them as random_actions does, play them, and write them
+
 ctypedef struct CommitJob:
     Envs* envs
-    const long long* acts
+    long long* acts
+    int mode
     Py_ssize_t lo
     Py_ssize_t hi
 
@@ -61,15 +68,20 @@ ctypedef struct CommitJob:
 cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
                              bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
-    truncated, rewards and pending from its node (fresh: a reset, nothing finished)."""
+    truncated, rewards and pending from its node (fresh: a reset, nothing finished).
+    The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts)
+    and 0 elsewhere; so it does after."""
     cdef Node* s = &nodes[i]
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
     cdef Node* kids = &children[i * e.children_cap]
     cdef int* moves = &e.legal_moves[i * e.children_cap]
+    cdef unsigned char* mask = &e.masks[i * e.num_actions]
     cdef long long work = 0
     cdef int n, k, winner
     cdef int p = s.to_move if e.view < 0 else e.view
     cdef float* obs_row = &e.obs[i * e.obs_size]
+    for k in range(e.legal_n[i]):       # the mask holds the last legal actions' bytes:
+        mask[acts[k]] = 0               # cleared, rather than the whole row
     if e.children_cap:
         n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
         for k in range(n):
@@ -77,8 +89,9 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
     else:                       # node_all_legal: the candidates are the legal moves,
         n = node_candidates(s, acts, 1)     # and a move is its action
     e.legal_n[i] = n
+    for k in range(n):
+        mask[acts[k]] = 1
     fill_observation(s, p, obs_row)
-    fill_mask(acts, n, e.num_actions, &e.masks[i * e.num_actions])
     e.to_move[i] = <signed char>s.to_move
     e.rewards[2 * i] = 0
     e.rewards[2 * i + 1] = 0
@@ -122,54 +135,77 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
     return -1
 
 
-cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, const long long* acts,
+cdef inline int draw_index(Envs* e, Py_ssize_t i) noexcept nogil:
+    """Where env i's random action is among its legal actions, drawn with its
+    generator (docs/rules.md §6.2: A[next() % len(A)]); -1, no number drawn, for
+    an env about to be reset or without legal actions."""
+    cdef int n = e.legal_n[i]
+    if e.pending[i] or n == 0:
+        return -1
+    return <int>mod_small(splitmix64(&e.rngs[i]), n)
+
+
+cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                               Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
-    """Play the (validated) actions of envs lo..hi-1, or reset the finished ones;
-    acts NULL: reset every one of them (a new start)."""
+    """Play the actions of envs lo..hi-1 (mode COMMIT_*), or reset the finished ones."""
     cdef Py_ssize_t i, k
+    cdef long long a
     cdef const Node* initial = <const Node*>&e.initial
     for i in range(lo, hi):
-        if acts == NULL or e.pending[i]:
-            if acts != NULL and acts[i] == SKIP_ENV:
+        if mode == COMMIT_RESET or e.pending[i]:
+            if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
                 continue
+            if mode == COMMIT_DRAWN:
+                acts[i] = 0                 # as random_actions: no number drawn
             nodes[i] = initial[0]
             e.plies[i] = 0
             env_outputs(e, nodes, children, i, True)
             continue
-        if acts[i] == SKIP_ENV:
-            continue
+        if mode == COMMIT_DRAWN:
+            k = draw_index(e, i)
+            if k < 0:                       # no legal action (no start position lacks one)
+                acts[i] = 0
+                continue
+            a = e.legal_acts[i * MAX_CANDIDATES + k]
+            acts[i] = a
+        else:
+            a = acts[i]
+            if a == SKIP_ENV:
+                continue
+            k = legal_index(e, i, a) if e.children_cap else 0
         if e.children_cap:
-            k = i * e.children_cap + legal_index(e, i, acts[i])
+            k += i * e.children_cap
             if e.sown[k]:
                 nodes[i] = children[k]
             else:
                 node_apply(&nodes[i], e.legal_moves[k])
         else:                   # node_all_legal: a move is its action
-            node_apply(&nodes[i], <int>acts[i])
+            node_apply(&nodes[i], <int>a)
         e.plies[i] += 1
         env_outputs(e, nodes, children, i, False)
 
 
-cdef void commit_range(Envs* e, const long long* acts, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+cdef void commit_range(Envs* e, long long* acts, int mode, Py_ssize_t lo,
+                       Py_ssize_t hi) noexcept nogil:
     """commit_nodes on the envs' kind of node."""
     cdef int kind = e.kind
     if kind == NODE_STATE:
-        commit_nodes(e, <IntPosition*>e.nodes, <IntPosition*>e.children, acts, lo, hi)
+        commit_nodes(e, <IntPosition*>e.nodes, <IntPosition*>e.children, acts, mode, lo, hi)
     elif kind == NODE_KATRO:
-        commit_nodes(e, <KatroNode*>e.nodes, <KatroNode*>e.children, acts, lo, hi)
+        commit_nodes(e, <KatroNode*>e.nodes, <KatroNode*>e.children, acts, mode, lo, hi)
     elif kind == NODE_KATRO_4X6:
-        commit_nodes(e, <Katro4x6Node*>e.nodes, <Katro4x6Node*>e.children, acts, lo, hi)
+        commit_nodes(e, <Katro4x6Node*>e.nodes, <Katro4x6Node*>e.children, acts, mode, lo, hi)
     elif kind == NODE_KATRO_4X4:
-        commit_nodes(e, <Katro4x4Node*>e.nodes, <Katro4x4Node*>e.children, acts, lo, hi)
+        commit_nodes(e, <Katro4x4Node*>e.nodes, <Katro4x4Node*>e.children, acts, mode, lo, hi)
     elif kind == NODE_MPANTSAKA:
-        commit_nodes(e, <MpantsakaNode*>e.nodes, <MpantsakaNode*>e.children, acts, lo, hi)
+        commit_nodes(e, <MpantsakaNode*>e.nodes, <MpantsakaNode*>e.children, acts, mode, lo, hi)
     elif kind == NODE_MPANTSAKA_SIMPLIFIED:
         commit_nodes(e, <MpantsakaSimplifiedNode*>e.nodes,
-                     <MpantsakaSimplifiedNode*>e.children, acts, lo, hi)
+                     <MpantsakaSimplifiedNode*>e.children, acts, mode, lo, hi)
     elif kind == NODE_DJENON:
-        commit_nodes(e, <DjenonNode*>e.nodes, <DjenonNode*>e.children, acts, lo, hi)
+        commit_nodes(e, <DjenonNode*>e.nodes, <DjenonNode*>e.children, acts, mode, lo, hi)
     else:
-        commit_nodes(e, <GoreNode*>e.nodes, <GoreNode*>e.children, acts, lo, hi)
+        commit_nodes(e, <GoreNode*>e.nodes, <GoreNode*>e.children, acts, mode, lo, hi)
 
 
 cdef void env_state(const Envs* e, Py_ssize_t i, IntPosition* out) noexcept nogil:
@@ -195,10 +231,10 @@ cdef void env_state(const Envs* e, Py_ssize_t i, IntPosition* out) noexcept nogi
 
 cdef void commit_worker(void* arg) noexcept nogil:
     cdef CommitJob* job = <CommitJob*>arg
-    commit_range(job.envs, job.acts, job.lo, job.hi)
+    commit_range(job.envs, job.acts, job.mode, job.lo, job.hi)
 
 
-cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil:
+cdef void commit_all(Envs* e, long long* acts, int mode, int threads) noexcept nogil:
     """commit_range over every env, split between threads (the calling one included);
     every env is independent, so the result does not depend on the split."""
     cdef CommitJob jobs[MAX_THREADS]
@@ -209,11 +245,12 @@ cdef void commit_all(Envs* e, const long long* acts, int threads) noexcept nogil
     if threads > n // ENVS_PER_THREAD:
         threads = <int>(n // ENVS_PER_THREAD)
     if threads <= 1:
-        commit_range(e, acts, 0, n)
+        commit_range(e, acts, mode, 0, n)
         return
     for t in range(threads):
         jobs[t].envs = e
         jobs[t].acts = acts
+        jobs[t].mode = mode
         jobs[t].lo = n * t // threads
         jobs[t].hi = n * (t + 1) // threads
     for t in range(1, threads):
@@ -232,6 +269,12 @@ cdef object _numpy_or_none():
     except ImportError:
         return None
     return numpy
+
+
+cdef object _action_array(Py_ssize_t n):
+    """n actions, 0s: int64 (a NumPy array, else an array.array)."""
+    np = _numpy_or_none()
+    return np.zeros(n, np.int64) if np is not None else array("q", bytes(8 * n))
 
 
 cdef class VectorGame:
@@ -290,6 +333,7 @@ cdef class VectorGame:
         cdef long long view_c = -1 if view is None else _int_arg(
             view, "view (0, 1 or None: the player to move)", 0, 1)
         self._num_threads = <int>_int_arg(num_threads, "num_threads", 1, MAX_THREADS)
+        observation_tables()
         cdef Envs* e = &self.e
         e.view = <int>view_c
         e.ply_cap = max_plies_c
@@ -304,7 +348,7 @@ cdef class VectorGame:
                           if family in (FAM_KATRO, FAM_DJENON) else TABLES[e.game].holes)
         e.nodes = calloc(n, sizeof(NodeBox))
         e.children = malloc(max(1, n * e.children_cap) * sizeof(NodeBox))
-        e.legal_n = <int*>malloc(n * sizeof(int))
+        e.legal_n = <int*>calloc(n, sizeof(int))    # no legal actions: masks of 0s
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
         e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
         e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
@@ -372,7 +416,9 @@ cdef class VectorGame:
         with nogil:
             for i in range(self.e.num_envs):
                 self.e.rngs[i] = self._seed + (<u64>i << 32)
-            commit_range(&self.e, NULL, 0, self.e.num_envs)
+                self.e.legal_n[i] = 0       # and every mask row 0s (env_outputs' premise)
+            memset(self.e.masks, 0, self.e.num_envs * self.e.num_actions)
+            commit_range(&self.e, NULL, COMMIT_RESET, 0, self.e.num_envs)
         return self.observations
 
     def step(self, actions):
@@ -416,7 +462,7 @@ cdef class VectorGame:
                 self.raise_bad(bad, acts[bad], actions[bad] if isinstance(actions, (list, tuple))
                                else acts[bad])
             with nogil:
-                commit_all(&self.e, acts, self._num_threads)
+                commit_all(&self.e, acts, COMMIT_GIVEN, self._num_threads)
         finally:
             free(acts)
 
@@ -435,23 +481,30 @@ cdef class VectorGame:
     def random_actions(self):
         """One action per env drawn with the docs/rules.md §6.2 generator of that env
         (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn)."""
-        np = _numpy_or_none()
-        out = np.zeros(self.e.num_envs, np.int64) if np is not None else array(
-            "q", bytes(8 * self.e.num_envs))
+        out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
         cdef long long* picks
         cdef Py_ssize_t i
-        cdef int n
+        cdef int k
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
         picks = <long long*>buf.buf
         with nogil:
             for i in range(self.e.num_envs):
-                n = self.e.legal_n[i]
-                if self.e.pending[i] or n == 0:
-                    picks[i] = 0
-                    continue
-                picks[i] = self.e.legal_acts[i * MAX_CANDIDATES
-                                             + mod_small(splitmix64(&self.e.rngs[i]), n)]
+                k = draw_index(&self.e, i)
+                picks[i] = 0 if k < 0 else self.e.legal_acts[i * MAX_CANDIDATES + k]
+        PyBuffer_Release(&buf)
+        return out
+
+    def step_random(self):
+        """``step(random_actions())`` in one call without the GIL: every env plays the
+        action random_actions() would draw (an env that finished is reset, as step
+        does), with nothing to check.  Returns those actions (as random_actions:
+        0 for an env reset)."""
+        out = _action_array(self.e.num_envs)
+        cdef Py_buffer buf
+        PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
+        with nogil:
+            commit_all(&self.e, <long long*>buf.buf, COMMIT_DRAWN, self._num_threads)
         PyBuffer_Release(&buf)
         return out
 

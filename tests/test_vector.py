@@ -249,6 +249,37 @@ def test_threads_change_nothing_but_speed(game_id):
         VectorGame(game_id, 2, num_threads=65)
 
 
+@pytest.mark.parametrize("game_id", katra.GAME_IDS)
+@pytest.mark.parametrize("threads", [1, 3])
+def test_step_random_is_step_of_random_actions(game_id, threads):
+    # One call drawing and playing the actions: the same actions (0 for an env reset),
+    # the same outputs and the same generators as step(random_actions()), games
+    # ending and resetting (max_plies 30) on the way.
+    one = VectorGame(game_id, 200, seed=6, max_plies=30)
+    both = VectorGame(game_id, 200, seed=6, max_plies=30, num_threads=threads)
+    resets = 0
+    for _ in range(70):
+        actions = one.random_actions()
+        resets += int((one.terminated | one.truncated).sum())
+        one.step(actions)
+        assert (both.step_random() == actions).all()
+        for a, b in zip(outputs(one), outputs(both)):
+            assert (a == b).all()
+    assert resets >= 200
+    assert (one.random_actions() == both.random_actions()).all()
+
+
+def test_reset_rewrites_every_mask_row():
+    # A step rewrites a mask row's bytes of the last legal actions and of the new
+    # ones only; reset() rewrites every row whole, bytes written into it included.
+    vg = VectorGame("gore", 4, seed=2)
+    vg.step(vg.random_actions())
+    vg.action_masks[:] = True
+    vg.reset()
+    start = katra.game("gore").initial_state().legal_actions_mask()
+    assert vg.action_masks.astype(int).tolist() == [start] * 4
+
+
 def test_without_numpy_the_outputs_are_flat_stdlib_buffers():
     # The core needs only the buffer protocol: with NumPy hidden, the same games give
     # the same numbers in array.array / bytearray outputs.

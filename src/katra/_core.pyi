@@ -255,6 +255,8 @@ class VectorGame:
         """One action per env (any integer buffer or a list); ``SKIP`` (-1) leaves an env alone."""
     def random_actions(self) -> Any:
         """One action per env from its docs/rules.md §6.2 generator (int64 array)."""
+    def step_random(self) -> Any:
+        """``step(random_actions())`` in one call; returns the actions played."""
     def position(self, i: int) -> Position:
         """A copy of env ``i``'s position."""
 
