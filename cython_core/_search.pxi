@@ -72,6 +72,8 @@ cdef enum:
     SEARCH_MAX_TT_BITS = 28      # the largest table: 2**28 entries (4 GiB)
     SEARCH_ENGINE_TT_BITS = 20   # a Searcher's table when none is asked (16 MiB)
     SEARCH_CLOCK_MASK = 2047     # look at the clock every 2048 nodes
+    SEARCH_EARLY_KEYS = 1 << 16  # a table of more entries than this (1 MiB) is mostly out
+                                 # of the caches: its slots are fetched as children are made
     SEARCH_NODE_WORK = 8         # a node's weight in job polls (_stop.pxi): several
                                  # perft nodes' work
     TT_EXACT = 0
@@ -148,6 +150,12 @@ ctypedef struct SearchCtx:
     NodeScratch scratch
 
 
+cdef inline int lanes_count(u64 bits) noexcept nogil:
+    """The bits set in a mask of lanes (the first 24: MAX_WORDS words of 8),
+    by table (popcount64 may be a library call)."""
+    return POPCOUNT8[bits & 0xFF] + POPCOUNT8[(bits >> 8) & 0xFF] + POPCOUNT8[(bits >> 16) & 0xFF]
+
+
 cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     """How many holes player p could sow from were it to move: its family's
     origin rule (Goré's offers and answers aside)."""
@@ -156,7 +164,7 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     if Node is IntPosition:
         return origin_count(s, &TABLES[s.game], p)
     elif Node is DjenonNode:
-        return <int>popcount64(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
+        return lanes_count(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
     elif Node is GoreNode:
         return POPCOUNT8[(s.north if p else ~s.north & 0xFF) & <int>lanes_bits(lanes_nonzero(s.b))]
     else:
@@ -165,8 +173,8 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
         if p != s.to_move:
             words = &s.halves.op[0]
         if game_family(G) == FAM_KATRO:
-            return <int>popcount64(katro_sowing_candidates_lanes(words, &HALVES_TABLES[G], game_words(G)))
-        return <int>popcount64(mpantsaka_sowing_candidates_lanes(
+            return lanes_count(katro_sowing_candidates_lanes(words, &HALVES_TABLES[G], game_words(G)))
+        return lanes_count(mpantsaka_sowing_candidates_lanes(
             words, &HALVES_TABLES[G], game_simplified(G), game_words(G)) & 0xFFFFFFFFULL)
 
 
@@ -278,19 +286,27 @@ cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept n
     return c.tt != NULL and depth > 0 and ply < SEARCH_MAX_PLY
 
 
+cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nogil:
+    """Are the table keys of children at depth and ply made with the children
+    (search_children), rather than each as it is searched?  When they probe a
+    large table: a cache miss then costs more than the keys of the children a
+    cut-off leaves unsearched."""
+    return probes_table(c, depth, ply) and c.tt_size > SEARCH_EARLY_KEYS
+
+
 cdef inline int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
-                                u64* hashes, bint probing) noexcept nogil:
+                                u64* hashes, bint early) noexcept nogil:
     """The legal children of s, ascending by action, and their actions; how many.
-    probing: the children will look themselves up in the table, so their keys
-    go to hashes and their slots are fetched now: the cache misses overlap one
-    another and the ordering, instead of stalling each child's probe in turn."""
+    early (keys_early): the children's keys go to hashes and their slots are
+    fetched now, so that the cache misses overlap one another and the ordering
+    instead of stalling each child's probe in turn."""
     cdef Children* it = &c.kids
     cdef int a, n = 0
     node_children_begin(it, s)
     a = node_children_next(it, s, &children[0])
     while a >= 0:
         acts[n] = node_action(s, a)
-        if probing:
+        if early:
             hashes[n] = node_zobrist(&children[n])
             katra_prefetch(&c.tt[hashes[n] & c.tt_mask])
         n += 1
@@ -400,7 +416,7 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     cdef TTEntry* e = NULL
     cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag, tt_move, first
     cdef int me = s.to_move
-    cdef bint probing
+    cdef bint probing, early
 
     if depth <= 0 or ply >= SEARCH_MAX_PLY:
         return search_leaf(c, s, ply)
@@ -450,7 +466,8 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
                 table_store(e, key, best, best_move, depth, TT_LOWER, ply)
                 return best
 
-    n = search_children(c, s, acts, children, hashes, probing)
+    early = keys_early(c, depth - 1, ply + 1)
+    n = search_children(c, s, acts, children, hashes, early)
     if n == 0:
         return terminal_score(s, ply)
     if first:
@@ -462,6 +479,8 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     for i in range(first, n):
         k = next_in_order(keys, order, i, n)
         a = acts[k]
+        if probing and not early:
+            hashes[k] = node_zobrist(&children[k])
         if i == 0:
             v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, pv_node)
         else:
@@ -522,7 +541,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
     if c.tt != NULL:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
-    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))
+    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))   # every key
     order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
     c.scored.n = n
     for i in range(n):
