@@ -232,9 +232,16 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
         return h
 
 
+# A hole's share of the Zobrist hash by the seeds it holds, mix64(ZKEY_HOLE[hole]
+# + seeds), for every count a lane holds (0..255), filled at import
+# (_node_zobrist_shares): node_zobrist looks each share up.
+cdef u64 ZOBRIST_SHARE[MAX_HOLES][256]
+
+
 cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     """The position's Zobrist hash, zobrist_of's (katra's hash of a position,
-    the search's table key), read off any form."""
+    the search's table key), read off any form (on lanes each hole's share
+    from ZOBRIST_SHARE)."""
     cdef int G = node_game(s)
     cdef int x, p
     cdef u64 z
@@ -245,7 +252,7 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
         if Node is GoreNode:
             z ^= ZKEY_GAME[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0]) ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1])
             for x in range(GORE_HOLES):
-                z ^= mix64(ZKEY_HOLE[x] + <u64>lane_of(s.b, x))
+                z ^= ZOBRIST_SHARE[x][lane_of(s.b, x)]
                 if (s.north >> x) & 1:
                     z ^= ZKEY_OWNER[x]
             if s.offer:
@@ -254,14 +261,14 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
             z ^= (ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0])
                   ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1]))
             for x in range(12):
-                z ^= mix64(ZKEY_HOLE[DJENON_LANES.hole_of[x]] + <u64>lane_of(s.b[x >> 3], x))
+                z ^= ZOBRIST_SHARE[DJENON_LANES.hole_of[x]][lane_of(s.b[x >> 3], x)]
         else:
             # Katro and Katra Mpantsaka keep no stores: both 0
             z ^= ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
             p = s.to_move
             for x in range(game_loop(G)):
-                z ^= mix64(ZKEY_HOLE[HALVES_TABLES[G].hole_of[p][x]] + <u64>lane_of(s.halves.me[x >> 3], x))
-                z ^= mix64(ZKEY_HOLE[HALVES_TABLES[G].hole_of[1 - p][x]] + <u64>lane_of(s.halves.op[x >> 3], x))
+                z ^= ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[p][x]][lane_of(s.halves.me[x >> 3], x)]
+                z ^= ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[1 - p][x]][lane_of(s.halves.op[x >> 3], x)]
     return z
 
 
@@ -812,3 +819,14 @@ def _first_lap_verdicts(Position pos):
     if kind == NODE_GORE:
         return node_first_lap_verdicts(&box.gore)
     return node_first_lap_verdicts(&box.state)
+
+
+# ---------------------------------------------------------------- Zobrist shares
+
+cdef int _node_zobrist_shares() except -1:
+    """Fill ZOBRIST_SHARE (after _build_tables: it reads ZKEY_HOLE)."""
+    cdef int x, seeds
+    for x in range(MAX_HOLES):
+        for seeds in range(256):
+            ZOBRIST_SHARE[x][seeds] = mix64(ZKEY_HOLE[x] + <u64>seeds)
+    return 0

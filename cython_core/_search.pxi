@@ -14,6 +14,54 @@
 
 from libc.stdlib cimport calloc
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define katra_prefetch(p) __builtin_prefetch((const void*)(p))
+    #else
+    #define katra_prefetch(p) ((void)0)
+    #endif
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    #define KATRA_HUGE_PAGE ((size_t)1 << 21)
+    /* A zeroed table of size bytes for reads at random (the transposition
+       tables), or NULL if memory ran out.  On Linux one of 2 MiB or more is
+       mapped on its own, aligned to 2 MiB and marked for huge pages
+       (madvise; the kernel uses them where it can): a fresh table then costs
+       a page fault per 2 MiB touched rather than per 4 KiB, and its random
+       reads far fewer TLB misses.  Free with katra_table_free(p, size). */
+    static void* katra_table_alloc(size_t size) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (size >= KATRA_HUGE_PAGE) {
+            size_t span = size + KATRA_HUGE_PAGE;
+            char* raw = (char*)mmap(NULL, span, PROT_READ | PROT_WRITE,
+                                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            char* p;
+            size_t head;
+            if (raw == (char*)MAP_FAILED) return NULL;
+            p = (char*)(((size_t)raw + KATRA_HUGE_PAGE - 1) & ~(KATRA_HUGE_PAGE - 1));
+            head = (size_t)(p - raw);
+            if (head) munmap(raw, head);
+            if (KATRA_HUGE_PAGE - head) munmap(p + size, KATRA_HUGE_PAGE - head);
+            madvise(p, size, MADV_HUGEPAGE);
+            return p;
+        }
+    #endif
+        return calloc(1, size);
+    }
+    static void katra_table_free(void* p, size_t size) {
+        if (p == NULL) return;
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (size >= KATRA_HUGE_PAGE) { munmap(p, size); return; }
+    #endif
+        free(p);
+    }
+    """
+    void katra_prefetch(const void* p) noexcept nogil
+    void* katra_table_alloc(size_t size) noexcept nogil
+    void katra_table_free(void* p, size_t size) noexcept nogil
+
 cdef enum:
     SEARCH_MAX_PLY = 64          # the deepest iteration (and the longest PV)
     SEARCH_MAX_ACTIONS = 267     # the largest action space (Goré)
@@ -24,6 +72,8 @@ cdef enum:
     SEARCH_MAX_TT_BITS = 28      # the largest table: 2**28 entries (4 GiB)
     SEARCH_ENGINE_TT_BITS = 20   # a Searcher's table when none is asked (16 MiB)
     SEARCH_CLOCK_MASK = 2047     # look at the clock every 2048 nodes
+    SEARCH_EARLY_KEYS = 1 << 16  # a table of more entries than this (1 MiB) is mostly out
+                                 # of the caches: its slots are fetched as children are made
     SEARCH_NODE_WORK = 8         # a node's weight in job polls (_stop.pxi): several
                                  # perft nodes' work
     TT_EXACT = 0
@@ -59,6 +109,9 @@ ctypedef struct PlyLists:        # one ply's move lists (on the heap: see the to
     int acts[MAX_CANDIDATES]
     int keys[MAX_CANDIDATES]
     int order[MAX_CANDIDATES]
+    u64 hashes[MAX_CANDIDATES]   # the children's table keys (when they probe the table)
+    int history[SEARCH_MAX_ACTIONS]   # the history keys the ordering reads, by action, as
+                                 # they were before the table's move was searched
 
 ctypedef struct RootMoves:       # every root move's exact score (analyse), by child index
     int n
@@ -97,6 +150,12 @@ ctypedef struct SearchCtx:
     NodeScratch scratch
 
 
+cdef inline int lanes_count(u64 bits) noexcept nogil:
+    """The bits set in a mask of lanes (the first 24: MAX_WORDS words of 8),
+    by table (popcount64 may be a library call)."""
+    return POPCOUNT8[bits & 0xFF] + POPCOUNT8[(bits >> 8) & 0xFF] + POPCOUNT8[(bits >> 16) & 0xFF]
+
+
 cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     """How many holes player p could sow from were it to move: its family's
     origin rule (Goré's offers and answers aside)."""
@@ -105,7 +164,7 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     if Node is IntPosition:
         return origin_count(s, &TABLES[s.game], p)
     elif Node is DjenonNode:
-        return <int>popcount64(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
+        return lanes_count(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
     elif Node is GoreNode:
         return POPCOUNT8[(s.north if p else ~s.north & 0xFF) & <int>lanes_bits(lanes_nonzero(s.b))]
     else:
@@ -114,8 +173,8 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
         if p != s.to_move:
             words = &s.halves.op[0]
         if game_family(G) == FAM_KATRO:
-            return <int>popcount64(katro_sowing_candidates_lanes(words, &HALVES_TABLES[G], game_words(G)))
-        return <int>popcount64(mpantsaka_sowing_candidates_lanes(
+            return lanes_count(katro_sowing_candidates_lanes(words, &HALVES_TABLES[G], game_words(G)))
+        return lanes_count(mpantsaka_sowing_candidates_lanes(
             words, &HALVES_TABLES[G], game_simplified(G), game_words(G)) & 0xFFFFFFFFULL)
 
 
@@ -198,9 +257,11 @@ cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
 
 
 cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const Node* children,
-                            int* keys, int* order, int n, int tt_move, int ply) noexcept nogil:
+                            int* keys, int* order, int n, int tt_move, int ply,
+                            const int* history) noexcept nogil:
     """Ordering keys of the n children: the table's move, then seeds banked, then
-    the ply's killers, then history (docs/engine.md)."""
+    the ply's killers, then history (docs/engine.md; history: the side to move's
+    keys by action)."""
     cdef int me = s.to_move
     cdef int before = node_material(s, me)
     cdef int k, a, bonus
@@ -216,17 +277,38 @@ cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const 
         elif a == c.killers[ply][0] or a == c.killers[ply][1]:
             keys[k] = ORDER_KILLER
         else:
-            keys[k] = c.history[me][a]
+            keys[k] = history[a]
 
 
-cdef inline int search_children(SearchCtx* c, const Node* s, int* acts, Node* children) noexcept nogil:
-    """The legal children of s, ascending by action, and their actions; how many."""
+cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept nogil:
+    """Does negamax look up a node at depth and ply in the table?  (Leaves,
+    at depth 0 or at the deepest ply, do not.)"""
+    return c.tt != NULL and depth > 0 and ply < SEARCH_MAX_PLY
+
+
+cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nogil:
+    """Are the table keys of children at depth and ply made with the children
+    (search_children), rather than each as it is searched?  When they probe a
+    large table: a cache miss then costs more than the keys of the children a
+    cut-off leaves unsearched."""
+    return probes_table(c, depth, ply) and c.tt_size > SEARCH_EARLY_KEYS
+
+
+cdef inline int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
+                                u64* hashes, bint early) noexcept nogil:
+    """The legal children of s, ascending by action, and their actions; how many.
+    early (keys_early): the children's keys go to hashes and their slots are
+    fetched now, so that the cache misses overlap one another and the ordering
+    instead of stalling each child's probe in turn."""
     cdef Children* it = &c.kids
     cdef int a, n = 0
     node_children_begin(it, s)
     a = node_children_next(it, s, &children[0])
     while a >= 0:
         acts[n] = node_action(s, a)
+        if early:
+            hashes[n] = node_zobrist(&children[n])
+            katra_prefetch(&c.tt[hashes[n] & c.tt_mask])
         n += 1
         a = node_children_next(it, s, &children[n])
     return n
@@ -245,13 +327,30 @@ cdef inline int next_in_order(const int* keys, int* order, int i, int n) noexcep
     return order[i]
 
 
-cdef inline int child_value(SearchCtx* c, const Node* child, int me, int depth, int alpha,
+cdef inline int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
+    """negamax at depth 0 (or the deepest ply): the static evaluation, or the
+    score of a finished game."""
+    c.pv_len[ply] = 0
+    if node_stops(c):
+        return 0
+    if not node_unfinished(s, &c.scratch):
+        return terminal_score(s, ply)
+    c.horizon = 1
+    return node_evaluate(s)
+
+
+cdef inline int child_value(SearchCtx* c, const Node* child, u64 key, int me, int depth, int alpha,
                             int beta, int ply, bint pv_node) noexcept nogil:
-    """The value for me (to move at ply) of child searched to depth - 1: negated,
-    window flipped, only when the side to move changes (Goré's answers keep it)."""
+    """The value for me (to move at ply) of child (its table key: key) searched to
+    depth - 1: negated, window flipped, only when the side to move changes (Goré's
+    answers keep it).  A leaf is evaluated here, without negamax's frame."""
+    cdef int v
+    if depth <= 1 or ply + 1 >= SEARCH_MAX_PLY:
+        v = search_leaf(c, child, ply + 1)
+        return v if child.to_move == me else -v
     if child.to_move == me:
-        return negamax(c, child, depth - 1, alpha, beta, ply + 1, pv_node)
-    return -negamax(c, child, depth - 1, -beta, -alpha, ply + 1, pv_node)
+        return negamax(c, child, key, depth - 1, alpha, beta, ply + 1, pv_node)
+    return -negamax(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
 
 
 cdef inline void take_pv(SearchCtx* c, int ply, int a) noexcept nogil:
@@ -287,30 +386,45 @@ cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
     return 0
 
 
-cdef int negamax(SearchCtx* c, const Node* s, int depth, int alpha, int beta,
+cdef inline bint table_child(SearchCtx* c, const Node* s, int tt_move, Node* child,
+                             int* history) noexcept nogil:
+    """Make the child of the table's move tt_move (an action) of s, if it is a
+    sowing candidate of s and legal (a position's table entry names one of its
+    legal moves, but for a key collision); keep the history keys of every
+    candidate's action in history first, for the ordering of the others."""
+    cdef int* cand = c.kids.cand        # scratch: search_children restarts it
+    cdef int j, a, move = -1
+    cdef int n = node_candidates(s, cand, 0)
+    for j in range(n):
+        a = node_action(s, cand[j])
+        history[a] = c.history[s.to_move][a]
+        if a == tt_move:
+            move = cand[j]
+    return move >= 0 and node_play(child, s, move) >= 0
+
+
+cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
                  int ply, bint pv_node) noexcept nogil:
-    """The value of s to depth, from its side to move (fail-soft)."""
+    """The value of s to depth, from its side to move (fail-soft).  key: its
+    table key (node_zobrist) when it probes the table (probes_table), which its
+    parent computed."""
     cdef int* acts
     cdef int* keys
     cdef int* order
+    cdef u64* hashes
     cdef Node* children
     cdef TTEntry* e = NULL
-    cdef u64 key = 0
-    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag
+    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag, tt_move, first
     cdef int me = s.to_move
+    cdef bint probing, early
 
+    if depth <= 0 or ply >= SEARCH_MAX_PLY:
+        return search_leaf(c, s, ply)
     c.pv_len[ply] = 0
     if node_stops(c):
         return 0
 
-    if depth <= 0 or ply >= SEARCH_MAX_PLY:
-        if not node_unfinished(s, &c.scratch):
-            return terminal_score(s, ply)
-        c.horizon = 1
-        return node_evaluate(s)
-
     if c.tt != NULL:
-        key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
         # cut-offs only from an entry of exactly this depth (a deeper one would give
         # a deeper value, and a fixed-depth result must not depend on what the
@@ -326,23 +440,53 @@ cdef int negamax(SearchCtx* c, const Node* s, int depth, int alpha, int beta,
     acts = c.lists[ply].acts
     keys = c.lists[ply].keys
     order = c.lists[ply].order
-    n = search_children(c, s, acts, children)
+    hashes = c.lists[ply].hashes
+    probing = probes_table(c, depth - 1, ply + 1)
+    tt_move = table_move(e, key)
+    best = -SEARCH_INF
+    alpha0 = alpha
+
+    # The table's move is searched first, before the other children are made:
+    # if it cuts off, they never are.  The order of the others is the one the
+    # whole list would have had (the history keys as they were before).
+    first = 0
+    if tt_move >= 0 and table_child(c, s, tt_move, &children[0], c.lists[ply].history):
+        first = 1
+        if probing:
+            hashes[0] = node_zobrist(&children[0])
+        v = child_value(c, &children[0], hashes[0], me, depth, alpha, beta, ply, pv_node)
+        if c.stop:
+            return 0
+        best = v
+        best_move = tt_move
+        if v > alpha:
+            alpha = v
+            take_pv(c, ply, tt_move)
+            if v >= beta:
+                table_store(e, key, best, best_move, depth, TT_LOWER, ply)
+                return best
+
+    early = keys_early(c, depth - 1, ply + 1)
+    n = search_children(c, s, acts, children, hashes, early)
     if n == 0:
         return terminal_score(s, ply)
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), ply)
-
-    best = -SEARCH_INF
-    best_move = acts[0]
-    alpha0 = alpha
-    for i in range(n):
+    if first:
+        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.lists[ply].history)
+        next_in_order(keys, order, 0, n)        # the table's move: searched above
+    else:
+        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.history[me])
+        best_move = acts[0]
+    for i in range(first, n):
         k = next_in_order(keys, order, i, n)
         a = acts[k]
+        if probing and not early:
+            hashes[k] = node_zobrist(&children[k])
         if i == 0:
-            v = child_value(c, &children[k], me, depth, alpha, beta, ply, pv_node)
+            v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, pv_node)
         else:
-            v = child_value(c, &children[k], me, depth, alpha, alpha + 1, ply, 0)
+            v = child_value(c, &children[k], hashes[k], me, depth, alpha, alpha + 1, ply, 0)
             if pv_node and not c.stop and alpha < v < beta:
-                v = child_value(c, &children[k], me, depth, alpha, beta, ply, 1)
+                v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, 1)
         if c.stop:
             return 0
         if v > best:
@@ -385,6 +529,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
     cdef int* acts = c.lists[0].acts
     cdef int* keys = c.lists[0].keys
     cdef int* order = c.lists[0].order
+    cdef u64* hashes = c.lists[0].hashes
     cdef TTEntry* e = NULL
     cdef u64 key = 0
     cdef int me = s.to_move
@@ -396,19 +541,19 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
     if c.tt != NULL:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
-    n = search_children(c, s, acts, children)
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
+    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))   # every key
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
     c.scored.n = n
     for i in range(n):
         k = next_in_order(keys, order, i, n)
         a = acts[k]
         if i == 0 or c.every_move:
-            v = child_value(c, &children[k], me, depth, -SEARCH_INF, SEARCH_INF, 0, 1)
+            v = child_value(c, &children[k], hashes[k], me, depth, -SEARCH_INF, SEARCH_INF, 0, 1)
         else:
             lo = best - 1 if a < best_move else best   # a tie goes to the smaller action
-            v = child_value(c, &children[k], me, depth, lo, lo + 1, 0, 0)
+            v = child_value(c, &children[k], hashes[k], me, depth, lo, lo + 1, 0, 0)
             if not c.stop and v > lo:
-                v = child_value(c, &children[k], me, depth, lo, SEARCH_INF, 0, 1)
+                v = child_value(c, &children[k], hashes[k], me, depth, lo, SEARCH_INF, 0, 1)
         if c.stop:
             return 0
         if c.every_move:
@@ -435,7 +580,7 @@ cdef SearchCtx* search_alloc(u64 tt_size) noexcept nogil:
     c.children = <IntPosition*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(IntPosition))
     c.lists = <PlyLists*>malloc((SEARCH_MAX_PLY + 1) * sizeof(PlyLists))
     if tt_size:
-        c.tt = <TTEntry*>calloc(tt_size, sizeof(TTEntry))
+        c.tt = <TTEntry*>katra_table_alloc(tt_size * sizeof(TTEntry))
         c.tt_mask = tt_size - 1
         c.tt_size = tt_size
     if c.children == NULL or c.lists == NULL or (tt_size and c.tt == NULL):
@@ -445,7 +590,7 @@ cdef SearchCtx* search_alloc(u64 tt_size) noexcept nogil:
 
 
 cdef void search_free(SearchCtx* c) noexcept nogil:
-    free(c.tt)
+    katra_table_free(c.tt, c.tt_size * sizeof(TTEntry))
     free(c.lists)
     free(c.children)
     free(c)

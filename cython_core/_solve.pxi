@@ -43,16 +43,6 @@ cdef extern from *:
     char* katra_stack_low() noexcept nogil
     char* katra_stack_here() noexcept nogil
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define katra_prefetch(p) __builtin_prefetch((const void*)(p))
-    #else
-    #define katra_prefetch(p) ((void)0)
-    #endif
-    """
-    void katra_prefetch(const void* p) noexcept nogil
-
 cdef enum:
     SOLVE_MAX_PLIES = 500        # the largest bound accepted
     SOLVE_OPEN = -1              # a threshold not found within the bound searched
@@ -167,34 +157,36 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     keys = c.lists[ply].keys
     order = c.lists[ply].order
     hashes = c.lists[ply].hashes
+    # Each child's slot is fetched as soon as the child is made, so that the
+    # cache misses overlap one another and the making of the next children.
     node_children_begin(it, s)
     n = 0
     while node_children_next(it, s, &children[n]) >= 0:
+        hashes[n] = node_key(&children[n])
+        katra_prefetch(solve_slot(c.table, hashes[n]))
         n += 1
     if n == 0:
         winner = node_winner(s)
         solve_store_finished(c.table, key, winner)
         return solve_good(winner, pi)
 
-    # A child the table already decides at k - 1 settles the node at once.
-    # (The children's slots are fetched first, so that their cache misses overlap.)
-    for i in range(n):
-        hashes[i] = node_key(&children[i])
-        katra_prefetch(solve_slot(c.table, hashes[i]))
-    for i in range(n):
-        r = solve_probe(c.table, hashes[i], pi, k - 1)
-        if r == or_node:
-            solve_store(c.table, key, pi, k, r)
-            return r
-
     # Order: the mover's best gains first (the attacker's at OR nodes, the
     # defender's at AND nodes: the likeliest proof, or refutation, first).
+    # (Before the table is read: more time for the slots to arrive.)
     before = node_material(s, s.to_move)
     gains = 0
     for i in range(n):
         order[i] = i
         keys[i] = node_material(&children[i], s.to_move) - before
         gains |= keys[i] ^ keys[0]
+
+    # A child the table already decides at k - 1 settles the node at once.
+    for i in range(n):
+        r = solve_probe(c.table, hashes[i], pi, k - 1)
+        if r == or_node:
+            solve_store(c.table, key, pi, k, r)
+            return r
+
     for i in range(n):
         if gains:                # else every key is equal: the order stays as listed
             best = i             # selection sort step: the best remaining key to slot i

@@ -79,15 +79,19 @@ ctypedef struct SolveSlots:
 cdef int solve_table_init(SolveSlots* t, int bits, int max_bits) except -1:
     """An empty table of 2**bits entries that may grow to 2**max_bits."""
     memset(t, 0, sizeof(SolveSlots))
-    t.entries = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
+    t.entries = <SolveEntry*>katra_table_alloc(solve_table_bytes(bits))
     if t.entries == NULL:
         raise MemoryError("solve: cannot allocate the transposition table")
     t.bits, t.max_bits, t.mask = bits, max_bits, ((<u64>1) << bits) - 1
     return 0
 
 
+cdef inline u64 solve_table_bytes(int bits) noexcept nogil:
+    return ((<u64>1) << bits) * sizeof(SolveEntry)
+
+
 cdef void solve_table_free(SolveSlots* t) noexcept nogil:
-    free(t.entries)
+    katra_table_free(t.entries, solve_table_bytes(t.bits))
     t.entries = NULL
 
 
@@ -207,7 +211,7 @@ cdef void solve_grow(SolveSlots* t) noexcept nogil:
         bits = min(bits + 2, t.max_bits)
     if bits == t.bits:
         return
-    fresh = <SolveEntry*>calloc((<u64>1) << bits, sizeof(SolveEntry))
+    fresh = <SolveEntry*>katra_table_alloc(solve_table_bytes(bits))
     if fresh == NULL:
         return
     mask = ((<u64>1) << bits) - 1
@@ -217,7 +221,7 @@ cdef void solve_grow(SolveSlots* t) noexcept nogil:
             key = e.check ^ e.words[0] ^ e.words[1]
             fresh[key & mask] = e[0]
             moved += 1
-    free(t.entries)
+    katra_table_free(t.entries, solve_table_bytes(t.bits))
     t.entries, t.mask, t.bits, t.claims = fresh, mask, bits, moved
 
 
