@@ -1,6 +1,7 @@
 """df-pn on positions the bounded solver cannot settle: the table of docs/solve.md.
 
     python benchmarks/bench_dfpn.py [SECONDS] [PER_GAME] [GAMES...]
+                                    [--positions FILE] [--bounded-only]
 
 Draws seeded mid-game positions (20 to 40 random plies from the start) of
 each game (default: katro-4x6, katro, gore), keeps the first PER_GAME
@@ -11,9 +12,17 @@ of its own, one at a time, and is cancelled (``katra.cancel_jobs``) once
 that thread's CPU clock reaches the budget, so a loaded machine lengthens
 the run but not the budget.  Prints df-pn's result, nodes and CPU seconds
 per position and the count it settled.
+
+``--positions FILE`` keeps the positions the bounded solver did not settle
+(a line each: game, bounded CPU seconds, position): written as they are
+found, or, when FILE exists, read from it without running the bounded
+solver again (so df-pn versions can be compared on the same positions).
+``--bounded-only`` collects them without running df-pn.
 """
 from __future__ import annotations
 
+import argparse
+import os
 import random
 import sys
 import threading
@@ -69,37 +78,66 @@ def within_cpu(call: Callable[[], SolveResult],
     return done[0], cpu[0]
 
 
+def unsettled(game: str, index: int, per_game: int, seconds: float) -> Iterator[tuple[str, float]]:
+    """The first per_game mid-games of game that the bounded solver does not settle
+    within ``seconds`` of CPU: (position, the bounded solver's CPU seconds)."""
+    kept = 0
+    for text in mid_games(game, 2029 + index):
+        if kept == per_game:
+            return
+
+        def bounded_call(text: str = text) -> SolveResult:
+            return katra.solve(text, 500)
+
+        bounded, bounded_cpu = within_cpu(bounded_call, seconds)
+        if bounded is not None and bounded.outcome is not None:
+            print(f"  (skipped: the bounded solver settles it: {bounded.describe()}, "
+                  f"{bounded_cpu:.1f} s) {text}", flush=True)
+            continue
+        kept += 1
+        yield text, bounded_cpu
+
+
 def main(argv: list[str]) -> None:
-    seconds = float(argv[0]) if argv else 60.0
-    per_game = int(argv[1]) if len(argv) > 1 else 8
-    games = argv[2:] or list(GAMES)
-    settled = total = 0
-    print(f"budget {seconds} s a position, {per_game} positions a game")
-    for index, game in enumerate(games):
-        kept = 0
-        for text in mid_games(game, 2029 + index):
-            def bounded_call(text: str = text) -> SolveResult:
-                return katra.solve(text, 500)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=60.0)
+    parser.add_argument("per_game", nargs="?", type=int, default=8)
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--positions", metavar="FILE")
+    parser.add_argument("--bounded-only", action="store_true")
+    args = parser.parse_args(argv)
+    seconds = args.seconds
+    if args.positions and os.path.exists(args.positions):
+        with open(args.positions, encoding="utf-8") as saved:
+            found = [(game, text, float(cpu)) for game, cpu, text in
+                     (line.rstrip("\n").split("\t") for line in saved if line.strip())]
+        print(f"budget {seconds} s a position, {len(found)} positions from {args.positions}")
+    else:
+        print(f"budget {seconds} s a position, {args.per_game} positions a game")
+        found = []
+        for index, game in enumerate(args.games):
+            for text, bounded_cpu in unsettled(game, index, args.per_game, seconds):
+                found.append((game, text, bounded_cpu))
+                if args.positions:
+                    with open(args.positions, "a", encoding="utf-8") as saved:
+                        saved.write(f"{game}\t{bounded_cpu:.1f}\t{text}\n")
+                if args.bounded_only:
+                    print(f"{text}\n  bounded: {bounded_cpu:.1f} s CPU, nothing settled",
+                          flush=True)
+    if args.bounded_only:
+        return
+    settled = 0
+    for _game, text, bounded_cpu in found:
+        def dfpn_call(text: str = text) -> SolveResult:
+            return katra.solve(text)
 
-            def dfpn_call(text: str = text) -> SolveResult:
-                return katra.solve(text)
-
-            if kept == per_game:
-                break
-            bounded, bounded_cpu = within_cpu(bounded_call, seconds)
-            if bounded is not None and bounded.outcome is not None:
-                print(f"  (skipped: the bounded solver settles it: {bounded.describe()}, "
-                      f"{bounded_cpu:.1f} s) {text}")
-                continue
-            kept += 1
-            total += 1
-            r, cpu = within_cpu(dfpn_call, seconds)
-            settled += r is not None and r.outcome is not None
-            said = (f"{r.describe()}, {r.nodes:,} nodes" if r is not None
-                    else "stopped at the budget")
-            print(f"{text}\n  bounded: {bounded_cpu:.1f} s CPU, nothing settled\n"
-                  f"  df-pn:   {said}, {cpu:.1f} s CPU", flush=True)
-    print(f"df-pn settled {settled} of {total} positions the bounded solver did not "
+        r, cpu = within_cpu(dfpn_call, seconds)
+        settled += r is not None and r.outcome is not None
+        said = (f"{r.describe()}, {r.nodes:,} nodes" if r is not None
+                else "stopped at the budget")
+        print(f"{text}\n  bounded: {bounded_cpu:.1f} s CPU, nothing settled\n"
+              f"  df-pn:   {said}, {cpu:.1f} s CPU", flush=True)
+    print(f"df-pn settled {settled} of {len(found)} positions the bounded solver did not "
           f"settle within {seconds} s")
 
 
