@@ -78,11 +78,14 @@ def within_cpu(call: Callable[[], SolveResult],
     return done[0], cpu[0]
 
 
-def unsettled(game: str, index: int, per_game: int, seconds: float) -> Iterator[tuple[str, float]]:
+def unsettled(game: str, per_game: int, seconds: float) -> Iterator[tuple[str, float]]:
     """The first per_game mid-games of game that the bounded solver does not settle
-    within ``seconds`` of CPU: (position, the bounded solver's CPU seconds)."""
+    within ``seconds`` of CPU: (position, the bounded solver's CPU seconds).  The
+    seed is the game's own (2029, 2030, 2031 for GAMES' order), whatever games are
+    run with it, so games may be collected by processes of their own."""
     kept = 0
-    for text in mid_games(game, 2029 + index):
+    seed = 2029 + (GAMES.index(game) if game in GAMES else len(GAMES))
+    for text in mid_games(game, seed):
         if kept == per_game:
             return
 
@@ -115,8 +118,8 @@ def main(argv: list[str]) -> None:
     else:
         print(f"budget {seconds} s a position, {args.per_game} positions a game")
         found = []
-        for index, game in enumerate(args.games):
-            for text, bounded_cpu in unsettled(game, index, args.per_game, seconds):
+        for game in args.games:
+            for text, bounded_cpu in unsettled(game, args.per_game, seconds):
                 found.append((game, text, bounded_cpu))
                 if args.positions:
                     with open(args.positions, "a", encoding="utf-8") as saved:
