@@ -261,7 +261,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
     node_children_begin(&f.kids, s)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
-    if c.walk_left < <u64>(n + 1) or dfpn_tick(c, n if n else 1):
+    if dfpn_tick(c, n if n else 1) or c.walk_left < <u64>(n + 1):
         c.walk_left = 0
         return 0
     c.walk_left -= n + 1

@@ -13,7 +13,7 @@ import katra
 from helpers import BRUTE_PLIES, brute_solve, endgame_positions, quick_and_slow, value
 from interrupt_jobs import DFPN_CALLS, interrupt_main_dfpn
 from katra import _core, _reference
-from katra._games import GAME_IDS
+from katra._games import GAME_IDS, GAMES
 from katra.api._questions import DRAW, QUESTIONS, WIN, Question, questions_for
 from katra.testing import check_proof
 from katra.testing._solved import few_seed_gore_position
@@ -212,18 +212,33 @@ def check_unbounded(seen, edges, texts, budget):
 
 
 def lone_seeds(game_id, south, north, rng):
-    """A Katra Mpantsaka position (unfinished) with south and north seeds on random
-    holes of each player's 16."""
+    """A Katro or Katra Mpantsaka position (unfinished) with south and north seeds
+    on random holes of each player's two rows."""
+    spec = GAMES[game_id]
+    half = spec.holes // 2
     while True:
-        board = [0] * 32
+        board = [0] * spec.holes
         for side, seeds in ((0, south), (1, north)):
             for _ in range(seeds):
-                board[16 * side + rng.randrange(16)] += 1
-        rows = [board[24:32], board[16:24], board[8:16], board[0:8]]
+                board[half * side + rng.randrange(half)] += 1
+        rows = [board[i * spec.cols:(i + 1) * spec.cols] for i in range(spec.rows)][::-1]
         text = (f"{game_id} {'/'.join(','.join(map(str, row)) for row in rows)} "
                 f"{rng.choice('SN')}")
         if not _reference.Position.from_text(text).is_terminal():
             return text
+
+
+def test_katro_lone_seeds():
+    """Two seeds against one on the Katro 4x4 board: lone seeds move for ever
+    unless a capture ends the game (§2), and df-pn settles every question of
+    every one of the 412 unfinished positions of the closure, as the closure's
+    exact unbounded answers say."""
+    for south, north in ((2, 1), (1, 2)):
+        seen, edges = closure(lone_seeds("katro-4x4", south, north, random.Random(3)), 1_000)
+        texts = [t for t in seen if not seen[t].is_terminal()]
+        assert len(texts) == 412
+        assert check_unbounded(seen, edges, texts, 100_000) == dict.fromkeys(
+            [q.text for q in QUESTIONS], len(texts))
 
 
 @pytest.mark.parametrize("game_id", ["katra-mpantsaka", "katra-mpantsaka-simplified"])
