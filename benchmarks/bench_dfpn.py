@@ -1,6 +1,7 @@
 """df-pn on positions the bounded solver cannot settle: the table of docs/solve.md.
 
     python benchmarks/bench_dfpn.py [SECONDS] [PER_GAME] [GAMES...]
+                                    [--journal FILE] [--bounded-only]
 
 Draws seeded mid-game positions (20 to 40 random plies from the start) of
 each game (default: katro-4x6, katro, gore), keeps the first PER_GAME
@@ -10,10 +11,21 @@ settle within SECONDS (default 60) of CPU time, and gives df-pn
 of its own, one at a time, and is cancelled (``katra.cancel_jobs``) once
 that thread's CPU clock reaches the budget, so a loaded machine lengthens
 the run but not the budget.  Prints df-pn's result, nodes and CPU seconds
-per position and the count it settled.
+per position and the count it settled.  Each game's positions come from a
+seed of its own (2029, 2030, 2031 in GAMES' order), whatever games are run,
+so games may be measured by processes of their own.
+
+``--journal FILE`` appends every measurement to FILE as it is made (a line
+each: solver, game, position, result, nodes, CPU seconds, tab-separated)
+and takes those already there instead of measuring again: a run stopped
+part way resumes where it stopped, and a journal whose df-pn lines are
+removed measures another df-pn on the same positions.  ``--bounded-only``
+collects the positions without running df-pn.
 """
 from __future__ import annotations
 
+import argparse
+import os
 import random
 import sys
 import threading
@@ -69,38 +81,85 @@ def within_cpu(call: Callable[[], SolveResult],
     return done[0], cpu[0]
 
 
+Journal = dict[tuple[str, str], tuple[str, str, float]]
+
+
+def measure(journal: Journal, path: str | None, solver: str, game: str, text: str,
+            call: Callable[[], SolveResult],
+            seconds: float) -> tuple[SolveResult | None, str, str, float]:
+    """call() within ``seconds`` of CPU (within_cpu), or its line of the journal:
+    (the result if just measured, its description ("" if stopped), nodes ("" if
+    stopped), CPU seconds); a new measurement is appended to the journal at path."""
+    if (solver, text) in journal:
+        return (None, *journal[solver, text])
+    r, cpu = within_cpu(call, seconds)
+    said = "" if r is None else r.describe()
+    nodes = "" if r is None else str(r.nodes)
+    journal[solver, text] = (said, nodes, cpu)
+    if path is not None:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(f"{solver}\t{game}\t{text}\t{said}\t{nodes}\t{cpu:.1f}\n")
+    return r, said, nodes, cpu
+
+
+def unsettled(game: str, per_game: int, seconds: float, journal: Journal,
+              path: str | None) -> Iterator[tuple[str, float]]:
+    """The first per_game mid-games of game that the bounded solver does not settle
+    within ``seconds`` of CPU: (position, the bounded solver's CPU seconds)."""
+    kept = 0
+    seed = 2029 + (GAMES.index(game) if game in GAMES else len(GAMES))
+    for text in mid_games(game, seed):
+        if kept == per_game:
+            return
+
+        def bounded_call(text: str = text) -> SolveResult:
+            return katra.solve(text, 500)
+
+        _, said, _, cpu = measure(journal, path, "bounded", game, text, bounded_call, seconds)
+        if said and not said.startswith("no result"):
+            print(f"  (skipped: the bounded solver settles it: {said}, {cpu:.1f} s) {text}",
+                  flush=True)
+            continue
+        kept += 1
+        yield text, cpu
+
+
 def main(argv: list[str]) -> None:
-    seconds = float(argv[0]) if argv else 60.0
-    per_game = int(argv[1]) if len(argv) > 1 else 8
-    games = argv[2:] or list(GAMES)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=60.0)
+    parser.add_argument("per_game", nargs="?", type=int, default=8)
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--journal", metavar="FILE")
+    parser.add_argument("--bounded-only", action="store_true")
+    args = parser.parse_args(argv)
+    seconds = args.seconds
+    journal: Journal = {}
+    if args.journal and os.path.exists(args.journal):
+        with open(args.journal, encoding="utf-8") as saved:
+            for line in saved:
+                solver, _game, text, said, nodes, seconds_text = line.rstrip("\n").split("\t")
+                journal[solver, text] = (said, nodes, float(seconds_text))
+    print(f"budget {seconds} s a position, {args.per_game} positions a game")
     settled = total = 0
-    print(f"budget {seconds} s a position, {per_game} positions a game")
-    for index, game in enumerate(games):
-        kept = 0
-        for text in mid_games(game, 2029 + index):
-            def bounded_call(text: str = text) -> SolveResult:
-                return katra.solve(text, 500)
+    for game in args.games:
+        for text, bounded_cpu in unsettled(game, args.per_game, seconds, journal,
+                                           args.journal):
+            total += 1
+            print(f"{text}\n  bounded: {bounded_cpu:.1f} s CPU, nothing settled", flush=True)
+            if args.bounded_only:
+                continue
 
             def dfpn_call(text: str = text) -> SolveResult:
                 return katra.solve(text)
 
-            if kept == per_game:
-                break
-            bounded, bounded_cpu = within_cpu(bounded_call, seconds)
-            if bounded is not None and bounded.outcome is not None:
-                print(f"  (skipped: the bounded solver settles it: {bounded.describe()}, "
-                      f"{bounded_cpu:.1f} s) {text}")
-                continue
-            kept += 1
-            total += 1
-            r, cpu = within_cpu(dfpn_call, seconds)
-            settled += r is not None and r.outcome is not None
-            said = (f"{r.describe()}, {r.nodes:,} nodes" if r is not None
-                    else "stopped at the budget")
-            print(f"{text}\n  bounded: {bounded_cpu:.1f} s CPU, nothing settled\n"
-                  f"  df-pn:   {said}, {cpu:.1f} s CPU", flush=True)
-    print(f"df-pn settled {settled} of {total} positions the bounded solver did not "
-          f"settle within {seconds} s")
+            _, said, nodes, cpu = measure(journal, args.journal, "df-pn", game, text,
+                                          dfpn_call, seconds)
+            settled += bool(said) and not said.startswith("no result")
+            print(f"  df-pn:   {said + ', ' + nodes + ' nodes' if said else 'stopped'}, "
+                  f"{cpu:.1f} s CPU", flush=True)
+    if not args.bounded_only:
+        print(f"df-pn settled {settled} of {total} positions the bounded solver did not "
+              f"settle within {seconds} s")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,28 @@
 # Repetitions.  A line that never ends never satisfies Q, so a position that
 # repeats one on the current path is a disproof for that path.  Such a
 # disproof depends on the path (the graph-history interaction, Kishimoto &
-# Müller 2004): a disproof that rests on a repetition of a position above
-# this node is never stored in the table (its frame keeps it for the rest of
-# the node's visit).  Each disproof carries the shallowest ply of the path it
+# Müller 2004).  Each disproof carries the shallowest ply of the path it
 # rests on (DFPN_FREE: none); one resting only on this node or positions below
-# it holds whatever the path above, and is stored.
+# it holds whatever the path above, and is stored as a fact about the
+# position.  One that rests on the L positions above the node (L = ply -
+# loop) is never stored as such: it is stored MARKED (pn = DFPN_PATH_MARK |
+# L) with a 64-bit fingerprint of the set of those L positions (the sum of
+# their mixed keys, kept as prefix sums along the path), and a later visit
+# takes it only when its own L positions above have the same fingerprint:
+# then every position the disproof rests on is on the path again, and more
+# positions on the path only help the disproof (a repetition never proves).
+#
+# Traps.  When a node A's disproof turns path-independent although some of its
+# children's rested on the path (on A or below: A heads a cycle), the marked
+# disproofs below A that it was built from are path-independent too: A and
+# they form a TRAP, a set W where the player P to move has only children in W
+# or disproven whatever the path, and the other player has at least one, so
+# the other player keeps P in W (or among such disproofs) for ever and P
+# forces nothing from any position of W.  dfpn_trap walks W again from A
+# through the marked entries, checking that property child by child from the
+# table alone (not trusting the marks), and, when the whole walk holds, stores
+# every position of W as disproven whatever the path: a later visit by
+# another path finds it at once instead of searching the cycle again.
 #
 # PROOFS never rest on the path: a proof is a terminal good for P, a table
 # entry that is itself a proof, or an OR node with one proven child / an AND
@@ -41,12 +58,16 @@ cdef enum:
     DFPN_STOP_BUDGET = 2         # the node budget is spent
     DFPN_STOP_MEMORY = 3         # a frame could not be allocated
     DFPN_STOP_STACK = 4          # the thread's stack is too small for the path
+    DFPN_PATH_MARK = 1 << 30     # an entry's pn: a disproof that rests on the path (above
+                                 # DFPN_INF, so never a proof or disproof number), with L
+    DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_DEPTH)
+    DFPN_WALK_MARK = 1 << 29     # ... and, during a trap walk, this bit: in the trap
 
 
 ctypedef struct DfpnEntry:       # 24 bytes
     u64 check                    # the node's key mixed with the question; 0: empty
-    unsigned int pn
-    unsigned int dn
+    unsigned int pn              # DFPN_PATH_MARK | L: a disproof resting on the L
+    unsigned int dn              # positions above, whose fingerprint is (depth << 32) | dn
     unsigned int depth           # proven: the proof's depth (else 0)
     unsigned int work            # nodes spent below it (replacement: proofs stay longest,
                                  # then the costlier entry)
@@ -74,8 +95,13 @@ ctypedef struct DfpnCtx:
     char* stack_floor            # the recursion stops (DFPN_STOP_STACK) below this address
     DfpnFrame** frames           # [DFPN_MAX_DEPTH], allocated on first use
     u64 path[DFPN_MAX_DEPTH + 1] # the keys of the positions on the current path
+    u64 psum[DFPN_MAX_DEPTH + 2] # psum[a]: the sum of mix64(path[i]) for i < a (psum[0] = 0)
     unsigned short filter[DFPN_FILTER]
     NodeScratch scratch          # node_unfinished's scratch
+    DfpnEntry** walked           # a trap walk's entries, in the order marked
+    u64 walked_count
+    u64 walked_size
+    u64 walk_left                # the nodes a trap walk may still make
 
 
 ctypedef struct DfpnOut:         # what a visit leaves of a node
@@ -125,6 +151,18 @@ cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int d
     e.work = <unsigned int>work
 
 
+cdef inline void dfpn_store_on_path(DfpnCtx* c, u64 key, int plies, u64 print_,
+                                    u64 work) noexcept nogil:
+    """Keep a disproof of key that rests on the `plies` positions above it (their
+    fingerprint print_), marked, unless the table knows key proven or disproven
+    whatever the path (a fact is worth more)."""
+    cdef DfpnEntry* e = dfpn_find(c, key)
+    if e != NULL and (e.pn == 0 or (e.dn == 0 and e.pn == DFPN_INF)):
+        return
+    dfpn_store(c, key, DFPN_PATH_MARK | <unsigned int>plies, <unsigned int>(print_ & 0xFFFFFFFFU),
+               <unsigned int>(print_ >> 32), work)
+
+
 cdef inline int dfpn_tick(DfpnCtx* c, int nodes) noexcept nogil:
     c.nodes += nodes
     if job_should_stop(c.js, SOLVE_NODE_WORK * nodes):
@@ -160,6 +198,135 @@ cdef DfpnFrame* dfpn_frame(DfpnCtx* c, int ply) noexcept nogil:
     return c.frames[ply]
 
 
+cdef inline int dfpn_trap_child(DfpnCtx* c, u64 k, u64 key, int ply, int top) noexcept nogil:
+    """What a trap walk at ply (its top at top) knows of a child of key k (unfinished):
+    1 in the trap or disproven whatever the path, 0 a marked disproof (to walk),
+    -1 neither."""
+    cdef DfpnEntry* e
+    cdef int at = ply if k == key else dfpn_on_path(c, k, ply)
+    if at >= 0:
+        return 1 if at >= top else -1     # a repetition of the trap's path, or above it
+    if ply + 1 >= DFPN_MAX_DEPTH:
+        return -1
+    e = dfpn_find(c, k)
+    if e == NULL or e.pn == 0:
+        return -1
+    if e.pn & DFPN_WALK_MARK or (e.pn == DFPN_INF and e.dn == 0):
+        return 1
+    return 0 if e.pn & DFPN_PATH_MARK else -1
+
+
+cdef int dfpn_trap_mark(DfpnCtx* c, u64 k) noexcept nogil:
+    """Mark k's entry as in the trap (remembered in walked); 0 if memory runs out."""
+    cdef DfpnEntry* e = dfpn_find(c, k)
+    cdef DfpnEntry** grown
+    if c.walked_count == c.walked_size:
+        grown = <DfpnEntry**>realloc(c.walked, (2 * c.walked_size + 64) * sizeof(DfpnEntry*))
+        if grown == NULL:
+            return 0
+        c.walked = grown
+        c.walked_size = 2 * c.walked_size + 64
+    e.pn |= DFPN_WALK_MARK
+    c.walked[c.walked_count] = e
+    c.walked_count += 1
+    return 1
+
+
+cdef void dfpn_trap_unmark(DfpnCtx* c, u64 count) noexcept nogil:
+    """Unmark the entries walked after the first count."""
+    while c.walked_count > count:
+        c.walked_count -= 1
+        c.walked[c.walked_count].pn &= ~(<unsigned int>DFPN_WALK_MARK)
+
+
+cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexcept nogil:
+    """Whether s (unfinished, at ply; the trap's path path[top .. ply - 1] above it)
+    is in a trap: at P's node every child, at the other's some child, is in it
+    (a repetition of path[top .. ply], a marked entry) or disproven whatever the
+    path, or is a marked disproof whose own walk holds.  Marks the entries of the
+    children it walks (and leaves them marked if it holds)."""
+    cdef DfpnFrame* f = dfpn_frame(c, ply)
+    cdef Node* kids
+    cdef bint or_node = s.to_move == (c.pi >> 1)
+    cdef int n = 0, i, known, open_ = 0
+    cdef bint holds
+    cdef u64 count
+    if f == NULL:
+        return 0
+    if katra_stack_here() < c.stack_floor:
+        c.stop = DFPN_STOP_STACK
+        return 0
+    kids = <Node*>f.nodes
+    c.path[ply] = key
+    node_children_begin(&f.kids, s)
+    while node_children_next(&f.kids, s, &kids[n]) >= 0:
+        n += 1
+    if dfpn_tick(c, n if n else 1) or c.walk_left < <u64>(n + 1):
+        c.walk_left = 0
+        return 0
+    c.walk_left -= n + 1
+    for i in range(n):
+        f.keys[i] = node_key(&kids[i])
+        if not node_unfinished(&kids[i], &c.scratch):
+            known = -1 if solve_good(node_winner(&kids[i]), c.pi) else 1
+        else:
+            known = dfpn_trap_child(c, f.keys[i], key, ply, top)
+        f.loop[i] = known
+        if known == 1 and not or_node:
+            return 1
+        if known == -1 and or_node:
+            return 0
+        open_ += known == 0
+    if open_ == 0:
+        return or_node
+    c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
+    holds = or_node
+    for i in range(n):
+        if f.loop[i] != 0:
+            continue
+        count = c.walked_count
+        # (a child walked earlier in this loop may have marked this one since)
+        if dfpn_trap_child(c, f.keys[i], key, ply, top) == 1:
+            if not or_node:
+                holds = 1
+                break
+            continue
+        if not dfpn_trap_mark(c, f.keys[i]):
+            holds = 0
+            break
+        if dfpn_trap_walk(c, &kids[i], f.keys[i], ply + 1, top):
+            if not or_node:
+                holds = 1
+                break
+        else:
+            dfpn_trap_unmark(c, count)
+            if or_node or c.walk_left == 0 or c.stop:
+                holds = 0
+                break
+    c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] -= 1
+    return holds
+
+
+cdef bint dfpn_trap_walk(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexcept nogil:
+    """dfpn_trap through a function of its own (a small recursion frame)."""
+    return dfpn_trap(c, s, key, ply, top)
+
+
+cdef void dfpn_trap_settle(DfpnCtx* c, const Node* s, u64 key, int ply, u64 work) noexcept nogil:
+    """s (at ply) is disproven whatever the path, with children's disproofs resting
+    on it or below: walk its trap (at most `work` nodes) and, if it holds, store
+    every marked disproof in it as disproven whatever the path."""
+    cdef u64 i
+    c.walked_count = 0
+    c.walk_left = work
+    if dfpn_trap(c, s, key, ply, ply):
+        for i in range(c.walked_count):
+            c.walked[i].pn, c.walked[i].dn, c.walked[i].depth = DFPN_INF, 0, 0
+        c.walked_count = 0
+    else:
+        dfpn_trap_unmark(c, 0)
+
+
 cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thpn,
                    unsigned int thdn, DfpnOut* out) noexcept nogil:
     """Search s (unfinished, not on the path above, path[ply] free) until its
@@ -180,6 +347,8 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
         c.stop = DFPN_STOP_STACK
         return
     kids = <Node*>f.nodes
+    c.path[ply] = key
+    c.psum[ply + 1] = c.psum[ply] + mix64(key)
     node_children_begin(&f.kids, s)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
@@ -209,12 +378,20 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
         else:
             e = dfpn_find(c, f.keys[i])
-            if e != NULL:
-                f.pn[i], f.dn[i], f.depth[i] = e.pn, e.dn, e.depth
-            else:
+            if e == NULL:
                 f.pn[i], f.dn[i] = 1, 1
+            elif e.pn & DFPN_PATH_MARK:
+                # a disproof for a path: this one's if the child's last L positions
+                # above (path[ply + 1 - L .. ply]) are the same set
+                at = <int>(e.pn & DFPN_PATH_PLIES)
+                if at <= ply + 1 and (c.psum[ply + 1] - c.psum[ply + 1 - at]
+                                      == ((<u64>e.depth << 32) | e.dn)):
+                    f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, ply + 1 - at
+                else:
+                    f.pn[i], f.dn[i] = 1, 1
+            else:
+                f.pn[i], f.dn[i], f.depth[i] = e.pn, e.dn, e.depth
 
-    c.path[ply] = key
     c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
     while True:
         # the node's numbers, and its best child and the runner-up's number
@@ -282,10 +459,14 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 elif not or_node and f.loop[i] > loop:
                     loop = f.loop[i]     # one suffices: the freest
         if loop >= ply:          # only on this node or below: true whatever the path above
+            if loop != DFPN_FREE:
+                dfpn_trap_settle(c, s, key, ply, c.nodes - start)
             loop = DFPN_FREE
         out.loop = loop
         if loop == DFPN_FREE:
             dfpn_store(c, key, DFPN_INF, 0, 0, c.nodes - start)
+        elif loop >= 0:          # on path[loop .. ply - 1]: marked, with their fingerprint
+            dfpn_store_on_path(c, key, ply - loop, c.psum[ply] - c.psum[loop], c.nodes - start)
         return
     dfpn_store(c, key, pn, dn, 0, c.nodes - start)
 
@@ -371,6 +552,7 @@ cdef class DfpnSolver:
                 free(self.c.frames[i])
         free(self.c.frames)
         free(self.c.entries)
+        free(self.c.walked)
 
     @property
     def nodes(self):
@@ -445,7 +627,7 @@ cdef class DfpnSolver:
             return (1, 0) if solve_good(winner, pi) else (0, 0)
         self._ask(pi)
         e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
-        if e == NULL:
+        if e == NULL or e.pn & DFPN_PATH_MARK:
             return (-1, 0)
         if e.pn == 0:
             return (1, e.depth)

@@ -50,6 +50,8 @@ CALLS = {
     "playouts never ending": f"katra.playouts({NEVER_ENDING_GORE!r}, 10**6, max_plies=10**9)",
     "search depth 40": "katra.search('katro', depth=40)",
     "search time 1e5 s": "katra.search('katro', time=10**5)",
+    # df-pn from the Katro start: 3.6 billion nodes settled nothing (docs/solved.md)
+    "solve without a bound": "katra.solve('katro')",
 }
 
 #: name -> command-line arguments of ``katra`` (stderr piped: one core call).
@@ -59,6 +61,7 @@ CLI_CALLS = {
     "cli playouts": ["playouts", "katra-mpantsaka", "1000000000"],
     "cli playouts never ending": ["playouts", NEVER_ENDING_GORE, "1000000",
                                   "--max-plies", "1000000000"],
+    "cli solve without a bound": ["solve", "katro"],
 }
 
 #: CPU seconds the child spends on the call before it reports ``running``
@@ -245,3 +248,87 @@ def interrupt_call(name: str) -> Stopped:
 
 def interrupt_cli(name: str) -> Stopped:
     return interrupt([sys.executable, "-c", _CLI_CHILD, *CLI_CALLS[name]])
+
+
+#: name -> a df-pn call that runs for hours (``katra``, ``_core`` and a ``solver``, one
+#: ``_core.DfpnSolver()`` kept across the rounds, in scope): stopped by
+#: ``_thread.interrupt_main()`` (interrupt_main_dfpn).
+DFPN_CALLS = {
+    "katra.solve": "katra.solve('katro')",
+    "DfpnSolver.prove": "solver.prove(_core.Position.initial('katro'), 0, 1)",
+}
+
+#: How often interrupt_main_dfpn's child starts the call and interrupts it.
+DFPN_ROUNDS = 4
+
+#: Child code: DFPN_ROUNDS times, the call interrupted by ``_thread.interrupt_main()``
+#: once the process has spent RUNNING_CPU seconds of CPU time on it (no signal: the
+#: core's poll runs the handlers).  Then it prints the longest seconds from an
+#: interrupt to KeyboardInterrupt, the threads alive, the resident memory's growth
+#: from the second round's end to the last's (glibc keeps the first large block
+#: freed in its free lists for reuse, raising its mmap threshold: so the first
+#: round's release may keep one table's worth) and its peak's growth from before
+#: the first call (bytes), df-pn's answer from the Katro 4x4 start with a new solve
+#: (outcome, plies, nodes) and the kept solver's status on it.
+_DFPN_INTERRUPT_MAIN_CHILD = f"""\
+import _thread, os, resource, sys, threading, time
+import katra
+from katra import _core
+def resident():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+def interrupted():
+    sent = []
+    def _interrupt(start=time.process_time()):
+        while time.process_time() - start < {RUNNING_CPU}:
+            time.sleep(0.005)
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+    timer = threading.Thread(target=_interrupt)
+    timer.start()
+    try:
+        {{call}}
+    except KeyboardInterrupt:
+        caught = time.monotonic()
+        timer.join()
+        return caught - sent[0]
+    print("returned", flush=True)
+    sys.exit(1)
+solver = _core.DfpnSolver()
+before = resident()
+latencies, sizes = [], []
+for _ in range({DFPN_ROUNDS}):
+    latencies.append(interrupted())
+    sizes.append(resident())
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
+small = katra.solve("katro-4x4")
+print("stopped", repr(max(latencies)), threading.active_count(), sizes[-1] - sizes[1], peak,
+      small.outcome, small.plies, small.nodes,
+      solver.prove(_core.Position.initial("katro-4x4"), 0, 1)[0], flush=True)
+"""
+
+
+@dataclass
+class InterruptedDfpn:
+    latency: float         # the longest seconds from interrupt_main() to KeyboardInterrupt
+    threads: int           # threads alive in the child afterwards (1: the main thread)
+    growth: int            # resident bytes gained from the second round's end to the last's
+    peak: int              # the peak resident bytes above those before the first call
+    after: tuple[str, int, int]  # katra.solve("katro-4x4") afterwards: outcome, plies, nodes
+    status: int            # the kept solver's status on the Katro 4x4 start's "South wins"
+
+
+def interrupt_main_dfpn(name: str, timeout: float = 120) -> InterruptedDfpn:
+    """Run DFPN_CALLS[name] DFPN_ROUNDS times in a child that interrupts each with
+    interrupt_main()."""
+    code = _DFPN_INTERRUPT_MAIN_CHILD.format(call=DFPN_CALLS[name])
+    try:
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                timeout=timeout, preexec_fn=restore_sigint)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{name}: still running {timeout} s after the start") from None
+    words = result.stdout.split()
+    if result.returncode != 0 or len(words) != 9 or words[0] != "stopped":
+        raise AssertionError(f"{name}: {result.returncode}: {result.stdout}{result.stderr}")
+    return InterruptedDfpn(float(words[1]), int(words[2]), int(words[3]), int(words[4]),
+                           (words[5], int(words[6]), int(words[7])), int(words[8]))

@@ -11,14 +11,18 @@ import pytest
 
 import katra
 from helpers import BRUTE_PLIES, brute_solve, endgame_positions, quick_and_slow, value
+from interrupt_jobs import DFPN_CALLS, interrupt_main_dfpn
 from katra import _core, _reference
-from katra._games import GAME_IDS
+from katra._games import GAME_IDS, GAMES
 from katra.api._questions import DRAW, QUESTIONS, WIN, Question, questions_for
 from katra.testing import check_proof
 from katra.testing._solved import few_seed_gore_position
 
 #: df-pn's node budget per position in these tests (most settle in far fewer).
 BUDGET = 200_000
+
+#: Seconds from Ctrl-C to KeyboardInterrupt: tests/test_interrupt.py's generous bound.
+INTERRUPT_BOUND = 30.0
 
 #: Bounds the bounded solver gets through quickly on these positions.
 BOUNDED = {"katro": 8, "katro-4x6": 9, "katro-4x4": 12, "katra-mpantsaka": 7,
@@ -140,6 +144,186 @@ def test_repeating_lines_are_never_a_result():
     assert r.describe() == "no result"
     r = katra.solve(never, nodes=20_000)
     assert r.outcome is None and r.describe() == "no result within 20000 nodes"
+
+
+# ------------------------------------------------- lines that never end, on every path
+
+def closure(text, limit):
+    """Every position reachable from text on the reference, with its children's
+    texts: ({text: position}, {text: [child texts]}), or None past limit positions."""
+    start = _reference.Position.from_text(text)
+    seen, edges, todo = {start.text(): start}, {}, [start]
+    while todo:
+        pos = todo.pop()
+        kids = []
+        for action in pos.legal_actions():
+            child = pos.copy(stack=False)
+            child.apply(action)
+            kids.append(child.text())
+            if kids[-1] not in seen:
+                if len(seen) == limit:
+                    return None
+                seen[kids[-1]] = child
+                todo.append(child)
+        edges[pos.text()] = kids
+    return seen, edges
+
+
+def unbounded_answers(seen, edges, question):
+    """{text: the least plies within which question.player forces question.target}
+    for every position of the closure where they do (docs/rules.md §6.3 without a
+    bound: the least fixed point, grown a ply at a time); the others never."""
+    known = {}
+    for text, pos in seen.items():
+        if pos.is_terminal():
+            winner = pos.outcome()[0]
+            if winner == question.player or (winner == -1 and question.target == DRAW):
+                known[text] = 0
+    plies = 0
+    while True:
+        plies += 1
+        grown = [text for text, pos in seen.items() if text not in known and edges[text] and (
+            any if pos.to_move == question.player else all)(k in known for k in edges[text])]
+        if not grown:
+            return known
+        known.update(dict.fromkeys(grown, plies))
+
+
+def check_unbounded(seen, edges, texts, budget):
+    """df-pn's four answers on each of texts, with one table for all (so that
+    marked disproofs and traps meet other searches' paths), against the
+    closure's exact answers: a proof only where the player forces it, of a depth
+    no less than the least; a disproof only where they do not.  The answers
+    settled, by question."""
+    solver = _core.DfpnSolver(14)
+    settled = {}
+    for question in QUESTIONS:
+        truth = unbounded_answers(seen, edges, question)
+        settled[question.text] = 0
+        for text in texts:
+            status, depth = solver.prove(_core.Position.from_text(text), question.player,
+                                         question.target, max_nodes=budget)
+            if status == 1:
+                assert text in truth and depth >= truth[text], (text, question)
+            elif status == 0:
+                assert text not in truth, (text, question)
+            settled[question.text] += status != -1
+    return settled
+
+
+def lone_seeds(game_id, south, north, rng):
+    """A Katro or Katra Mpantsaka position (unfinished) with south and north seeds
+    on random holes of each player's two rows."""
+    spec = GAMES[game_id]
+    half = spec.holes // 2
+    while True:
+        board = [0] * spec.holes
+        for side, seeds in ((0, south), (1, north)):
+            for _ in range(seeds):
+                board[half * side + rng.randrange(half)] += 1
+        rows = [board[i * spec.cols:(i + 1) * spec.cols] for i in range(spec.rows)][::-1]
+        text = (f"{game_id} {'/'.join(','.join(map(str, row)) for row in rows)} "
+                f"{rng.choice('SN')}")
+        if not _reference.Position.from_text(text).is_terminal():
+            return text
+
+
+def test_katro_lone_seeds():
+    """Two seeds against one on the Katro 4x4 board: lone seeds move for ever
+    unless a capture ends the game (§2), and df-pn settles every question of
+    every one of the 412 unfinished positions of the closure, as the closure's
+    exact unbounded answers say."""
+    for south, north in ((2, 1), (1, 2)):
+        seen, edges = closure(lone_seeds("katro-4x4", south, north, random.Random(3)), 1_000)
+        texts = [t for t in seen if not seen[t].is_terminal()]
+        assert len(texts) == 412
+        assert check_unbounded(seen, edges, texts, 100_000) == dict.fromkeys(
+            [q.text for q in QUESTIONS], len(texts))
+
+
+@pytest.mark.parametrize("game_id", ["katra-mpantsaka", "katra-mpantsaka-simplified"])
+def test_mpantsaka_never_ending_lines(game_id):
+    """A seed or two a side in Katra Mpantsaka: a seed sows round its player's 16
+    holes for ever unless a capture ends the game (§3.3, §3.4), so most lines
+    never end and most of df-pn's disproofs rest on repetitions.  Positions of
+    the closure (all 256 with one seed a side, 40 of the 3,852 with two and
+    one) against its exact unbounded answers.  df-pn settles every question
+    with one seed a side, and North's (one seed, which South's two cannot be
+    kept from) with two and one; South's there need disproofs along cycles
+    longer than df-pn's 1,000-ply paths, and run out of budget (docs/solve.md)."""
+    rng = random.Random(GAME_IDS.index(game_id))
+    seen, edges = closure(lone_seeds(game_id, 1, 1, rng), 300)
+    assert len(seen) == 256
+    texts = [t for t in seen if not seen[t].is_terminal()]
+    assert check_unbounded(seen, edges, texts, 100_000) == dict.fromkeys(
+        [q.text for q in QUESTIONS], len(texts))
+    seen, edges = closure(lone_seeds(game_id, 2, 1, rng), 5_000)
+    texts = [t for t in seen if not seen[t].is_terminal()]
+    sample = random.Random(1).sample(texts, 40)
+    settled = check_unbounded(seen, edges, sample, 20_000)
+    assert settled["N draw"] == settled["N win"] == len(sample), settled
+    for text in sample[:4]:
+        check_dfpn(text, BOUNDED[game_id])
+
+
+def offer_cycle(text):
+    """The four plies offer, decline, offer back, decline from text (the player to
+    move and then the other each offer their first legal offer), or None if
+    either has no offer."""
+    pos = _reference.Position.from_text(text)
+    cycle = []
+    for _ in range(2):
+        offers = [a for a in pos.legal_actions() if 8 <= a < 264]
+        if not offers:
+            return None
+        for action in (offers[0], 266):          # 266: decline (§4.4)
+            pos.apply(action)
+            cycle.append(action)
+    assert pos.text() == text                     # the same position, four plies on
+    return cycle
+
+
+def repeating_offers_position(rng):
+    """A few-seed Goré position (helpers') where both stores hold 6 or 7 (an offer
+    is of one hole) and both players may offer: an offer declined, one made back
+    and declined, and the same position comes back four plies later (§4.2, §4.4)."""
+    while True:
+        text = few_seed_gore_position(rng.choice, stores=(6, 7))
+        if offer_cycle(text) is not None:
+            return text
+
+
+@pytest.mark.parametrize("count", quick_and_slow(12, 80))
+def test_repeating_gore_offers(tmp_path, count):
+    """Goré positions whose offers repeat: the bounded solver's and the brute
+    force's values where they settle, every df-pn proof checked, and the four
+    answers of one shared table confirmed by the bounded solver (a proof at its
+    depth, a disproof by no forced result within the bound)."""
+    rng = random.Random(31)
+    texts = [repeating_offers_position(rng) for _ in range(count)]
+    settled = 0
+    for text in texts:
+        r, _ = check_dfpn(text, BOUNDED["gore"], tmp_path)
+        settled += r.outcome is not None
+        outcome, plies = brute_solve(text, BRUTE_PLIES["gore"])
+        if outcome is not None and r.outcome is not None:
+            assert (r.outcome, r.plies >= plies) == (outcome, True), text
+    value.cache_clear()
+    assert settled >= 1
+    solver, bounded = _core.DfpnSolver(12), _core.Solver(16)
+    answers = {1: 0, 0: 0, -1: 0}
+    for question in QUESTIONS:
+        for text in texts:
+            pos = _core.Position.from_text(text)
+            status, depth = solver.prove(pos, question.player, question.target,
+                                         max_nodes=BUDGET)
+            if status == 1 and depth <= BOUNDED["gore"]:
+                assert bounded.forces(pos, question.player, question.target, depth), text
+            elif status == 0:
+                assert not bounded.forces(pos, question.player, question.target,
+                                          BOUNDED["gore"]), text
+            answers[status] += 1
+    assert answers[1] >= 1 and answers[0] >= count // 2, answers
 
 
 def test_mpantsaka_mid_games(tmp_path):
@@ -280,6 +464,25 @@ def test_cancel_jobs_stops_it_and_one_thread_at_a_time():
         thread.join()
     assert len(outcome) == 1
     assert solver.prove(_core.Position.initial("katro-4x4"), 0, WIN)[0] == 1  # usable again
+
+
+@pytest.mark.parametrize("name", list(DFPN_CALLS))
+def test_interrupt_main_stops_it_frees_it_and_leaves_it_usable(name):
+    """Ctrl-C without a signal (``_thread.interrupt_main()``, as IDLE sends it) stops a
+    df-pn solve of the Katro start (hours) within the bound of tests/test_interrupt.py,
+    four times over: no thread is left, the memory of each stopped solve is given
+    back (its table of 24 MiB was in use: the peak shows it; none is kept from one
+    round to the next), and the next solves,
+    new or on the interrupted DfpnSolver, give what they give in a fresh process."""
+    stopped = interrupt_main_dfpn(name)
+    assert stopped.latency < INTERRUPT_BOUND, stopped
+    assert stopped.threads == 1
+    assert stopped.peak > 16 << 20, stopped           # the table was touched ...
+    assert stopped.growth < 8 << 20, stopped          # ... and freed after each stop
+                                                      # (a leak: 2 x 24 MiB)
+    fresh = katra.solve("katro-4x4")
+    assert stopped.after == (fresh.outcome, fresh.plies, fresh.nodes)
+    assert stopped.status == 1
 
 
 def test_small_thread_stack_stops_instead_of_crashing():
