@@ -452,3 +452,26 @@ cdef class DfpnSolver:
         if e.dn == 0:
             return (0, 0)
         return (-1, 0)
+
+    def numbers(self, pos, player, target):
+        """(pn, dn, depth) of the question at pos from the table alone (no
+        search), or None if it holds no entry: the proof and disproof numbers
+        (0 and 2**30 - 1 once proven, the reverse once disproven) and a
+        proven node's proof depth.  A finished game: (0, 2**30 - 1, 0) if
+        good for player, else (2**30 - 1, 0, 0).  Job-level splitting
+        (katra.api._dfpn_jobs) reads a job's children with it."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef IntPosition root = p.st
+        cdef DfpnEntry* e
+        cdef int winner, south, north
+        if not node_unfinished(&root, &self.c.scratch):
+            outcome_of(&root, &winner, &south, &north)
+            if solve_good(winner, pi):
+                return (0, <int>DFPN_INF, 0)
+            return (<int>DFPN_INF, 0, 0)
+        self._ask(pi)
+        e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
+        if e == NULL:
+            return None
+        return (e.pn, e.dn, e.depth)

@@ -192,6 +192,10 @@ class DfpnSolver:
         ``max_nodes``, 1..2**62, ran out, or the disproof rests on a repetition)."""
     def lookup(self, pos: Position, player: int, target: int) -> tuple[int, int]:
         """``(status, depth)`` as :meth:`prove` from the table alone (-1: not known)."""
+    def numbers(self, pos: Position, player: int, target: int) -> tuple[int, int, int] | None:
+        """``(pn, dn, depth)`` of the question at ``pos`` from the table alone
+        (None: no entry): the proof and disproof numbers (0 and 2**30 - 1 once
+        proven, the reverse once disproven) and a proven node's proof depth."""
 
 class JobCancelled(KeyboardInterrupt):
     """A core job stopped by cancel_jobs()."""
