@@ -71,18 +71,15 @@ JOB_NODES = {"threads": 1 << 18, "processes": 1 << 20, "dask": 1 << 21}
 
 @dataclass(frozen=True)
 class JobResult:
-    """What a job found at its leaf: ``status`` 1 proven (``depth``: the proof's,
-    ``line``: moves along it), 0 disproven (resting on no repetition above the
-    leaf), -1 neither: then ``children`` holds the ``(pn, dn, depth)`` of each
-    child (in legal-action order) from the job's table, and ``lines`` a line
-    along the proof of each proven child (``()`` for the others); ``nodes``
-    searched and the CPU ``seconds`` of the job's thread."""
+    """What a job found at its leaf: ``status`` 1 proven (``depth``: the
+    proof's), 0 disproven (resting on no repetition above the leaf), -1
+    neither: then ``children`` holds the ``(pn, dn, depth)`` of each child (in
+    legal-action order) from the job's table; the ``nodes`` searched and the
+    CPU ``seconds`` of the job's thread."""
 
     status: int
     depth: int
-    line: tuple[int, ...]
     children: tuple[tuple[int, int, int], ...]
-    lines: tuple[tuple[int, ...], ...]
     nodes: int
     seconds: float
 
@@ -130,25 +127,17 @@ def dfpn_job(backend: str, text: str, player: int, target: int, max_nodes: int,
     solver = DFPN_POOL.acquire(session, slot, tt_bits)
     try:
         pos = _core.Position.from_text(text)
-        question = Question(player, target)
         before, cpu = int(solver.nodes), _clock.thread_time()
         status, depth = solver.prove(pos, player, target, max_nodes=max_nodes)
-        search = Dfpn(tt_bits, solver=solver)
-        line: tuple[int, ...] = ()
         children: list[tuple[int, int, int]] = []
-        lines: list[tuple[int, ...]] = []
-        if status == 1:
-            line = tuple(search.proof_line(pos, question, int(depth)))
-        elif status == -1:
+        if status == -1:
             for action in pos.legal_actions():
                 child = pos.copy(stack=False)
                 child.apply(action)
                 numbers = solver.numbers(child, player, target)
                 pn, dn, proven = (1, 1, 0) if numbers is None else numbers
                 children.append((int(pn), int(dn), int(proven)))
-                lines.append(tuple(search.proof_line(child, question, int(proven)))
-                             if pn == 0 else ())
-        return JobResult(int(status), int(depth), line, tuple(children), tuple(lines),
+        return JobResult(int(status), int(depth), tuple(children),
                          int(solver.nodes) - before, _clock.thread_time() - cpu)
     finally:
         DFPN_POOL.release(session, slot, solver)
@@ -170,7 +159,7 @@ class _Node:
     """A position of the master's tree for one question."""
 
     __slots__ = ("pos", "parent", "action", "ply", "or_node", "children", "pn", "dn",
-                 "depth", "loop", "free", "busy", "slot", "line", "job")
+                 "depth", "loop", "free", "busy", "slot", "job")
 
     def __init__(self, pos: Any, parent: _Node | None, action: int, player: int) -> None:
         self.pos = pos
@@ -185,7 +174,6 @@ class _Node:
         self.free = 1             # leaves below that are open and searched by no job
         self.busy = False         # a job searches it
         self.slot: int = -1 if parent is None else parent.slot
-        self.line: tuple[int, ...] = ()   # proven leaf: moves along its proof
         self.job = -1             # the job that expanded or settled it (-1: none)
 
     @property
@@ -218,7 +206,6 @@ class _Tree:
                 kid.pn, kid.dn, kid.loop = INF, 0, at
             else:
                 kid.pn, kid.dn, kid.depth = result.children[i]
-                kid.line = result.lines[i]
             kid.free = 0 if kid.settled else 1
             node.children.append(kid)
         node.job = job
@@ -268,9 +255,10 @@ class _Tree:
             node = best
         return node
 
-    def line(self, plies: int) -> list[int]:
-        """Moves along the proven root's proof: the question's player takes a child
-        of least depth, the other a child of greatest; then the leaf's own line."""
+    def line(self, plies: int) -> tuple[list[int], _Node]:
+        """Moves down the proven root's proof tree (the question's player takes a
+        child of least depth, the other a child of greatest) to a leaf: the moves
+        and the leaf."""
         line: list[int] = []
         node = self.root
         while node.children and len(line) < plies:
@@ -281,7 +269,7 @@ class _Tree:
                 max(proven, key=lambda kid: kid.depth)
             line.append(pick.action)
             node = pick
-        return (line + list(node.line))[:plies]
+        return line, node
 
     def proof_nodes(self) -> list[_Node]:
         """The nodes of the root's proof tree, children before their parents."""
@@ -496,7 +484,7 @@ class SplitDfpn(Settler):
         if tree is not self.trees.get(tree.question) or tree.root.settled:
             return       # a job of a question already answered
         if result.status == 1:
-            node.pn, node.dn, node.depth, node.line = 0, INF, result.depth, result.line
+            node.pn, node.dn, node.depth = 0, INF, result.depth
         elif result.status == 0:
             node.pn, node.dn, node.loop = INF, 0, FREE
         else:
@@ -562,8 +550,16 @@ class SplitDfpn(Settler):
     def line(self, pos: Any, outcome: str, plies: int) -> list[int]:
         """Best moves along the proofs: as in one thread from :attr:`local` once the
         proofs were searched again; else down the master's tree of the deciding
-        question (a draw: the mover's), then along the leaf's proof."""
-        if self.local is not None:
+        question (a draw: the mover's), then along the proof of the leaf reached,
+        searched again in :attr:`local`."""
+        if self.local is not None and self.want_proof:
             return self.local.line(pos, outcome, plies)
-        return self.trees[questions_for(outcome, int(pos.to_move))[0]].line(plies)
+        question = questions_for(outcome, int(pos.to_move))[0]
+        line, leaf = self.trees[question].line(plies)
+        if self.local is None:
+            self.local = Dfpn(self.tt_bits)
+        depth = self.local.prove(leaf.pos, question)
+        if depth is not None and len(line) < plies:
+            line += self.local.proof_line(leaf.pos, question, depth)
+        return line[:plies]
 

@@ -212,7 +212,7 @@ def test_master_tree_numbers_follow_the_core():
     tree = _Tree(pos, Question(0, 1))
     n = len(pos.legal_actions())
     numbers = tuple((3 + i, 2 + i, 0) for i in range(n))
-    tree.expand(tree.root, JobResult(-1, 0, (), numbers, ((),) * n, 0, 0.0), 0)
+    tree.expand(tree.root, JobResult(-1, 0, numbers, 0, 0.0), 0)
     tree.update(tree.root)
     assert (tree.root.pn, tree.root.dn) == (3, sum(2 + i for i in range(n)))
     assert tree.select() is tree.root.children[0]
