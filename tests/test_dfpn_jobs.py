@@ -80,11 +80,11 @@ def compare(texts, workers, job_nodes):
         if one.outcome is None:
             continue
         record = []
-        split, _ = split_solve(text, workers, job_nodes, record)
+        split, search = split_solve(text, workers, job_nodes, record)
         assert split.outcome == one.outcome, (text, one, split)
         assert (split.plies >= 1 and not split.exact) or split.plies == 1
         check_line(text, split)
-        assert split.nodes == sum(job.nodes for job in record)
+        assert split.nodes == sum(job.nodes for job in record) + search.local.nodes
         settled += 1
         jobs += len(record)
     return settled, jobs
