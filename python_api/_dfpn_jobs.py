@@ -68,17 +68,24 @@ CUT = -1
 #: pool a fraction of a millisecond, dask a few milliseconds (docs/scale.md).
 JOB_NODES = {"threads": 1 << 18, "processes": 1 << 20, "dask": 1 << 21}
 
+#: The master's thresholds: the leaf's number up to the next leaf's times 1 + this
+#: (df-pn's 1 + epsilon trick, Pawlewicz & Lew 2007, with the core's epsilon).
+JOB_EPSILON = 0.25
+
 
 @dataclass(frozen=True)
 class JobResult:
     """What a job found at its leaf: ``status`` 1 proven (``depth``: the
     proof's), 0 disproven (resting on no repetition above the leaf), -1
-    neither: then ``children`` holds the ``(pn, dn, depth)`` of each child (in
-    legal-action order) from the job's table; the ``nodes`` searched and the
-    CPU ``seconds`` of the job's thread."""
+    neither: then ``numbers``, the leaf's ``(pn, dn)`` once they reached the
+    thresholds, or (the budget stopped the job: None) ``children``, the
+    ``(pn, dn, depth)`` of each child (in legal-action order) from the job's
+    table; the ``nodes`` searched and the CPU ``seconds`` of the job's
+    thread."""
 
     status: int
     depth: int
+    numbers: tuple[int, int] | None
     children: tuple[tuple[int, int, int], ...]
     nodes: int
     seconds: float
@@ -119,25 +126,27 @@ class DfpnPool:
 DFPN_POOL = DfpnPool()
 
 
-def dfpn_job(backend: str, text: str, player: int, target: int, max_nodes: int,
-             tt_bits: int | None, session: str, slot: int | None) -> JobResult:
-    """One job: df-pn on the position ``text`` for at most ``max_nodes`` nodes."""
+def dfpn_job(backend: str, text: str, player: int, target: int, thresholds: tuple[int, int],
+             max_nodes: int, tt_bits: int | None, session: str,
+             slot: int | None) -> JobResult:
+    """One job: df-pn on the position ``text`` until its numbers reach
+    ``thresholds`` (pn, dn), or for at most ``max_nodes`` nodes."""
     if backend != "core":
         raise ArgumentError("solve runs on the core only")
     solver = DFPN_POOL.acquire(session, slot, tt_bits)
     try:
         pos = _core.Position.from_text(text)
         before, cpu = int(solver.nodes), _clock.thread_time()
-        status, depth = solver.prove(pos, player, target, max_nodes=max_nodes)
+        status, depth, numbers = solver.search(pos, player, target, *thresholds, max_nodes)
         children: list[tuple[int, int, int]] = []
-        if status == -1:
+        if numbers is None:
             for action in pos.legal_actions():
                 child = pos.copy(stack=False)
                 child.apply(action)
-                numbers = solver.numbers(child, player, target)
-                pn, dn, proven = (1, 1, 0) if numbers is None else numbers
+                known = solver.numbers(child, player, target)
+                pn, dn, proven = (1, 1, 0) if known is None else known
                 children.append((int(pn), int(dn), int(proven)))
-        return JobResult(int(status), int(depth), tuple(children),
+        return JobResult(int(status), int(depth), numbers, tuple(children),
                          int(solver.nodes) - before, _clock.thread_time() - cpu)
     finally:
         DFPN_POOL.release(session, slot, solver)
@@ -173,7 +182,7 @@ class _Node:
         self.loop = FREE          # disproven: the shallowest ply of the path it rests on
         self.free = 1             # leaves below that are open and searched by no job
         self.busy = False         # a job searches it
-        self.slot: int = -1 if parent is None else parent.slot
+        self.slot: int = -1 if parent is None else parent.slot   # its job's, or its parent's
         self.job = -1             # the job that expanded or settled it (-1: none)
 
     @property
@@ -237,23 +246,41 @@ class _Tree:
                 at.free = 0 if at.busy else 1
             at = at.parent
 
-    def select(self) -> _Node | None:
-        """The most-proving open leaf that no job searches, or None."""
+    def select(self) -> tuple[_Node, int, int] | None:
+        """The most-proving open leaf that no job searches and its thresholds, or
+        None.  The thresholds are df-pn's, from (INF, INF) at the root, over the
+        children no job is busy with: at the node of the question's player, the
+        child's proof number up to the next child's times 1 + JOB_EPSILON and
+        its disproof number up to what the node's leaves it; at the other's, the
+        same with the numbers' roles exchanged.  Each at least one above the
+        leaf's number (a job always searches)."""
         node = self.root
         if node.free == 0:
             return None
+        thpn = thdn = INF
         while node.children:
             best: _Node | None = None
-            best_key = INF + 1
+            best_key = second = INF
             for kid in node.children:
                 if kid.free:
                     key = kid.pn if node.or_node else kid.dn
-                    if key < best_key:
+                    if best is None or key < best_key:
+                        if best is not None:
+                            second = best_key
                         best, best_key = kid, key
+                    elif key < second:
+                        second = key
             if best is None:
                 return None
+            narrow = INF if second >= INF else min(INF, second + int(second * JOB_EPSILON) + 1)
+            if node.or_node:
+                thpn = min(thpn, narrow)
+                thdn = INF if thdn >= INF else thdn - (node.dn - best.dn)
+            else:
+                thdn = min(thdn, narrow)
+                thpn = INF if thpn >= INF else thpn - (node.pn - best.pn)
             node = best
-        return node
+        return node, min(INF, max(thpn, node.pn + 1, 2)), min(INF, max(thdn, node.dn + 1, 2))
 
     def line(self, plies: int) -> tuple[list[int], _Node]:
         """Moves down the proven root's proof tree (the question's player takes a
@@ -442,9 +469,10 @@ class SplitDfpn(Settler):
             left = self._left()
             if left is not None and left <= 0:
                 break
-            leaf = tree.select()
-            if leaf is None:
+            chosen = tree.select()
+            if chosen is None:
                 break
+            leaf, thpn, thdn = chosen
             budget = self.job_nodes if left is None else min(self.job_nodes, left)
             slot: int | None = None
             if self.slotted:
@@ -460,8 +488,8 @@ class SplitDfpn(Settler):
             self.in_flight[record.job] = job
             q = tree.question
             text = leaf.pos.text()
-            self.jobs.submit(record.job, ("core", text, q.player, q.target, budget,
-                                          self.tt_bits, self.session, slot),
+            self.jobs.submit(record.job, ("core", text, q.player, q.target, (thpn, thdn),
+                                          budget, self.tt_bits, self.session, slot),
                              f"df-pn {q.text} for {budget} nodes on the position {text!r}")
         if self.in_flight:
             return True
@@ -487,7 +515,11 @@ class SplitDfpn(Settler):
             node.pn, node.dn, node.depth = 0, INF, result.depth
         elif result.status == 0:
             node.pn, node.dn, node.loop = INF, 0, FREE
-        else:
+        elif result.numbers is not None:      # past its thresholds: the master chooses again
+            node.pn, node.dn = result.numbers
+            if node.dn == 0:                  # a disproof resting on the path's length
+                node.pn, node.loop = INF, CUT
+        else:                                 # the budget ran out: a large subtree, split it
             tree.expand(node, result, number)
         node.job = number
         tree.update(node)

@@ -212,13 +212,13 @@ def test_master_tree_numbers_follow_the_core():
     tree = _Tree(pos, Question(0, 1))
     n = len(pos.legal_actions())
     numbers = tuple((3 + i, 2 + i, 0) for i in range(n))
-    tree.expand(tree.root, JobResult(-1, 0, numbers, 0, 0.0), 0)
+    tree.expand(tree.root, JobResult(-1, 0, None, numbers, 0, 0.0), 0)
     tree.update(tree.root)
     assert (tree.root.pn, tree.root.dn) == (3, sum(2 + i for i in range(n)))
-    assert tree.select() is tree.root.children[0]
+    assert tree.select()[0] is tree.root.children[0]
     tree.root.children[0].busy = True
     tree.update(tree.root.children[0])
-    assert tree.select() is tree.root.children[1]      # the next most-proving leaf
+    assert tree.select()[0] is tree.root.children[1]      # the next most-proving leaf
     tree.root.children[1].pn, tree.root.children[1].dn, tree.root.children[1].depth = 0, INF, 7
     tree.update(tree.root.children[1])
     assert tree.root.pn == 0 and tree.root.depth == 8 and tree.root.free == 0
