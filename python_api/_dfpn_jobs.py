@@ -2,21 +2,24 @@
 
 For each question, this thread (the master) keeps the top of the proof tree
 as a proof-number tree of Python objects; the workers (threads, a process
-pool, a dask client: :class:`katra.api._parallel.Workers`) run bounded df-pn
-jobs on its leaves.  A job searches one leaf with the core's
-``DfpnSolver`` for at most ``job_nodes`` nodes and sends back what it
-settled (a proof and its depth, with a line along it, or a path-free
-disproof) or, if nothing, the proof and disproof numbers of the leaf's
-children as its table holds them.  The master then marks the leaf settled or
-expands it into those children, updates the numbers up to the root, selects
-the most-proving leaf that no job is searching (from the root: at a node of
+pool, a dask client: :class:`katra.api._parallel.Workers`) run df-pn jobs on
+its leaves (Wu, Lin et al., job-level proof-number search).  The master
+selects the most-proving leaf no job searches, from the root: at a node of
 the question's player the child of least proof number, at the other's the
-child of least disproof number, among children with such a leaf below) and
-sends it the next job, keeping every worker busy (Wu, Lin et al., job-level
-proof-number search).  A value is settled from proofs only, as in one
-thread (:class:`katra.api._dfpn.Settler`), so the outcome is the one
-df-pn settles in one thread; the depth and the line follow the split's
-proofs.
+child of least disproof number, a leaf that a job searches counting as
+proven (the "virtual win" of job-level search: a second job never goes
+below a node of the question's player that one job already works for, but
+the other children of the opponent's nodes, which a proof needs as well, are
+searched at once).  It gives the job df-pn's thresholds down that path
+(1 + epsilon over the next child's number) and a node budget.  A job runs the
+core's ``DfpnSolver.search`` on the leaf and sends back what it settled (a
+proof and its depth, or a path-free disproof), or the leaf's numbers once
+past its thresholds (the leaf stays a leaf: the master chooses again), or,
+when the budget ran out, the numbers of the leaf's children from its table:
+the master then expands the leaf, so the tree grows where the work is.  A
+value is settled from proofs only, as in one thread
+(:class:`katra.api._dfpn.Settler`), so the outcome is the one df-pn
+settles in one thread; the depth and the line follow the split's proofs.
 
 A job's solver keeps its table between jobs: with threads, job slot ``k``
 always uses this process's solver ``k`` and a leaf goes to the slot that
@@ -168,7 +171,7 @@ class _Node:
     """A position of the master's tree for one question."""
 
     __slots__ = ("pos", "parent", "action", "ply", "or_node", "children", "pn", "dn",
-                 "depth", "loop", "free", "busy", "slot", "job")
+                 "depth", "loop", "free", "busy", "slot", "job", "vpn", "vdn")
 
     def __init__(self, pos: Any, parent: _Node | None, action: int, player: int) -> None:
         self.pos = pos
@@ -178,6 +181,7 @@ class _Node:
         self.or_node = int(pos.to_move) == player
         self.children: list[_Node] = []
         self.pn = self.dn = 1
+        self.vpn = self.vdn = 1   # for the selection: a leaf a job searches counts as proven
         self.depth = 0            # proven: the proof's depth
         self.loop = FREE          # disproven: the shallowest ply of the path it rests on
         self.free = 1             # leaves below that are open and searched by no job
@@ -216,6 +220,7 @@ class _Tree:
             else:
                 kid.pn, kid.dn, kid.depth = result.children[i]
             kid.free = 0 if kid.settled else 1
+            kid.vpn, kid.vdn = kid.pn, kid.dn
             node.children.append(kid)
         node.job = job
 
@@ -244,6 +249,15 @@ class _Tree:
                 at.free = sum(kid.free for kid in kids)
             else:
                 at.free = 0 if at.busy else 1
+            if kids:
+                least, total = INF, 0
+                for kid in kids:
+                    mine, theirs = (kid.vpn, kid.vdn) if at.or_node else (kid.vdn, kid.vpn)
+                    least = min(least, mine)
+                    total = _add(total, theirs)
+                at.vpn, at.vdn = (least, total) if at.or_node else (total, least)
+            else:
+                at.vpn, at.vdn = (0, INF) if at.busy else (at.pn, at.dn)
             at = at.parent
 
     def select(self) -> tuple[_Node, int, int] | None:
@@ -255,15 +269,15 @@ class _Tree:
         same with the numbers' roles exchanged.  Each at least one above the
         leaf's number (a job always searches)."""
         node = self.root
-        if node.free == 0:
+        if node.free == 0 or node.vpn == 0:
             return None
         thpn = thdn = INF
         while node.children:
             best: _Node | None = None
             best_key = second = INF
             for kid in node.children:
-                if kid.free:
-                    key = kid.pn if node.or_node else kid.dn
+                if kid.free and kid.vpn:
+                    key = kid.vpn if node.or_node else kid.vdn
                     if best is None or key < best_key:
                         if best is not None:
                             second = best_key

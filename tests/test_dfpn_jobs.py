@@ -203,25 +203,38 @@ def test_process_pool():
 # ---------------------------------------------------------------- the master's numbers
 
 def test_master_tree_numbers_follow_the_core():
-    """The master's tree combines the numbers as the core does: OR min / sum, AND
-    sum / min, proofs' depths, and a child repeating the path is a disproof that
-    rests on it."""
+    """The master's tree combines the numbers as the core does (OR: min / sum, AND:
+    sum / min, the proofs' depths); a leaf a job searches counts as proven for the
+    selection (virtual win): an OR node is then left alone, an AND node's other
+    children are searched."""
     from katra.api._dfpn_jobs import JobResult, _Tree
     from katra.api._questions import Question
-    pos = _core.Position.initial("katro-4x4")
-    tree = _Tree(pos, Question(0, 1))
+    pos = _core.Position.initial("katro-4x4")          # South to move
     n = len(pos.legal_actions())
     numbers = tuple((3 + i, 2 + i, 0) for i in range(n))
-    tree.expand(tree.root, JobResult(-1, 0, None, numbers, 0, 0.0), 0)
-    tree.update(tree.root)
-    assert (tree.root.pn, tree.root.dn) == (3, sum(2 + i for i in range(n)))
-    assert tree.select()[0] is tree.root.children[0]
-    tree.root.children[0].busy = True
-    tree.update(tree.root.children[0])
-    assert tree.select()[0] is tree.root.children[1]      # the next most-proving leaf
-    tree.root.children[1].pn, tree.root.children[1].dn, tree.root.children[1].depth = 0, INF, 7
-    tree.update(tree.root.children[1])
-    assert tree.root.pn == 0 and tree.root.depth == 8 and tree.root.free == 0
+    result = JobResult(-1, 0, None, numbers, 0, 0.0)
+    mine = _Tree(pos, Question(0, 1))                   # an OR root
+    mine.expand(mine.root, result, 0)
+    mine.update(mine.root)
+    assert (mine.root.pn, mine.root.dn) == (3, sum(2 + i for i in range(n)))
+    leaf, thpn, thdn = mine.select()
+    assert leaf is mine.root.children[0] and thpn == 4 + 4 // 4 + 1 and thdn == INF
+    leaf.busy = True
+    mine.update(leaf)
+    assert mine.select() is None                        # virtually proven: nothing to add
+    theirs = _Tree(pos, Question(1, 1))                 # an AND root
+    theirs.expand(theirs.root, result, 0)
+    theirs.update(theirs.root)
+    assert (theirs.root.pn, theirs.root.dn) == (sum(3 + i for i in range(n)), 2)
+    kids = theirs.root.children
+    assert theirs.select()[0] is kids[0]
+    kids[0].busy = True
+    theirs.update(kids[0])
+    assert theirs.select()[0] is kids[1]                # the next child still needs a proof
+    for depth, kid in enumerate(kids):
+        kid.busy, kid.pn, kid.dn, kid.depth = False, 0, INF, depth + 3
+        theirs.update(kid)
+    assert theirs.root.pn == 0 and theirs.root.depth == n + 3 and theirs.root.free == 0
 
 
 # ---------------------------------------------------------------- bad input, stopping
