@@ -10,7 +10,8 @@ process's threads) and wall clock, then the medians and their ratios (the
 split over one thread).  The second runs one split solve and writes each job's
 record (``katra.api._dfpn_jobs.JobRecord``: its question, the job that made
 its leaf, the master's CPU seconds before it, its nodes and CPU seconds) and a
-summary line to FILE, one JSON object a line, for
+summary line (with the nodes and CPU seconds of df-pn in one thread on the
+same position, run first) to FILE, one JSON object a line, for
 ``benchmarks/simulate_cluster.py``.
 
 The position defaults to :data:`MINUTE`, a Katro 4x6 mid-game that df-pn settles
@@ -70,11 +71,15 @@ def compare(text: str, pairs: int, jobs: int, job_nodes: int) -> None:
 def record(text: str, path: str, jobs: int, job_nodes: int) -> None:
     import time
 
+    import katra
     from katra import _core
     from katra.api._dfpn_jobs import JobRecord, SplitDfpn
     from katra.api._parallel import Workers
     from katra.api._solve import solve_unbounded
 
+    single_cpu = time.thread_time()
+    single = katra.solve(text)
+    single_cpu = time.thread_time() - single_cpu
     records: list[JobRecord] = []
     workers = Workers(jobs)
     search = SplitDfpn(workers, None, job_nodes=job_nodes or None, record=records)
@@ -85,7 +90,8 @@ def record(text: str, path: str, jobs: int, job_nodes: int) -> None:
     with open(path, "w", encoding="utf-8") as out:
         out.write(json.dumps({"position": text, "jobs": jobs, "job_nodes": search.job_nodes,
                               "result": r.describe(), "nodes": r.nodes, "cpu": cpu,
-                              "wall": wall}) + "\n")
+                              "wall": wall, "single_nodes": single.nodes,
+                              "single_cpu": single_cpu}) + "\n")
         for job in records:
             out.write(json.dumps(asdict(job)) + "\n")
     print(f"{r.describe()}: {len(records)} jobs, {r.nodes:,} nodes, CPU {cpu:.2f} s, "
