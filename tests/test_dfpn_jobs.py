@@ -343,3 +343,46 @@ def test_dask_local_cluster_longer(client, tmp_path):
     r = katra.solve(LONG, executor=client, nodes=1 << 22)
     assert r.outcome is None and r.nodes >= 1 << 22
 
+
+
+# ---------------------------------------------------------------- the core's methods for the jobs
+
+def test_core_search_and_numbers():
+    """DfpnSolver.search with open thresholds is prove(); with small ones it stops
+    once a number reaches its threshold (and stores the node, which numbers()
+    reads); the budget stop gives no numbers."""
+    for text in endgame_positions("katro-4x6", 4, seed=1) + mid_games("djenon-aboure", 4, seed=1):
+        pos = _core.Position.from_text(text)
+        for player, target in ((0, 1), (1, 1), (0, 0)):
+            status, depth = _core.DfpnSolver(14).prove(pos, player, target)
+            solver = _core.DfpnSolver(14)
+            found = solver.search(pos, player, target, INF, INF, 1 << 40)
+            assert found[:2] == (status, depth)
+            assert status != -1 and found[2] == ((0, INF) if status == 1 else (INF, 0))
+            if status == 1:
+                assert solver.numbers(pos, player, target) == (0, INF, depth)
+    pos = _core.Position.initial("katro-4x6")
+    solver = _core.DfpnSolver(14)
+    status, depth, numbers = solver.search(pos, 0, 1, 3, 3, 1 << 40)
+    assert status == -1 and (numbers[0] >= 3 or numbers[1] >= 3)
+    assert solver.numbers(pos, 0, 1) == (*numbers, 0)
+    assert solver.search(pos, 0, 1, INF, INF, 100) == (-1, 0, None)
+    assert solver.numbers(_core.Position.initial("djenon-aboure"), 0, 1) is None
+
+
+@pytest.mark.parametrize("args, error, words", [
+    ((0, 1, 1, 10, 10), katra.ArgumentError, "pn_limit"),
+    ((0, 1, 10, INF + 1, 10), katra.ArgumentError, "dn_limit"),
+    ((0, 1, 10.0, 10, 10), katra.ArgumentTypeError, "pn_limit"),
+    ((0, 1, 10, 10, 0), katra.ArgumentError, "max_nodes"),
+    ((0, 1, 10, 10, None), katra.ArgumentTypeError, "max_nodes"),
+    ((2, 1, 10, 10, 10), katra.ArgumentError, "player"),
+    ((0, 5, 10, 10, 10), katra.ArgumentError, "target"),
+])
+def test_core_search_bad_input(args, error, words):
+    solver = _core.DfpnSolver(10)
+    with pytest.raises(error, match=words):
+        solver.search(_core.Position.initial("katro-4x4"), *args)
+    with pytest.raises(katra.ArgumentError, match="player"):
+        solver.numbers(_core.Position.initial("katro-4x4"), 3, 1)
+    assert solver.nodes == 0
