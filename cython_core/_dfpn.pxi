@@ -634,3 +634,114 @@ cdef class DfpnSolver:
         if e.dn == 0:
             return (0, 0)
         return (-1, 0)
+
+    def numbers(self, pos, player, target):
+        """(pn, dn, depth) of the question at pos from the table alone (no
+        search), or None if it holds no entry: the proof and disproof numbers
+        (0 and 2**30 - 1 once proven, the reverse once disproven) and a
+        proven node's proof depth.  A finished game: (0, 2**30 - 1, 0) if
+        good for player, else (2**30 - 1, 0, 0).  Job-level splitting
+        (katra.api._dfpn_jobs) reads a job's children with it."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef IntPosition root = p.st
+        cdef DfpnEntry* e
+        cdef int winner, south, north
+        if not node_unfinished(&root, &self.c.scratch):
+            outcome_of(&root, &winner, &south, &north)
+            if solve_good(winner, pi):
+                return (0, <int>DFPN_INF, 0)
+            return (<int>DFPN_INF, 0, 0)
+        self._ask(pi)
+        e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
+        if e == NULL:
+            return None
+        return (e.pn, e.dn, e.depth)
+
+    def search(self, pos, player, target, pn_limit, dn_limit, max_nodes):
+        """df-pn at pos until its proof number reaches pn_limit or its
+        disproof number dn_limit (ints in 2..2**30 - 1: the thresholds df-pn
+        gives a child), it is settled, or max_nodes (1..2**62) nodes are
+        spent: (status, depth, numbers), status and depth as prove()'s and
+        numbers its (pn, dn) on leaving, None if the budget stopped it.  The
+        jobs of a split solve (katra.api._dfpn_jobs) run it."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef IntPosition root = p.st
+        cdef JobStop js
+        cdef DfpnOut out
+        cdef int winner, south, north, stop
+        cdef unsigned int thpn, thdn
+        cdef char* low = katra_stack_low()
+        for name, limit in (("pn_limit", pn_limit), ("dn_limit", dn_limit)):
+            if isinstance(limit, bool) or not isinstance(limit, int):
+                raise ArgumentTypeError(f"{name} must be an int, not {type(limit).__name__}")
+            if not 2 <= limit <= DFPN_INF:
+                raise ArgumentError(f"{name} must be in 2..{<int>DFPN_INF}, got {limit}")
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+            raise ArgumentTypeError(f"max_nodes must be an int, not {type(max_nodes).__name__}")
+        if not 1 <= max_nodes <= MAX_COUNT:
+            raise ArgumentError(f"max_nodes must be in 1..{MAX_COUNT}, got {max_nodes}")
+        if self.busy:
+            raise RuntimeError("this DfpnSolver is already in use (one thread at a time)")
+        if not node_unfinished(&root, &self.c.scratch):
+            outcome_of(&root, &winner, &south, &north)
+            if solve_good(winner, pi):
+                return (1, 0, (0, <int>DFPN_INF))
+            return (0, 0, (<int>DFPN_INF, 0))
+        thpn, thdn = pn_limit, dn_limit
+        self._ask(pi)
+        self.c.max_nodes = self.c.nodes + <u64>max_nodes
+        self.c.stop = 0
+        self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
+        memset(self.c.filter, 0, sizeof(self.c.filter))
+        job_stop_init(&js)
+        self.c.js = &js
+        self.busy = 1
+        with nogil:
+            dfpn_root_within(&self.c, &root, thpn, thdn, &out)
+        self.busy = 0
+        self.c.js = NULL
+        stop = self.c.stop
+        raise_if_stopped(&js)
+        if stop == DFPN_STOP_MEMORY:
+            raise MemoryError("dfpn: cannot allocate the search's frames")
+        if stop == DFPN_STOP_STACK:
+            raise RecursionError("dfpn: this thread's stack is too small for the search's "
+                                 "paths (use a thread with a larger stack)")
+        if stop:
+            return (-1, 0, None)
+        if out.pn == 0:
+            return (1, out.depth, (0, out.dn))
+        if out.dn == 0 and out.loop == DFPN_FREE:
+            return (0, 0, (out.pn, 0))
+        return (-1, 0, (out.pn, out.dn))
+
+
+cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int thdn,
+                      DfpnOut* out) noexcept nogil:
+    dfpn_mid(c, s, node_key(s), 0, thpn, thdn, out)
+
+
+cdef void dfpn_root_within(DfpnCtx* c, const IntPosition* s, unsigned int thpn,
+                           unsigned int thdn, DfpnOut* out) noexcept nogil:
+    """dfpn_mid at the root s (unfinished) with the thresholds (thpn, thdn), in
+    the form the node layer works s on (DfpnSolver.search)."""
+    cdef NodeBox box
+    cdef int kind = node_root(&box, s)
+    if kind == NODE_KATRO:
+        dfpn_within(c, &box.katro, thpn, thdn, out)
+    elif kind == NODE_KATRO_4X6:
+        dfpn_within(c, &box.katro4x6, thpn, thdn, out)
+    elif kind == NODE_KATRO_4X4:
+        dfpn_within(c, &box.katro4x4, thpn, thdn, out)
+    elif kind == NODE_MPANTSAKA:
+        dfpn_within(c, &box.mpantsaka, thpn, thdn, out)
+    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
+        dfpn_within(c, &box.simplified, thpn, thdn, out)
+    elif kind == NODE_DJENON:
+        dfpn_within(c, &box.djenon, thpn, thdn, out)
+    elif kind == NODE_GORE:
+        dfpn_within(c, &box.gore, thpn, thdn, out)
+    else:
+        dfpn_within(c, &box.state, thpn, thdn, out)

@@ -40,13 +40,59 @@ class Settled:
     timed_out: bool
 
 
-class Dfpn:
+class Settler:
+    """Settles a value from the answers of :meth:`prove` (one question at a
+    time): df-pn in this thread (:class:`Dfpn`), or split over workers
+    (:class:`katra.api._dfpn_jobs.SplitDfpn`)."""
+
+    out_of_nodes: bool = False
+    timed_out: bool = False
+
+    def prove(self, pos: Any, question: Question) -> int | None:
+        """The depth of a proof of ``question`` at ``pos``, or None."""
+        raise NotImplementedError
+
+    def settle(self, pos: Any) -> Settled:
+        """The value of ``pos`` (unfinished) from proofs: the mover's draw or
+        better, then their win or the opponent's draw or better; failing the
+        first, the opponent's win.  In the games without stores there are no
+        draws (the player left without a move loses: §2.4, §3.4), so a draw or
+        better is a win: the mover's win, then the opponent's."""
+        mover = int(pos.to_move)
+        other = 1 - mover
+        if not GAMES[pos.game_id].has_stores:
+            win = self.prove(pos, Question(mover, WIN))
+            if win is not None:
+                return Settled("win", win, self.out_of_nodes, self.timed_out)
+            loss = self.prove(pos, Question(other, WIN))
+            outcome = None if loss is None else "loss"
+            return Settled(outcome, loss, self.out_of_nodes, self.timed_out)
+        outcome, plies = None, None
+        hold = self.prove(pos, Question(mover, DRAW))
+        if hold is not None:
+            win = self.prove(pos, Question(mover, WIN))
+            if win is not None:
+                outcome, plies = "win", win
+            else:
+                theirs = self.prove(pos, Question(other, DRAW))
+                if theirs is not None:
+                    outcome, plies = "draw", max(hold, theirs)
+        else:
+            loss = self.prove(pos, Question(other, WIN))
+            if loss is not None:
+                outcome, plies = "loss", loss
+        return Settled(outcome, plies, self.out_of_nodes, self.timed_out)
+
+
+class Dfpn(Settler):
     """One df-pn solve: a ``_core.DfpnSolver`` (its table kept for the line and the
-    proof), a node budget and a clock shared by every question asked."""
+    proof; ``solver``: this one instead of a new one), a node budget and a clock
+    shared by every question asked."""
 
     def __init__(self, tt_bits: int | None, max_nodes: int | None = None,
-                 time: float | None = None, progress: Progress | None = None) -> None:
-        self.solver = _core.DfpnSolver(tt_bits)
+                 time: float | None = None, progress: Progress | None = None,
+                 solver: Any = None) -> None:
+        self.solver = _core.DfpnSolver(tt_bits) if solver is None else solver
         self.max_nodes = max_nodes
         self.start = _clock.monotonic()
         self.deadline = None if time is None else self.start + time
@@ -90,37 +136,6 @@ class Dfpn:
                 break          # disproven, or not found (the search ended)
         return None
 
-    def settle(self, pos: Any) -> Settled:
-        """The value of ``pos`` (unfinished) from proofs: the mover's draw or
-        better, then their win or the opponent's draw or better; failing the
-        first, the opponent's win.  In the games without stores there are no
-        draws (the player left without a move loses: §2.4, §3.4), so a draw or
-        better is a win: the mover's win, then the opponent's."""
-        mover = int(pos.to_move)
-        other = 1 - mover
-        if not GAMES[pos.game_id].has_stores:
-            win = self.prove(pos, Question(mover, WIN))
-            if win is not None:
-                return Settled("win", win, self.out_of_nodes, self.timed_out)
-            loss = self.prove(pos, Question(other, WIN))
-            outcome = None if loss is None else "loss"
-            return Settled(outcome, loss, self.out_of_nodes, self.timed_out)
-        outcome, plies = None, None
-        hold = self.prove(pos, Question(mover, DRAW))
-        if hold is not None:
-            win = self.prove(pos, Question(mover, WIN))
-            if win is not None:
-                outcome, plies = "win", win
-            else:
-                theirs = self.prove(pos, Question(other, DRAW))
-                if theirs is not None:
-                    outcome, plies = "draw", max(hold, theirs)
-        else:
-            loss = self.prove(pos, Question(other, WIN))
-            if loss is not None:
-                outcome, plies = "loss", loss
-        return Settled(outcome, plies, self.out_of_nodes, self.timed_out)
-
     def depth(self, pos: Any, question: Question, search: bool = True) -> int | None:
         """A proof's depth of ``question`` at ``pos``: the table's, else (``search``)
         a new search of at most AGAIN_NODES nodes (the entry of a position a proof
@@ -139,13 +154,23 @@ class Dfpn:
         player a proof is for plays a child of least proof depth, the other a
         child of greatest (the longest resistance within the proof); in a draw
         each player follows their own proof.  At most ``plies`` moves."""
+        deciding = questions_for(outcome, int(pos.to_move))[0]
+        return self._follow(pos, plies, None if outcome == "draw" else deciding)
+
+    def proof_line(self, pos: Any, question: Question, plies: int) -> list[int]:
+        """A line along a proof of ``question`` at ``pos`` (of depth at most
+        ``plies``): its player plays a child of least proof depth, the other a
+        child of greatest."""
+        return self._follow(pos, plies, question)
+
+    def _follow(self, pos: Any, plies: int, question: Question | None) -> list[int]:
+        """The moves of line (question None: each player follows their own
+        proof of a draw or better)."""
         line: list[int] = []
         pos = pos.copy(stack=False)
-        deciding = questions_for(outcome, int(pos.to_move))
         while not pos.is_terminal() and len(line) < plies:
-            to_move = int(pos.to_move)
-            question = deciding[0] if outcome != "draw" else Question(to_move, DRAW)
-            action = self.choose(pos, question)
+            asked = Question(int(pos.to_move), DRAW) if question is None else question
+            action = self.choose(pos, asked)
             if action < 0:
                 break
             line.append(action)

@@ -30,10 +30,11 @@ from katra._text import action_text
 
 from ._counting import load_position
 from ._dfpn import Dfpn
+from ._dfpn_jobs import SplitDfpn
 from ._parallel import Workers, workers_for
 from ._proof import write_proof
 from ._questions import value_of
-from ._solve_pool import POOL, Progress, SolveProgress, SplitSolve, solve_here
+from ._solve_pool import POOL, Progress, Solved, SolveProgress, SplitSolve, solve_here
 
 __all__ = ["MAX_SOLVE_PLIES", "SolveProgress", "SolveResult", "solve"]
 
@@ -118,16 +119,20 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     (``exact=False``), unless ``exact=True`` asks the bounded solver for the
     exact distance below it; ``nodes``: df-pn's node budget (1..2**62, None:
     none).  ``max_plies``: an int 1..500: the bounded solver instead, exact
-    within that bound, which ``jobs``/``executor`` may split over workers as
-    :func:`katra.perft` does (the outcome, distance, best move and line are
-    the same whatever the split).  ``time``: None or seconds (then the result
-    of what was completed).  ``tt_bits``: the transposition table holds
-    ``2**tt_bits`` entries of 24 bytes (10..28; None: df-pn 2**20; the
-    bounded solver 2**16, grown between bounds as needed up to 2**20; a split
-    solve one table of ``2**tt_bits`` per process, 2**20 for None).
-    ``progress``: None or a callable given a :class:`SolveProgress` before
-    each bound (split: as each task ends; df-pn: before each question and
-    every 2**18 nodes).  ``proof``: None or a text stream: a settled result's
+    within that bound.  ``jobs``/``executor`` split either over workers as
+    :func:`katra.perft` does: the bounded solver's root (the outcome,
+    distance, best move and line are the same whatever the split), df-pn as
+    job-level proof-number search (the outcome is the same; the proofs'
+    depth and the line follow the split's proofs: docs/solve.md, "Splitting
+    df-pn").  ``time``: None or seconds (then the result of what was
+    completed).  ``tt_bits``: the transposition table holds ``2**tt_bits``
+    entries of 24 bytes (10..28; None: df-pn 2**20; the bounded solver
+    2**16, grown between bounds as needed up to 2**20; a split bounded solve
+    one table of ``2**tt_bits`` per process, 2**20 for None; split df-pn one
+    per job running at once).  ``progress``: None or a callable given a
+    :class:`SolveProgress` before each bound (split: as each task ends;
+    df-pn: before each question and every 2**18 nodes, split: as each job
+    ends).  ``proof``: None or a text stream: a settled result's
     proof is written to it as it is found (docs/solve.md, "Proof files"; the
     same as :func:`katra.api.write_proof` gives).  Bad arguments raise
     :class:`katra.ArgumentError` (a ``ValueError``) or
@@ -153,13 +158,16 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
                                 f"not {type(proof).__name__}")
     workers = workers_for(jobs, executor)
     if plies is None:
-        if workers is not None:
-            raise ArgumentError("jobs and executor split the bounded solver: give max_plies "
-                                "(df-pn runs in one thread)")
-        search = Dfpn(bits, budget, seconds, progress)
-        result = solve_unbounded(pos, budget, seconds, bits, exact, progress, search)
+        search: Dfpn | SplitDfpn
+        if workers is None:
+            search = Dfpn(bits, budget, seconds, progress)
+        else:
+            search = SplitDfpn(workers, bits, budget, seconds, progress,
+                               proof=proof is not None and not exact)
+        result = solve_unbounded(pos, budget, seconds, bits, exact, progress, search, workers)
         if proof is not None and result.outcome is not None:
-            write_proof(proof, pos, result, tt_bits=bits, search=search)
+            write_proof(proof, pos, result, tt_bits=bits,
+                        search=search.local if isinstance(search, SplitDfpn) else search)
         return result
     if budget is not None:
         raise ArgumentError("nodes is df-pn's budget: give it without max_plies")
@@ -185,10 +193,12 @@ def _result(pos: Any, outcome: str | None, plies: int | None, best: int, pv: lis
 
 def solve_unbounded(pos: Any, max_nodes: int | None, seconds: float | None, bits: int | None,
                     exact: bool, progress: Progress | None = None,
-                    search: Dfpn | None = None) -> SolveResult:
+                    search: Dfpn | SplitDfpn | None = None,
+                    workers: Workers | None = None) -> SolveResult:
     """:func:`solve` without a bound, with checked arguments: df-pn (``search``:
-    this one, whose table then holds the proofs), then with ``exact`` the
-    bounded solver up to the proofs' depth."""
+    this one, whose table then holds the proofs; a :class:`SplitDfpn` splits it
+    over its workers), then with ``exact`` the bounded solver up to the proofs'
+    depth (split over ``workers`` if given)."""
     if pos.is_terminal():
         raise ArgumentError(f"cannot solve a finished game: {pos.text()}")
     start = _clock.monotonic()
@@ -201,8 +211,11 @@ def solve_unbounded(pos: Any, max_nodes: int | None, seconds: float | None, bits
     if exact:
         left = None if seconds is None else seconds - (_clock.monotonic() - start)
         if left is None or left > 0:
-            bounded = solve_here(pos.text(), min(settled.plies, MAX_SOLVE_PLIES), left, bits,
-                                 progress=progress)
+            bound = min(settled.plies, MAX_SOLVE_PLIES)
+            if workers is None:
+                bounded = solve_here(pos.text(), bound, left, bits, progress=progress)
+            else:
+                bounded = solve_split(pos, bound, left, bits, workers, progress)
             outcome, distance = value_of(bounded.thresholds, int(pos.to_move))
             if outcome is not None:
                 return _result(pos, outcome, distance, bounded.best, bounded.pv,
@@ -226,12 +239,18 @@ def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None
     if workers is None:
         raw = solve_here(pos.text(), plies, seconds, bits, progress=progress, solver=solver)
     else:
-        session = uuid.uuid4().hex
-        try:
-            raw = SplitSolve(pos, plies, seconds, bits, workers, session, progress).run()
-        finally:
-            POOL.close(session)     # this process's solvers (threads); workers elsewhere
-                                    # drop theirs when the next split solve starts
+        raw = solve_split(pos, plies, seconds, bits, workers, progress)
     outcome, distance = value_of(raw.thresholds, int(pos.to_move))
     return _result(pos, outcome, distance, raw.best, raw.pv, raw.nodes, start, max_plies=raw.bound,
                    timed_out=raw.timed_out, exact=True)
+
+
+def solve_split(pos: Any, plies: int, seconds: float | None, bits: int | None,
+                workers: Workers, progress: Progress | None) -> Solved:
+    """The bounded solver's answer within ``plies``, split over ``workers``."""
+    session = uuid.uuid4().hex
+    try:
+        return SplitSolve(pos, plies, seconds, bits, workers, session, progress).run()
+    finally:
+        POOL.close(session)     # this process's solvers (threads); workers elsewhere
+                                # drop theirs when the next split solve starts

@@ -403,7 +403,6 @@ def test_proof_stream_for_a_bounded_solve():
     ({"nodes": 2**62 + 1}, katra.ArgumentError, "nodes"),
     ({"nodes": "5"}, katra.ArgumentTypeError, "nodes"),
     ({"exact": "yes"}, katra.ArgumentTypeError, "exact"),
-    ({"jobs": 2}, katra.ArgumentError, "max_plies"),
     ({"max_plies": 5, "nodes": 10}, katra.ArgumentError, "nodes"),
     ({"proof": "file.proof"}, katra.ArgumentTypeError, "proof"),
     ({"tt_bits": 9}, katra.ArgumentError, "tt_bits"),

@@ -168,7 +168,6 @@ def test_tt_bits_do_not_change_the_answer():
     ({"nodes": 0}, "nodes"),
     ({"nodes": 1.5}, "nodes"),
     ({"exact": 1}, "exact"),
-    ({"jobs": 2}, "max_plies"),
     ({"max_plies": 5, "nodes": 10}, "nodes"),
     ({"proof": 3}, "proof"),
 ])

@@ -238,7 +238,6 @@ def test_cli_no_result(capsys):
     (["solve", "katro-4x4", "--max-plies", "0"], "1..500"),
     (["solve", "katro-4x4", "--nodes", "0"], "--nodes"),
     (["solve", "katro-4x4", "--nodes", "x"], "--nodes"),
-    (["solve", "katro-4x4", "--jobs", "2"], "give --max-plies"),
     (["solve", "katro-4x4", "--max-plies", "5", "--nodes", "10"], "without --max-plies"),
     (["solve", "katro", "--nodes", "100", "--proof", "x.proof"], "no proof"),
 ])

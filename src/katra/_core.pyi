@@ -192,6 +192,17 @@ class DfpnSolver:
         ``max_nodes``, 1..2**62, ran out, or the disproof rests on a repetition)."""
     def lookup(self, pos: Position, player: int, target: int) -> tuple[int, int]:
         """``(status, depth)`` as :meth:`prove` from the table alone (-1: not known)."""
+    def numbers(self, pos: Position, player: int, target: int) -> tuple[int, int, int] | None:
+        """``(pn, dn, depth)`` of the question at ``pos`` from the table alone
+        (None: no entry): the proof and disproof numbers (0 and 2**30 - 1 once
+        proven, the reverse once disproven) and a proven node's proof depth."""
+    def search(self, pos: Position, player: int, target: int, pn_limit: int, dn_limit: int,
+               max_nodes: int) -> tuple[int, int, tuple[int, int] | None]:
+        """df-pn at ``pos`` until its proof number reaches ``pn_limit`` or its
+        disproof number ``dn_limit`` (2..2**30 - 1), it is settled, or
+        ``max_nodes`` nodes are spent: ``(status, depth, numbers)``, status and
+        depth as :meth:`prove`'s, numbers its ``(pn, dn)`` on leaving (None: the
+        budget stopped it)."""
 
 class JobCancelled(KeyboardInterrupt):
     """A core job stopped by cancel_jobs()."""

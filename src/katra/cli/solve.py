@@ -44,8 +44,8 @@ def register(commands: Any) -> None:
     add_worker_options(solve)
     for action in solve._actions:   # solve's default is one thread, not every core
         if "--jobs" in action.option_strings:
-            action.help = ("threads to split the root's moves over, with --max-plies "
-                           "(default 1; 0: every core)")
+            action.help = ("threads to split the solve over (default 1; 0: every core): "
+                           "the root's moves with --max-plies, else df-pn's jobs")
     solve.set_defaults(run=cmd_solve, backend="core")
 
 
@@ -70,9 +70,6 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if pos.is_terminal():
         raise UsageError(f"katra solve: the game is already over: {pos.text()}")
     split = args.jobs is not None or args.scheduler is not None
-    if args.max_plies is None and split:
-        raise UsageError("katra solve: --jobs and --scheduler split the bounded solver: "
-                         "give --max-plies")
     if args.max_plies is not None and args.nodes is not None:
         raise UsageError("katra solve: --nodes is df-pn's budget: give it without --max-plies")
     show = _ProgressLine(sys.stderr) if args.progress or (

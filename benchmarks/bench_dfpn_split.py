@@ -1,0 +1,116 @@
+"""df-pn split over worker threads against df-pn in one thread (docs/solve.md, "Splitting df-pn").
+
+    python benchmarks/bench_dfpn_split.py [PAIRS] [--position TEXT] [--jobs N] [--job-nodes N]
+    python benchmarks/bench_dfpn_split.py --record FILE [--position TEXT] [--jobs N] [--job-nodes N]
+
+The first form runs ``katra.solve(POSITION)`` (one thread) and
+``katra.solve(POSITION, jobs=N)`` (default 2) in turn, PAIRS times, each run in
+a fresh process, and prints each run's result, nodes, CPU seconds (all the
+process's threads) and wall clock, then the medians and their ratios (the
+split over one thread).  The second runs one split solve and writes each job's
+record (``katra.api._dfpn_jobs.JobRecord``: its question, the job that made
+its leaf, the master's CPU seconds before it, its nodes and CPU seconds) and a
+summary line (with the nodes and CPU seconds of df-pn in one thread on the
+same position, run first) to FILE, one JSON object a line, for
+``benchmarks/simulate_cluster.py``.
+
+The position defaults to :data:`MINUTE`, a Katro 4x6 mid-game that df-pn settles
+in about a minute of one core.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from dataclasses import asdict
+
+#: A Katro 4x6 mid-game (North to move wins) that df-pn settles in about a minute
+#: of one core (docs/solve.md, "Splitting df-pn").
+MINUTE = "katro-4x6 2,0,6,0,3,2/3,1,1,3,3,0/1,1,1,2,5,1/1,2,8,0,2,0 N"
+
+_CHILD = """\
+import json, sys, time
+import katra
+from katra.api._dfpn_jobs import JOB_NODES
+text, jobs, job_nodes = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+if job_nodes:
+    JOB_NODES["threads"] = job_nodes
+wall, cpu = time.monotonic(), time.process_time()
+r = katra.solve(text, jobs=jobs)
+print(json.dumps({"jobs": jobs, "result": r.describe(), "nodes": r.nodes,
+                  "cpu": time.process_time() - cpu, "wall": time.monotonic() - wall}))
+"""
+
+
+def run(text: str, jobs: int, job_nodes: int) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", _CHILD, text, str(jobs), str(job_nodes)],
+                          capture_output=True, text=True, check=True)
+    return dict(json.loads(done.stdout))
+
+
+def compare(text: str, pairs: int, jobs: int, job_nodes: int) -> None:
+    runs: dict[int, list[dict[str, object]]] = {1: [], jobs: []}
+    for i in range(pairs):
+        for workers in ((1, jobs) if i % 2 == 0 else (jobs, 1)):
+            r = run(text, workers, job_nodes)
+            runs[workers].append(r)
+            print(f"jobs={workers}: {r['result']}, {r['nodes']:,} nodes, "
+                  f"CPU {r['cpu']:.2f} s, wall {r['wall']:.2f} s", flush=True)
+    med = {w: {k: statistics.median(float(str(r[k])) for r in rs) for k in ("nodes", "cpu", "wall")}
+           for w, rs in runs.items()}
+    for w in (1, jobs):
+        print(f"median jobs={w}: {med[w]['nodes']:,.0f} nodes, CPU {med[w]['cpu']:.2f} s, "
+              f"wall {med[w]['wall']:.2f} s")
+    print(f"nodes {jobs}/1: {med[jobs]['nodes'] / med[1]['nodes']:.3f}, "
+          f"CPU {jobs}/1: {med[jobs]['cpu'] / med[1]['cpu']:.3f}, "
+          f"speed-up (wall 1 / wall {jobs}): {med[1]['wall'] / med[jobs]['wall']:.2f}x")
+
+
+def record(text: str, path: str, jobs: int, job_nodes: int) -> None:
+    import time
+
+    import katra
+    from katra import _core
+    from katra.api._dfpn_jobs import JobRecord, SplitDfpn
+    from katra.api._parallel import Workers
+    from katra.api._solve import solve_unbounded
+
+    single_cpu = time.thread_time()
+    single = katra.solve(text)
+    single_cpu = time.thread_time() - single_cpu
+    records: list[JobRecord] = []
+    workers = Workers(jobs)
+    search = SplitDfpn(workers, None, job_nodes=job_nodes or None, record=records)
+    wall, cpu = time.monotonic(), time.process_time()
+    r = solve_unbounded(_core.Position.from_text(text), None, None, None, False, search=search,
+                        workers=workers)
+    wall, cpu = time.monotonic() - wall, time.process_time() - cpu
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(json.dumps({"position": text, "jobs": jobs, "job_nodes": search.job_nodes,
+                              "result": r.describe(), "nodes": r.nodes, "cpu": cpu,
+                              "wall": wall, "single_nodes": single.nodes,
+                              "single_cpu": single_cpu}) + "\n")
+        for job in records:
+            out.write(json.dumps(asdict(job)) + "\n")
+    print(f"{r.describe()}: {len(records)} jobs, {r.nodes:,} nodes, CPU {cpu:.2f} s, "
+          f"wall {wall:.2f} s -> {path}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pairs", nargs="?", type=int, default=3)
+    parser.add_argument("--position", default=MINUTE)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--job-nodes", type=int, default=0, help="nodes per job (0: default)")
+    parser.add_argument("--record", metavar="FILE")
+    args = parser.parse_args()
+    if args.record:
+        record(args.position, args.record, args.jobs, args.job_nodes)
+    else:
+        compare(args.position, args.pairs, args.jobs, args.job_nodes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,611 @@
+"""df-pn split over workers: job-level proof-number search (docs/solve.md, "Splitting df-pn").
+
+For each question, this thread (the master) keeps the top of the proof tree
+as a proof-number tree of Python objects; the workers (threads, a process
+pool, a dask client: :class:`katra.api._parallel.Workers`) run df-pn jobs on
+its leaves (Wu, Lin et al., job-level proof-number search).  The master
+selects the most-proving leaf no job searches, from the root: at a node of
+the question's player the child of least proof number, at the other's the
+child of least disproof number, a leaf that a job searches counting as
+proven (the "virtual win" of job-level search: a second job never goes
+below a node of the question's player that one job already works for, but
+the other children of the opponent's nodes, which a proof needs as well, are
+searched at once).  It gives the job df-pn's thresholds down that path
+(1 + epsilon over the next child's number) and a node budget.  A job runs the
+core's ``DfpnSolver.search`` on the leaf and sends back what it settled (a
+proof and its depth, or a path-free disproof), or the leaf's numbers once
+past its thresholds (the leaf stays a leaf: the master chooses again), or,
+when the budget ran out, the numbers of the leaf's children from its table:
+the master then expands the leaf, so the tree grows where the work is.  A
+value is settled from proofs only, as in one thread
+(:class:`katra.api._dfpn.Settler`), so the outcome is the one df-pn
+settles in one thread; the depth and the line follow the split's proofs.
+
+A job's solver keeps its table between jobs: with threads, job slot ``k``
+always uses this process's solver ``k`` and a leaf goes to the slot that
+searched its parent when that slot is free; a process (pool or dask) keeps
+one solver per job running at once.  A proof file is written from the master:
+the leaves of the proof tree are searched again in its own table, then the
+tree above them, and the file is written from that table as in one thread.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import queue
+import threading
+import time as _clock
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from katra import _core
+from katra._errors import ArgumentError
+
+from ._dfpn import Dfpn, Settled, Settler
+from ._parallel import (
+    WAKE_SECONDS,
+    Workers,
+    _is_client_executor,
+    _raise_for,
+    _stop_dask,
+    _stop_executor,
+    register_task,
+    run_task,
+)
+from ._questions import Question, questions_for
+from ._solve_pool import Progress, SolveProgress
+
+__all__ = ["JOB_NODES", "JobResult", "JobRecord", "SplitDfpn"]
+
+#: The core's "proven" / "disproven" proof number (DFPN_INF), and the loop ply of
+#: a disproof that rests on no repetition above its node (DFPN_FREE) or on the
+#: path's length (DFPN_CUT).
+INF = (1 << 30) - 1
+FREE = 1 << 30
+CUT = -1
+
+#: Nodes per job, by kind of worker: a job costs the master about a millisecond
+#: (selection, expansion, the update), a thread a few microseconds more, a process
+#: pool a fraction of a millisecond, dask a few milliseconds (docs/scale.md).
+JOB_NODES = {"threads": 1 << 18, "processes": 1 << 20, "dask": 1 << 21}
+
+#: The master's thresholds: the leaf's number up to the next leaf's times 1 + this
+#: (df-pn's 1 + epsilon trick, Pawlewicz & Lew 2007, with the core's epsilon).
+JOB_EPSILON = 0.25
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What a job found at its leaf: ``status`` 1 proven (``depth``: the
+    proof's), 0 disproven (resting on no repetition above the leaf), -1
+    neither: then ``numbers``, the leaf's ``(pn, dn)`` once they reached the
+    thresholds, or (the budget stopped the job: None) ``children``, the
+    ``(pn, dn, depth)`` of each child (in legal-action order) from the job's
+    table; the ``nodes`` searched and the CPU ``seconds`` of the job's
+    thread."""
+
+    status: int
+    depth: int
+    numbers: tuple[int, int] | None
+    children: tuple[tuple[int, int, int], ...]
+    nodes: int
+    seconds: float
+
+
+class DfpnPool:
+    """The df-pn solvers of one split solve (its session) that this process keeps
+    between jobs: one per slot (threads: the master names the slot), else one per
+    job running at once.  A new session drops the old one's solvers."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.session: str | None = None
+        self.slots: dict[int, Any] = {}
+        self.free: list[Any] = []
+
+    def acquire(self, session: str, slot: int | None, tt_bits: int | None) -> Any:
+        with self.lock:
+            if session != self.session:
+                self.session, self.slots, self.free = session, {}, []
+            if slot is not None:
+                if slot not in self.slots:
+                    self.slots[slot] = _core.DfpnSolver(tt_bits)
+                return self.slots[slot]
+            return self.free.pop() if self.free else _core.DfpnSolver(tt_bits)
+
+    def release(self, session: str, slot: int | None, solver: Any) -> None:
+        with self.lock:
+            if session == self.session and slot is None:
+                self.free.append(solver)
+
+    def close(self, session: str) -> None:
+        with self.lock:
+            if session == self.session:
+                self.session, self.slots, self.free = None, {}, []
+
+
+DFPN_POOL = DfpnPool()
+
+
+def dfpn_job(backend: str, text: str, player: int, target: int, thresholds: tuple[int, int],
+             max_nodes: int, tt_bits: int | None, session: str,
+             slot: int | None) -> JobResult:
+    """One job: df-pn on the position ``text`` until its numbers reach
+    ``thresholds`` (pn, dn), or for at most ``max_nodes`` nodes."""
+    if backend != "core":
+        raise ArgumentError("solve runs on the core only")
+    solver = DFPN_POOL.acquire(session, slot, tt_bits)
+    try:
+        pos = _core.Position.from_text(text)
+        before, cpu = int(solver.nodes), _clock.thread_time()
+        status, depth, numbers = solver.search(pos, player, target, *thresholds, max_nodes)
+        children: list[tuple[int, int, int]] = []
+        if numbers is None:
+            for action in pos.legal_actions():
+                child = pos.copy(stack=False)
+                child.apply(action)
+                known = solver.numbers(child, player, target)
+                pn, dn, proven = (1, 1, 0) if known is None else known
+                children.append((int(pn), int(dn), int(proven)))
+        return JobResult(int(status), int(depth), numbers, tuple(children),
+                         int(solver.nodes) - before, _clock.thread_time() - cpu)
+    finally:
+        DFPN_POOL.release(session, slot, solver)
+
+
+register_task("dfpn", dfpn_job)
+
+
+# ----------------------------------------------------------------- the master's tree
+
+def _add(a: int, b: int) -> int:
+    """a + b for proof numbers, as the core adds them."""
+    if a >= INF or b >= INF:
+        return INF
+    return min(a + b, INF - 1)
+
+
+class _Node:
+    """A position of the master's tree for one question."""
+
+    __slots__ = ("pos", "parent", "action", "ply", "or_node", "children", "pn", "dn",
+                 "depth", "loop", "free", "busy", "slot", "job", "vpn", "vdn")
+
+    def __init__(self, pos: Any, parent: _Node | None, action: int, player: int) -> None:
+        self.pos = pos
+        self.parent = parent
+        self.action = action
+        self.ply: int = 0 if parent is None else parent.ply + 1
+        self.or_node = int(pos.to_move) == player
+        self.children: list[_Node] = []
+        self.pn = self.dn = 1
+        self.vpn = self.vdn = 1   # for the selection: a leaf a job searches counts as proven
+        self.depth = 0            # proven: the proof's depth
+        self.loop = FREE          # disproven: the shallowest ply of the path it rests on
+        self.free = 1             # leaves below that are open and searched by no job
+        self.busy = False         # a job searches it
+        self.slot: int = -1 if parent is None else parent.slot   # its job's, or its parent's
+        self.job = -1             # the job that expanded or settled it (-1: none)
+
+    @property
+    def settled(self) -> bool:
+        return self.pn == 0 or self.dn == 0
+
+
+class _Tree:
+    """The master's proof-number tree of one question, rooted at the position solved."""
+
+    def __init__(self, pos: Any, question: Question) -> None:
+        self.question = question
+        self.root = _Node(pos.copy(stack=False), None, -1, question.player)
+
+    def expand(self, node: _Node, result: JobResult, job: int) -> None:
+        """The children of node, with the numbers a job's table gave them; a child
+        that repeats a position of the path is disproven for this path."""
+        path = []
+        above: _Node | None = node
+        while above is not None:
+            path.append(above)
+            above = above.parent
+        for i, action in enumerate(node.pos.legal_actions()):
+            child = node.pos.copy(stack=False)
+            child.apply(action)
+            kid = _Node(child, node, int(action), self.question.player)
+            kid.job = job
+            at = next((p.ply for p in path if p.pos == child), -1)
+            if at >= 0:
+                kid.pn, kid.dn, kid.loop = INF, 0, at
+            else:
+                kid.pn, kid.dn, kid.depth = result.children[i]
+            kid.free = 0 if kid.settled else 1
+            kid.vpn, kid.vdn = kid.pn, kid.dn
+            node.children.append(kid)
+        node.job = job
+
+    def update(self, node: _Node) -> None:
+        """Node's numbers from its children, and every ancestor's, up to the root."""
+        at: _Node | None = node
+        while at is not None:
+            kids = at.children
+            if kids and not at.settled:
+                least, total = INF, 0
+                for kid in kids:
+                    mine, theirs = (kid.pn, kid.dn) if at.or_node else (kid.dn, kid.pn)
+                    least = min(least, mine)
+                    total = _add(total, theirs)
+                at.pn, at.dn = (least, total) if at.or_node else (total, least)
+                if at.pn == 0:      # OR: the shallowest proven child; AND: the deepest
+                    depths = [kid.depth for kid in kids if kid.pn == 0]
+                    at.depth = 1 + (min(depths) if at.or_node else max(depths))
+                elif at.dn == 0:    # on what part of the path does the disproof rest?
+                    loops = [kid.loop for kid in kids if kid.dn == 0]
+                    loop = min(loops) if at.or_node else max([CUT, *loops])
+                    at.loop = FREE if loop >= at.ply else loop
+            if at.settled:
+                at.free = 0
+            elif kids:
+                at.free = sum(kid.free for kid in kids)
+            else:
+                at.free = 0 if at.busy else 1
+            if kids:
+                least, total = INF, 0
+                for kid in kids:
+                    mine, theirs = (kid.vpn, kid.vdn) if at.or_node else (kid.vdn, kid.vpn)
+                    least = min(least, mine)
+                    total = _add(total, theirs)
+                at.vpn, at.vdn = (least, total) if at.or_node else (total, least)
+            else:
+                at.vpn, at.vdn = (0, INF) if at.busy else (at.pn, at.dn)
+            at = at.parent
+
+    def select(self) -> tuple[_Node, int, int] | None:
+        """The most-proving open leaf that no job searches and its thresholds, or
+        None.  The thresholds are df-pn's, from (INF, INF) at the root, over the
+        children no job is busy with: at the node of the question's player, the
+        child's proof number up to the next child's times 1 + JOB_EPSILON and
+        its disproof number up to what the node's leaves it; at the other's, the
+        same with the numbers' roles exchanged.  Each at least one above the
+        leaf's number (a job always searches)."""
+        node = self.root
+        if node.free == 0 or node.vpn == 0:
+            return None
+        thpn = thdn = INF
+        while node.children:
+            best: _Node | None = None
+            best_key = second = INF
+            for kid in node.children:
+                if kid.free and kid.vpn:
+                    key = kid.vpn if node.or_node else kid.vdn
+                    if best is None or key < best_key:
+                        if best is not None:
+                            second = best_key
+                        best, best_key = kid, key
+                    elif key < second:
+                        second = key
+            if best is None:
+                return None
+            narrow = INF if second >= INF else min(INF, second + int(second * JOB_EPSILON) + 1)
+            if node.or_node:
+                thpn = min(thpn, narrow)
+                thdn = INF if thdn >= INF else thdn - (node.dn - best.dn)
+            else:
+                thdn = min(thdn, narrow)
+                thpn = INF if thpn >= INF else thpn - (node.pn - best.pn)
+            node = best
+        return node, min(INF, max(thpn, node.pn + 1, 2)), min(INF, max(thdn, node.dn + 1, 2))
+
+    def line(self, plies: int) -> tuple[list[int], _Node]:
+        """Moves down the proven root's proof tree (the question's player takes a
+        child of least depth, the other a child of greatest) to a leaf: the moves
+        and the leaf."""
+        line: list[int] = []
+        node = self.root
+        while node.children and len(line) < plies:
+            proven = [kid for kid in node.children if kid.pn == 0]
+            if not proven:
+                break
+            pick = min(proven, key=lambda kid: kid.depth) if node.or_node else \
+                max(proven, key=lambda kid: kid.depth)
+            line.append(pick.action)
+            node = pick
+        return line, node
+
+    def proof_nodes(self) -> list[_Node]:
+        """The nodes of the root's proof tree, children before their parents."""
+        order: list[_Node] = []
+        stack: list[tuple[_Node, bool]] = [(self.root, False)]
+        while stack:
+            node, seen = stack.pop()
+            if seen or not node.children:
+                order.append(node)
+                continue
+            stack.append((node, True))
+            proven = [kid for kid in node.children if kid.pn == 0]
+            if node.or_node:
+                proven = [min(proven, key=lambda kid: kid.depth)]
+            stack.extend((kid, False) for kid in proven)
+        return order
+
+
+# ----------------------------------------------------------------- the jobs in flight
+
+@dataclass
+class JobRecord:
+    """One job of a split solve, for :mod:`benchmarks/simulate_cluster.py`: its
+    number, the ``question`` (0, 1, ... in the order asked), the job whose result
+    made its leaf (``parent``, -1: none), the master's CPU seconds between the
+    previous job's result and its dispatch (``master``), its ``nodes`` and CPU
+    ``seconds``, and whether its result settled the question (``settles``)."""
+
+    job: int
+    question: int
+    parent: int
+    master: float
+    nodes: int = 0
+    seconds: float = 0.0
+    settles: bool = False
+    status: int = -1
+
+
+class _Jobs:
+    """Jobs submitted one at a time to the workers and collected as they end."""
+
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+        self.run_id = uuid.uuid4().hex
+        self.dask = workers.kind == "dask" and not _is_client_executor(workers.executor)
+        self.own = workers.executor is None
+        self.executor: Any = (cf.ThreadPoolExecutor(workers.jobs, thread_name_prefix="katra")
+                              if self.own else workers.executor)
+        self.done: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.running: dict[Any, tuple[Any, str]] = {}
+        self.count = 0
+
+    def submit(self, tag: Any, args: tuple[Any, ...], describe: str) -> None:
+        if self.dask:
+            future = self.executor.submit(run_task, self.run_id, "dfpn", args, pure=False,
+                                          key=f"katra-dfpn-{self.run_id}-{self.count}",
+                                          retries=2)
+        else:
+            future = self.executor.submit(run_task, self.run_id, "dfpn", args)
+        self.count += 1
+        self.running[future] = (tag, describe)
+        future.add_done_callback(self.done.put)
+
+    def next(self) -> tuple[Any, JobResult] | None:
+        """The next job to end (its tag and result), waiting at most WAKE_SECONDS."""
+        try:
+            future = self.done.get(timeout=WAKE_SECONDS)
+        except queue.Empty:
+            return None
+        tag, describe = self.running.pop(future)
+        if self.dask:
+            if future.status == "error":
+                _raise_for(future.exception(), describe)
+        else:
+            exc = future.exception()
+            if exc is not None:
+                _raise_for(exc, describe)
+        return tag, future.result()
+
+    def stop(self) -> None:
+        """Cancel what has not started and stop what runs."""
+        futures = list(self.running)
+        if self.dask:
+            _stop_dask(self.executor, futures, self.run_id)
+        else:
+            _stop_executor(self.executor, futures, self.own, self.run_id)
+
+    def close(self) -> None:
+        if self.own:
+            self.executor.shutdown(wait=True)
+
+
+@dataclass
+class _Job:
+    tree: _Tree
+    node: _Node
+    budget: int
+    record: JobRecord
+
+
+class SplitDfpn(Settler):
+    """df-pn split into jobs over ``workers``: the questions of
+    :meth:`Settler.settle`, each by its own master tree.  ``max_nodes`` and
+    ``time`` bound the whole solve (the clock is read as jobs end); ``proof``:
+    re-search the proofs in this thread's table afterwards (:attr:`local`), for
+    the proof file and the line; ``job_nodes``: each job's budget (None: by kind
+    of worker, :data:`JOB_NODES`); ``record``: a list to which each job's
+    :class:`JobRecord` is appended."""
+
+    def __init__(self, workers: Workers, tt_bits: int | None, max_nodes: int | None = None,
+                 time: float | None = None, progress: Progress | None = None, *,
+                 proof: bool = False, job_nodes: int | None = None,
+                 record: list[JobRecord] | None = None) -> None:
+        self.workers = workers
+        self.tt_bits = tt_bits
+        self.max_nodes = max_nodes
+        self.start = _clock.monotonic()
+        self.deadline = None if time is None else self.start + time
+        self.progress = progress
+        self.job_nodes = JOB_NODES[workers.kind] if job_nodes is None else job_nodes
+        self.record = record
+        self.want_proof = proof
+        self.local: Dfpn | None = None
+        self.session = uuid.uuid4().hex
+        self.slotted = workers.kind == "threads"   # jobs name their solver (slot)
+        self.free_slots = list(range(workers.count))
+        self.capacity = workers.count
+        self.out_of_nodes = self.timed_out = False
+        self.done_nodes = 0
+        self.in_flight: dict[int, _Job] = {}
+        self.trees: dict[Question, _Tree] = {}
+        self.asked = -1
+        self.jobs: _Jobs | None = None
+        self.master_cpu = _clock.thread_time()
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the jobs that ended, and by this thread's re-search."""
+        return self.done_nodes + (0 if self.local is None else self.local.nodes)
+
+    # ------------------------------------------------------------ one question
+
+    def prove(self, pos: Any, question: Question) -> int | None:
+        """The depth of a proof of ``question`` at ``pos`` found by the workers, or None."""
+        assert self.jobs is not None
+        self.asked += 1
+        tree = self.trees[question] = _Tree(pos, question)
+        self._report(tree)
+        while not tree.root.settled:
+            if not self._dispatch(tree):
+                return None
+            ended = self.jobs.next()
+            if ended is not None:
+                self._receive(*ended)
+                self._report(tree)
+        return tree.root.depth if tree.root.pn == 0 else None
+
+    def _left(self) -> int | None:
+        """The nodes the budget leaves to new jobs (None: no budget)."""
+        if self.max_nodes is None:
+            return None
+        return self.max_nodes - self.done_nodes - sum(j.budget for j in self.in_flight.values())
+
+    def _dispatch(self, tree: _Tree) -> bool:
+        """Send jobs to the idle workers; False when nothing runs and nothing can."""
+        assert self.jobs is not None
+        if self.deadline is not None and _clock.monotonic() >= self.deadline:
+            self.timed_out = True
+        while not self.timed_out and len(self.in_flight) < self.capacity:
+            left = self._left()
+            if left is not None and left <= 0:
+                break
+            chosen = tree.select()
+            if chosen is None:
+                break
+            leaf, thpn, thdn = chosen
+            budget = self.job_nodes if left is None else min(self.job_nodes, left)
+            slot: int | None = None
+            if self.slotted:
+                slot = leaf.slot if leaf.slot in self.free_slots else self.free_slots[0]
+                self.free_slots.remove(slot)
+                leaf.slot = slot
+            leaf.busy = True
+            tree.update(leaf)
+            now = _clock.thread_time()
+            record = JobRecord(self.jobs.count, self.asked, leaf.job, now - self.master_cpu)
+            self.master_cpu = now
+            job = _Job(tree, leaf, budget, record)
+            self.in_flight[record.job] = job
+            q = tree.question
+            text = leaf.pos.text()
+            self.jobs.submit(record.job, ("core", text, q.player, q.target, (thpn, thdn),
+                                          budget, self.tt_bits, self.session, slot),
+                             f"df-pn {q.text} for {budget} nodes on the position {text!r}")
+        if self.in_flight:
+            return True
+        left = self._left()
+        if left is not None and left <= 0:
+            self.out_of_nodes = True
+        return False
+
+    def _receive(self, number: int, result: JobResult) -> None:
+        job = self.in_flight.pop(number)
+        node, tree = job.node, job.tree
+        node.busy = False
+        if self.slotted:
+            self.free_slots.append(node.slot)
+        self.done_nodes += result.nodes
+        record = job.record
+        record.nodes, record.seconds, record.status = result.nodes, result.seconds, result.status
+        if self.record is not None:
+            self.record.append(record)
+        if tree is not self.trees.get(tree.question) or tree.root.settled:
+            return       # a job of a question already answered
+        if result.status == 1:
+            node.pn, node.dn, node.depth = 0, INF, result.depth
+        elif result.status == 0:
+            node.pn, node.dn, node.loop = INF, 0, FREE
+        elif result.numbers is not None:      # past its thresholds: the master chooses again
+            node.pn, node.dn = result.numbers
+            if node.dn == 0:                  # a disproof resting on the path's length
+                node.pn, node.loop = INF, CUT
+        else:                                 # the budget ran out: a large subtree, split it
+            tree.expand(node, result, number)
+        node.job = number
+        tree.update(node)
+        record.settles = tree.root.settled
+
+    def _report(self, tree: _Tree) -> None:
+        if self.progress is not None:
+            kids = tree.root.children
+            self.progress(SolveProgress(0, self.nodes, _clock.monotonic() - self.start,
+                                        len(kids), sum(kid.pn == 0 for kid in kids),
+                                        tree.question.text))
+
+    # ------------------------------------------------------------ the whole solve
+
+    @contextmanager
+    def _running(self) -> Iterator[None]:
+        """The jobs' executor while the questions are asked: stopped on any
+        exception (Ctrl-C too), else left once the jobs still running have ended."""
+        self.jobs = _Jobs(self.workers)
+        try:
+            yield
+            while self.in_flight:        # jobs of answered questions: let them end
+                ended = self.jobs.next()
+                if ended is not None:
+                    self._receive(*ended)
+        except BaseException:
+            self.jobs.stop()
+            raise
+        finally:
+            self.jobs.close()
+            self.jobs = None
+            if self.slotted:
+                DFPN_POOL.close(self.session)
+
+    def settle(self, pos: Any) -> Settled:
+        with self._running():
+            settled = super().settle(pos)
+        if self.want_proof and settled.outcome is not None:
+            settled = self._search_again(pos, settled)
+        return settled
+
+    def _search_again(self, pos: Any, settled: Settled) -> Settled:
+        """Find the proofs again in this thread's table (:attr:`local`), the proof
+        tree's leaves first, then the nodes above them: the settled value with the
+        depth of those proofs."""
+        assert settled.outcome is not None
+        self.local = Dfpn(self.tt_bits)
+        plies = 0
+        for question in questions_for(settled.outcome, int(pos.to_move)):
+            depth = None
+            for node in self.trees[question].proof_nodes():
+                depth = self.local.prove(node.pos, question)
+                if depth is None:
+                    raise RuntimeError(f"df-pn does not find again the proof of "
+                                       f"{question.text} at {node.pos.text()}")
+            assert depth is not None
+            plies = max(plies, depth)
+        return Settled(settled.outcome, plies, settled.out_of_nodes, settled.timed_out)
+
+    def line(self, pos: Any, outcome: str, plies: int) -> list[int]:
+        """Best moves along the proofs: as in one thread from :attr:`local` once the
+        proofs were searched again; else down the master's tree of the deciding
+        question (a draw: the mover's), then along the proof of the leaf reached,
+        searched again in :attr:`local`."""
+        if self.local is not None and self.want_proof:
+            return self.local.line(pos, outcome, plies)
+        question = questions_for(outcome, int(pos.to_move))[0]
+        line, leaf = self.trees[question].line(plies)
+        if self.local is None:
+            self.local = Dfpn(self.tt_bits)
+        depth = self.local.prove(leaf.pos, question)
+        if depth is not None and len(line) < plies:
+            line += self.local.proof_line(leaf.pos, question, depth)
+        return line[:plies]
+

@@ -1,0 +1,388 @@
+"""df-pn split into jobs over workers (docs/solve.md, "Splitting df-pn"): the same
+outcome as df-pn in one thread on seeded positions of every game id, with tiny
+jobs so that the master's tree grows; threads, a process pool and a dask
+LocalCluster on 127.0.0.1; proofs that the reference checker accepts; node
+budgets; bad arguments; Ctrl-C and cancel_jobs.  Everything is driven by node
+counts, never by the clock."""
+import concurrent.futures as cf
+import logging
+import random
+import threading
+import time
+
+import pytest
+
+import katra
+from helpers import endgame_positions, katra_in_process, quick_and_slow
+from interrupt_jobs import SPLIT_CALLS, interrupt_main_call
+from katra import _core, _reference
+from katra._games import GAME_IDS
+from katra.api._dfpn_jobs import INF, SplitDfpn
+from katra.api._parallel import Workers
+from katra.api._solve import solve_unbounded
+from katra.testing import check_proof
+
+#: df-pn's node budget in one thread: what it does not settle within it is skipped.
+BUDGET = 60_000
+
+#: The split's budget: its tiny jobs search again what their tables lost.
+SPLIT_BUDGET = 40 * BUDGET
+
+#: A Katro 4x6 position that df-pn settles only after millions of nodes: a
+#: split solve of it runs for minutes (stopped in the tests below).
+LONG = "katro-4x6"
+
+
+def mid_games(game_id, count, seed):
+    """Positions 4 to 80 random plies from the start (unfinished), from the reference."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        pos = _reference.Position.initial(game_id)
+        for _ in range(rng.randrange(4, 80)):
+            legal = pos.legal_actions()
+            if not legal:
+                break
+            pos.apply(rng.choice(legal))
+        if not pos.is_terminal():
+            found.append(pos.text())
+    return found
+
+
+def split_solve(text, workers, job_nodes, record=None, proof=False):
+    """solve() without a bound, split over workers with jobs of job_nodes nodes."""
+    pos = _core.Position.from_text(text)
+    search = SplitDfpn(workers, 12, SPLIT_BUDGET, job_nodes=job_nodes, record=record,
+                       proof=proof)
+    return solve_unbounded(pos, SPLIT_BUDGET, None, 12, False, search=search,
+                           workers=workers), search
+
+
+def check_line(text, r):
+    """The line is legal, at most r.plies long, and (a win or a loss) ends the game
+    as claimed when it ends it."""
+    pos = _reference.Position.from_text(text)
+    assert 1 <= len(r.pv) <= r.plies and r.pv[0] == r.best_action, text
+    for action in r.pv:
+        assert action in pos.legal_actions(), (text, r.pv)
+        pos.apply(action)
+    if pos.is_terminal() and r.outcome != "draw":
+        winner = r.to_move if r.outcome == "win" else 1 - r.to_move
+        assert pos.outcome()[0] == winner, (text, r.pv)
+
+
+def compare(texts, workers, job_nodes):
+    """Each position: the split settles what one thread settles, the same outcome.
+    Returns how many were settled and how many jobs ran."""
+    settled = jobs = 0
+    for text in texts:
+        one = katra.solve(text, nodes=BUDGET)
+        if one.outcome is None:
+            continue
+        record = []
+        split, search = split_solve(text, workers, job_nodes, record)
+        assert split.outcome == one.outcome, (text, one, split)
+        assert (split.plies >= 1 and not split.exact) or split.plies == 1
+        check_line(text, split)
+        assert split.nodes == sum(job.nodes for job in record) + search.local.nodes
+        settled += 1
+        jobs += len(record)
+    return settled, jobs
+
+
+@pytest.mark.parametrize("count", quick_and_slow(6, 30))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_threads_settle_what_one_thread_settles(game_id, count):
+    """Endgames and mid-games of every game id, two threads, jobs of 64 to 4,096
+    nodes (hundreds of jobs, a master tree many plies deep): the same outcome."""
+    seed = GAME_IDS.index(game_id)
+    texts = endgame_positions(game_id, count, seed=seed)
+    if game_id not in ("katra-mpantsaka", "katra-mpantsaka-simplified"):
+        texts += mid_games(game_id, count, seed=seed)   # Mpantsaka's settle rarely
+    settled = jobs = 0
+    for job_nodes in (64, 4096):
+        s, j = compare(texts, Workers(2), job_nodes)
+        settled, jobs = settled + s, jobs + j
+    assert settled >= 2, f"{game_id}: too few positions settled to compare"
+    assert jobs > settled, "the jobs never split a position"
+
+
+def test_master_tree_grows_and_jobs_keep_their_slots():
+    """A position that needs many jobs: the master expands leaves below the root,
+    each job's parent is a job that ran before it, and most jobs continue in the
+    slot (the table) that searched their parent."""
+    text = next(t for t in mid_games("katro-4x6", 40, seed=3)
+                if 20_000 < katra.solve(t, nodes=BUDGET).nodes < BUDGET)
+    record = []
+    split, search = split_solve(text, Workers(2), 256, record)
+    assert split.outcome == katra.solve(text, nodes=BUDGET).outcome
+    assert len(record) > 20
+    numbers = {job.job for job in record}
+    assert all(job.parent == -1 or job.parent in numbers for job in record)
+    assert sum(job.settles for job in record) >= 1
+    tree = search.trees[next(iter(search.trees))]
+    depth, node = 0, tree.root
+    while node.children:
+        node = node.children[0]
+        depth += 1
+    assert depth >= 2
+
+
+def test_proof_files_pass_the_checker(tmp_path):
+    """A split solve's proof (its proofs searched again on the master) passes the
+    reference checker, with the result's outcome and plies."""
+    checked = 0
+    for game_id in ("katro", "katro-4x6", "katro-4x4", "gore", "djenon-aboure"):
+        for text in mid_games(game_id, 4, seed=21):
+            one = katra.solve(text, nodes=BUDGET)
+            if one.outcome is None or one.plies > 400:
+                continue
+            path = tmp_path / "split.proof"
+            with open(path, "w", encoding="utf-8") as out:
+                r = katra.solve(text, jobs=2, proof=out)
+            summary = check_proof(path)
+            assert (summary.outcome, summary.plies) == (r.outcome, r.plies) and \
+                r.outcome == one.outcome, text
+            check_line(text, r)
+            checked += 1
+    assert checked >= 5
+
+
+def test_proof_of_a_tree_of_many_jobs(tmp_path):
+    text = next(t for t in mid_games("katro-4x6", 40, seed=3)
+                if 20_000 < katra.solve(t, nodes=BUDGET).nodes < BUDGET)
+    record = []
+    r, search = split_solve(text, Workers(2), 512, record, proof=True)
+    assert len(record) > 10 and search.local is not None
+    path = tmp_path / "tree.proof"
+    with open(path, "w", encoding="utf-8") as out:
+        katra.api.write_proof(out, text, r, search=search.local)
+    summary = check_proof(path)
+    assert (summary.outcome, summary.plies) == (r.outcome, r.plies)
+    check_line(text, r)
+
+
+def test_public_call_threads_and_start_positions():
+    for game_id in ("katro-4x4", "djenon-aboure"):
+        one, two = katra.solve(game_id), katra.solve(game_id, jobs=2)
+        assert (two.outcome, two.to_move) == (one.outcome, one.to_move) == ("win", 0)
+        check_line(katra.api.load_position(game_id).text(), two)
+    e = katra.solve("katro-4x4", jobs=2, exact=True)
+    assert (e.describe(), e.best_move, len(e.pv)) == ("South wins in 17 plies", "b1", 17)
+
+
+def test_node_budget_and_progress():
+    seen = []
+    r = katra.solve(LONG, jobs=2, nodes=3 * (1 << 18) + 5, progress=seen.append)
+    assert r.outcome is None and r.describe() == f"no result within {3 * (1 << 18) + 5} nodes"
+    assert r.nodes >= 3 * (1 << 18) + 5
+    assert seen and all(p.bound == 0 and p.question for p in seen)
+    assert [p.nodes for p in seen] == sorted(p.nodes for p in seen)
+    assert max(p.subtrees for p in seen) == len(katra.api.load_position(LONG).legal_actions())
+
+
+def test_executor_thread_pool_with_one_worker():
+    """A user's thread pool of one thread: one job at a time, the same outcome."""
+    text = mid_games("katro", 30, seed=4)
+    with cf.ThreadPoolExecutor(1) as pool:
+        settled, jobs = compare(text[:12], Workers(executor=pool), 128)
+    assert settled >= 2 and jobs > settled
+
+
+@pytest.mark.slow
+def test_process_pool():
+    texts = mid_games("katro-4x4", 10, seed=8) + mid_games("djenon-aboure", 10, seed=8)
+    with cf.ProcessPoolExecutor(2) as pool:
+        settled, jobs = compare(texts, Workers(executor=pool), 256)
+        one = katra.solve("djenon-aboure")
+        two = katra.solve("djenon-aboure", executor=pool)
+    assert settled >= 5 and jobs > settled
+    assert two.outcome == one.outcome
+
+
+# ---------------------------------------------------------------- the master's numbers
+
+def test_master_tree_numbers_follow_the_core():
+    """The master's tree combines the numbers as the core does (OR: min / sum, AND:
+    sum / min, the proofs' depths); a leaf a job searches counts as proven for the
+    selection (virtual win): an OR node is then left alone, an AND node's other
+    children are searched."""
+    from katra.api._dfpn_jobs import JobResult, _Tree
+    from katra.api._questions import Question
+    pos = _core.Position.initial("katro-4x4")          # South to move
+    n = len(pos.legal_actions())
+    numbers = tuple((3 + i, 2 + i, 0) for i in range(n))
+    result = JobResult(-1, 0, None, numbers, 0, 0.0)
+    mine = _Tree(pos, Question(0, 1))                   # an OR root
+    mine.expand(mine.root, result, 0)
+    mine.update(mine.root)
+    assert (mine.root.pn, mine.root.dn) == (3, sum(2 + i for i in range(n)))
+    leaf, thpn, thdn = mine.select()
+    assert leaf is mine.root.children[0] and thpn == 4 + 4 // 4 + 1 and thdn == INF
+    leaf.busy = True
+    mine.update(leaf)
+    assert mine.select() is None                        # virtually proven: nothing to add
+    theirs = _Tree(pos, Question(1, 1))                 # an AND root
+    theirs.expand(theirs.root, result, 0)
+    theirs.update(theirs.root)
+    assert (theirs.root.pn, theirs.root.dn) == (sum(3 + i for i in range(n)), 2)
+    kids = theirs.root.children
+    assert theirs.select()[0] is kids[0]
+    kids[0].busy = True
+    theirs.update(kids[0])
+    assert theirs.select()[0] is kids[1]                # the next child still needs a proof
+    for depth, kid in enumerate(kids):
+        kid.busy, kid.pn, kid.dn, kid.depth = False, 0, INF, depth + 3
+        theirs.update(kid)
+    assert theirs.root.pn == 0 and theirs.root.depth == n + 3 and theirs.root.free == 0
+
+
+# ---------------------------------------------------------------- bad input, stopping
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"jobs": 2, "nodes": 0}, katra.ArgumentError, "nodes"),
+    ({"jobs": -1}, katra.ArgumentError, "jobs"),
+    ({"jobs": "2"}, katra.ArgumentTypeError, "jobs"),
+    ({"executor": "pool"}, katra.ArgumentTypeError, "executor"),
+    ({"jobs": 2, "proof": "x.proof"}, katra.ArgumentTypeError, "proof"),
+    ({"jobs": 2, "time": 0}, katra.ArgumentError, "time"),
+    ({"jobs": 2, "tt_bits": 9}, katra.ArgumentError, "tt_bits"),
+])
+def test_bad_arguments(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        katra.solve("katro-4x4", **kwargs)
+    with cf.ThreadPoolExecutor(1) as pool, pytest.raises(katra.ArgumentError, match="not both"):
+        katra.solve("katro-4x4", jobs=2, executor=pool)
+    with pytest.raises(katra.ArgumentError, match="finished"):
+        katra.solve("katro-4x4 0,0,1,1/1,2,0,0/0,0,0,1/12,0,0,0 S", jobs=2)
+
+
+def test_cli_jobs_with_dfpn(tmp_path):
+    one = katra_in_process("solve", "katro-4x4", "--json")
+    two = katra_in_process("solve", "katro-4x4", "--json", "--jobs", "2", "--proof",
+                           str(tmp_path / "k.proof"))
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert '"outcome": "win"' in two.stdout and '"outcome": "win"' in one.stdout
+    assert check_proof(tmp_path / "k.proof").outcome == "win"
+    bad = katra_in_process("solve", "katro-4x4", "--jobs", "-1")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--jobs" in bad.stderr
+
+
+def test_cancel_jobs_stops_a_split_solve():
+    raised = []
+
+    def work():
+        try:
+            katra.solve(LONG, jobs=2)
+        except BaseException as exc:  # the test inspects it
+            raised.append(exc)
+
+    thread = threading.Thread(target=work, daemon=True)
+    before = time.process_time()
+    thread.start()
+    while time.process_time() - before < 0.3 and thread.is_alive():
+        thread.join(0.01)         # its jobs run: they used CPU time
+    first = time.monotonic()
+    while thread.is_alive() and time.monotonic() - first < 60:
+        _core.cancel_jobs()
+        thread.join(0.05)
+    assert not thread.is_alive()
+    assert [type(exc) for exc in raised] == [_core.JobCancelled]
+    assert katra.solve("katro-4x4", jobs=2).outcome == "win"   # the next one runs
+
+
+def test_interrupt_main_stops_a_split_solve(monkeypatch):
+    monkeypatch.setitem(SPLIT_CALLS, "dfpn jobs=2", f"katra.solve({LONG!r}, jobs=2)")
+    stopped = interrupt_main_call("dfpn jobs=2")
+    assert stopped.latency < 30
+    assert stopped.threads == 1
+    assert stopped.perft_after == stopped.perft_expected
+
+
+# ---------------------------------------------------------------- a dask cluster
+
+@pytest.fixture(scope="module")
+def client():
+    import distributed  # the test extra brings it: fails, not skips
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address=None,
+                                       silence_logs=logging.ERROR)
+    client = distributed.Client(cluster, set_as_default=False)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+@pytest.mark.xdist_group("dfpn-dask")
+def test_dask_local_cluster(client):
+    texts = mid_games("katro-4x4", 6, seed=5) + mid_games("djenon-aboure", 6, seed=5)
+    settled, jobs = compare(texts, Workers(executor=client), 256)
+    assert settled >= 3 and jobs > settled
+    sessions = client.run(worker_session)     # the jobs ran there, with solvers kept
+    assert any(sessions.values())
+
+
+def worker_session():
+    from katra.api._dfpn_jobs import DFPN_POOL
+    return DFPN_POOL.session
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("dfpn-dask")
+def test_dask_local_cluster_longer(client, tmp_path):
+    texts = (endgame_positions("katro", 8, seed=5) + endgame_positions("gore", 8, seed=5)
+             + mid_games("katro-4x6", 10, seed=5))
+    settled, jobs = compare(texts, Workers(executor=client), 256)
+    assert settled >= 4 and jobs > settled
+    path = tmp_path / "dask.proof"
+    with open(path, "w", encoding="utf-8") as out:
+        r = katra.solve("djenon-aboure", executor=client, proof=out)
+    assert r.outcome == "win" and check_proof(path).plies == r.plies
+    r = katra.solve(LONG, executor=client, nodes=1 << 22)
+    assert r.outcome is None and r.nodes >= 1 << 22
+
+
+
+# ---------------------------------------------------------------- the core's methods for the jobs
+
+def test_core_search_and_numbers():
+    """DfpnSolver.search with open thresholds is prove(); with small ones it stops
+    once a number reaches its threshold (and stores the node, which numbers()
+    reads); the budget stop gives no numbers."""
+    for text in endgame_positions("katro-4x6", 4, seed=1) + mid_games("djenon-aboure", 4, seed=1):
+        pos = _core.Position.from_text(text)
+        for player, target in ((0, 1), (1, 1), (0, 0)):
+            status, depth = _core.DfpnSolver(14).prove(pos, player, target)
+            solver = _core.DfpnSolver(14)
+            found = solver.search(pos, player, target, INF, INF, 1 << 40)
+            assert found[:2] == (status, depth)
+            assert status != -1 and found[2] == ((0, INF) if status == 1 else (INF, 0))
+            if status == 1:
+                assert solver.numbers(pos, player, target) == (0, INF, depth)
+    pos = _core.Position.initial("katro-4x6")
+    solver = _core.DfpnSolver(14)
+    status, depth, numbers = solver.search(pos, 0, 1, 3, 3, 1 << 40)
+    assert status == -1 and (numbers[0] >= 3 or numbers[1] >= 3)
+    assert solver.numbers(pos, 0, 1) == (*numbers, 0)
+    assert solver.search(pos, 0, 1, INF, INF, 100) == (-1, 0, None)
+    assert solver.numbers(_core.Position.initial("djenon-aboure"), 0, 1) is None
+
+
+@pytest.mark.parametrize("args, error, words", [
+    ((0, 1, 1, 10, 10), katra.ArgumentError, "pn_limit"),
+    ((0, 1, 10, INF + 1, 10), katra.ArgumentError, "dn_limit"),
+    ((0, 1, 10.0, 10, 10), katra.ArgumentTypeError, "pn_limit"),
+    ((0, 1, 10, 10, 0), katra.ArgumentError, "max_nodes"),
+    ((0, 1, 10, 10, None), katra.ArgumentTypeError, "max_nodes"),
+    ((2, 1, 10, 10, 10), katra.ArgumentError, "player"),
+    ((0, 5, 10, 10, 10), katra.ArgumentError, "target"),
+])
+def test_core_search_bad_input(args, error, words):
+    solver = _core.DfpnSolver(10)
+    with pytest.raises(error, match=words):
+        solver.search(_core.Position.initial("katro-4x4"), *args)
+    with pytest.raises(katra.ArgumentError, match="player"):
+        solver.numbers(_core.Position.initial("katro-4x4"), 3, 1)
+    assert solver.nodes == 0
