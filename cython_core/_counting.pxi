@@ -42,27 +42,22 @@ cdef void perft_stack_free(PerftStack* st) noexcept nogil:
 cdef inline u64 perft_two(const Node* s, Node* child, NodeScratch* scratch,
                           long long* work) noexcept nogil:
     """perft(s, 2): the legal moves of every legal child, counted, not made
-    (node_legal_count), and a child whose count node_child_count knows is not
-    made either."""
-    cdef int k, n, m, known
+    (node_legal_count), and the children whose counts node_count_made knows
+    are not made either."""
+    cdef int k, n, m
     cdef long long laps
     cdef u64 leaves = 0
     cdef int legal = 0
-    n = node_candidates(s, scratch.cand, 0)
+    n = node_count_made(s, scratch.cand, &leaves)
     for k in range(n):
         m = scratch.cand[k]
         work[0] += 1
-        known = node_child_count(s, m)
-        if known >= 0:
-            leaves += known
-            legal += 1
-            continue
         laps = node_play(child, s, m)
         work[0] += laps if laps >= 0 else -laps
         if laps >= 0:
             legal += 1
             leaves += node_legal_count(child, scratch, work)
-    if legal == 0:
+    if legal == 0 and leaves == 0:
         m = node_fallback(s)
         if m >= 0:
             node_play(child, s, m)

@@ -30,9 +30,18 @@ cdef enum:
     MAX_LANES = 18            # Katro 6x6: 18 holes a player
     MAX_WORDS = 3
 
-cdef u64 LANE_ONES = 0x0101010101010101ULL
-cdef u64 LANE_LOW7 = 0x7F7F7F7F7F7F7F7FULL
-cdef u64 LANE_HIGH = 0x8080808080808080ULL
+# Compile-time constants (C `static const`), so that the compiler folds them
+# into the lane tests (lanes_at_least(w, 3)'s (128 - 3) * LANE_ONES is one
+# immediate) and keeps them in registers across stores to lane words.
+cdef extern from *:
+    """
+    static const unsigned long long katra_lane_ones = 0x0101010101010101ULL;
+    static const unsigned long long katra_lane_low7 = 0x7F7F7F7F7F7F7F7FULL;
+    static const unsigned long long katra_lane_high = 0x8080808080808080ULL;
+    """
+    const u64 LANE_ONES "katra_lane_ones"
+    const u64 LANE_LOW7 "katra_lane_low7"
+    const u64 LANE_HIGH "katra_lane_high"
 
 
 cdef inline u64 lanes_nonzero(u64 w) noexcept nogil:

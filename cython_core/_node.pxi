@@ -516,16 +516,22 @@ cdef inline void node_apply(Node* s, int move) noexcept nogil:
         s[0] = child
 
 
-cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
-    """The number of legal moves of move's child when known without making it
-    (Goré's offer: the answer, accept or decline), else -1: perft's last ply
-    but one."""
+cdef inline int node_count_made(const Node* s, int* moves, u64* known) noexcept nogil:
+    """Perft's last ply but one: the candidates of s (in any order) whose
+    children must be made to count their legal moves, into moves; how many.
+    Adds to known the legal moves of the children counted without making
+    them (Goré's offers: gore_count_made); elsewhere every candidate."""
+    cdef GoreView v
     if Node is GoreNode:
-        return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+        gore_view_lanes(&v, s)
+        return gore_count_made(&v, moves, known)
     elif Node is IntPosition:
-        return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+        if is_gore(s):
+            gore_view(&v, s)
+            return gore_count_made(&v, moves, known)
+        return node_candidates(s, moves, 0)
     else:
-        return -1
+        return node_candidates(s, moves, 0)
 
 
 cdef inline int node_legal_moves(const Node* s, int* moves, unsigned char* sown, Node* kids,
