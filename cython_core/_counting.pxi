@@ -243,12 +243,14 @@ cdef inline int playout_node(const Node* root, u64* rng, long long cap, long lon
     while not job_should_stop(js, work):
         work = 1
         if node_all_legal(&node):
-            n = node_legal_count(&node, scratch, &work)
+            # the draw is made before the cap is checked: at the cap the game,
+            # and its generator, end unused
+            n = node_draw_legal(&node, rng, &pick)
             if n == 0:
                 return winner_code(node_winner(&node))
             if plies[0] == cap:
                 return PLAYOUT_UNFINISHED
-            node_apply(&node, node_nth_legal(&node, <int>(mod_small(splitmix64(rng), n))))
+            node_apply(&node, pick)
             plies[0] += 1
             continue
         n = node_legal_moves(&node, moves, sown, kids, &work)

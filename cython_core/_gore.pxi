@@ -15,12 +15,12 @@ def gore_path(spec):
     return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
 
 
-ctypedef struct GoreNode:
+ctypedef struct GoreNode:     # 16 bytes: a child is two words copied
     u64 b
-    int north          # bit i set: North owns hole i
-    int offer
-    int to_move
-    int stores[2]
+    unsigned char north          # bit i set: North owns hole i
+    unsigned char offer
+    unsigned char to_move
+    unsigned char stores[2]      # the overflow rule: at most 255 seeds in all
 
 ctypedef fused GoreForm:
     IntPosition
@@ -358,11 +358,17 @@ cdef inline int gore_count_actions(const IntPosition* s) noexcept nogil:
     return gore_count_of(&v)
 
 
-cdef inline int gore_nth_action(const IntPosition* s, int k) noexcept nogil:
-    """gore_legal_actions(s)[k], without the list."""
+cdef inline int gore_draw(const GoreForm* s, u64* rng, int* action) noexcept nogil:
+    """How many legal actions s has; if some, the one of index
+    splitmix64(rng) mod their number, ascending (§6.2's draw), in action:
+    one view of the masks serves both (the playouts' ply)."""
     cdef GoreView v
+    cdef int n
     gore_view(&v, s)
-    return gore_nth_of(&v, k)
+    n = gore_count_of(&v)
+    if n:
+        action[0] = gore_nth_of(&v, <int>mod_small(splitmix64(rng), n))
+    return n
 
 
 cdef inline long long gore_apply(GoreForm* s, int action) noexcept nogil:

@@ -17,8 +17,8 @@
 #   node_candidates, node_play, node_first_lap_ends, node_fallback
 #                          what that iterator is made of (the playouts sow
 #                          only the candidates whose first lap may not end)
-#   node_all_legal / node_nth_legal   Goré: every candidate legal, the k-th
-#                          named from masks (playouts count, then make one)
+#   node_all_legal / node_draw_legal  Goré: every candidate legal, counted and
+#                          one drawn from masks (playouts make only that one)
 #   node_action            a move code as the rulebook's action number
 #   node_legal_count       how many legal moves (perft's last ply)
 #   node_unfinished        has the player to move a legal move?
@@ -481,7 +481,7 @@ cdef inline int node_fallback(const Node* s) noexcept nogil:
 
 
 cdef inline bint node_all_legal(const Node* s) noexcept nogil:
-    """Is every candidate legal, and the k-th cheap to name (node_nth_legal)?
+    """Is every candidate legal, and one cheap to draw (node_draw_legal)?
     Goré's: it has no relays."""
     if Node is IntPosition:
         return is_gore(s)
@@ -491,17 +491,14 @@ cdef inline bint node_all_legal(const Node* s) noexcept nogil:
         return 0
 
 
-cdef inline int node_nth_legal(const Node* s, int k) noexcept nogil:
-    """The k-th legal move of s, ascending, 0 <= k < node_legal_count(s), when
-    node_all_legal(s), without listing them (playouts draw one a ply)."""
-    cdef GoreView v
-    if Node is IntPosition:
-        return gore_nth_action(s, k)
-    elif Node is GoreNode:
-        gore_view_lanes(&v, s)
-        return gore_nth_of(&v, k)
+cdef inline int node_draw_legal(const Node* s, u64* rng, int* move) noexcept nogil:
+    """When node_all_legal(s): how many legal moves s has and, if some, the
+    one of index splitmix64(rng) mod their number, ascending, in move (§6.2's
+    draw), without listing them (playouts draw one a ply)."""
+    if Node is IntPosition or Node is GoreNode:
+        return gore_draw(s, rng, move)
     else:
-        return -1
+        return 0
 
 
 cdef inline void node_apply(Node* s, int move) noexcept nogil:
