@@ -374,6 +374,10 @@ cdef inline int gore_draw(const GoreForm* s, u64* rng, int* action) noexcept nog
 cdef inline long long gore_apply(GoreForm* s, int action) noexcept nogil:
     """Play a legal action in place; 1 for a sowing (one lap), 0 otherwise."""
     cdef int me = s.to_move
+    if action < GORE_OFFER_BASE_C:  # a sowing (the common action: tested first)
+        gore_sow(s, action)
+        s.to_move = 1 - me
+        return 1
     if action == GORE_ACCEPT_C:     # the answerer keeps the turn (§4.4)
         gore_trade(s, s.offer, me)
         s.stores[me] -= GORE_SEEDS_PER_TRADED_HOLE_C * POPCOUNT8[s.offer]
@@ -382,12 +386,10 @@ cdef inline long long gore_apply(GoreForm* s, int action) noexcept nogil:
     if action == GORE_DECLINE_C:
         s.offer = 0
         return 0
-    if action < GORE_OFFER_BASE_C:
-        gore_sow(s, action)
-    elif action < GORE_PASS_C:
+    if action < GORE_PASS_C:
         s.offer = action - GORE_OFFER_BASE_C
-    s.to_move = 1 - me             # a sowing, an offer or the pass
-    return 1 if action < GORE_OFFER_BASE_C else 0
+    s.to_move = 1 - me             # an offer or the pass
+    return 0
 
 
 cdef inline void gore_apply_lanes(GoreNode* s, int action) noexcept nogil:
