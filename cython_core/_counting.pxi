@@ -35,27 +35,22 @@ cdef void perft_stack_free(PerftStack* st) noexcept nogil:
 cdef inline u64 perft_two(const Node* s, Node* child, NodeScratch* scratch,
                           long long* work) noexcept nogil:
     """perft(s, 2): the legal moves of every legal child, counted, not made
-    (node_legal_count), and a child whose count node_child_count knows is not
-    made either."""
-    cdef int k, n, m, known
+    (node_legal_count), and the children whose counts node_count_made knows
+    are not made either."""
+    cdef int k, n, m
     cdef long long laps
     cdef u64 leaves = 0
     cdef int legal = 0
-    n = node_candidates(s, scratch.cand, 0)
+    n = node_count_made(s, scratch.cand, &leaves)
     for k in range(n):
         m = scratch.cand[k]
         work[0] += 1
-        known = node_child_count(s, m)
-        if known >= 0:
-            leaves += known
-            legal += 1
-            continue
         laps = node_play(child, s, m)
         work[0] += laps if laps >= 0 else -laps
         if laps >= 0:
             legal += 1
             leaves += node_legal_count(child, scratch, work)
-    if legal == 0:
+    if legal == 0 and leaves == 0:
         m = node_fallback(s)
         if m >= 0:
             node_play(child, s, m)
@@ -226,27 +221,43 @@ cdef inline int winner_code(int winner) noexcept nogil:
     return PLAYOUT_SOUTH if winner == 0 else PLAYOUT_NORTH if winner == 1 else PLAYOUT_DRAW
 
 
+# The playouts report their work to job_should_stop in batches of at least
+# this much (a ply of Goré costs a few nanoseconds; the poll itself comes
+# every STOP_CHECK_WORK units all the same).
+cdef enum:
+    PLAYOUT_STOP_BATCH = 64
+
+
 cdef inline int playout_node(const Node* root, u64* rng, long long cap, long long* plies,
-                             JobStop* js, Node* kids, NodeScratch* scratch) noexcept nogil:
+                             JobStop* js, Node* kids, NodeScratch* scratch,
+                             long long* pending) noexcept nogil:
     """One game of docs/rules.md §6.2 from root, at most cap plies: each ply
     the legal moves in ascending action order, sowing only the candidates
     whose first lap may not end (their children kept in kids, room for
     MAX_CANDIDATES nodes), then the drawn one is played (Goré: counted from
-    masks, and only the drawn move made)."""
+    masks, and only the drawn move made).  pending: the work not yet
+    reported to job_should_stop (carried from game to game)."""
     cdef Node node = root[0]
     cdef int moves[MAX_CANDIDATES]
     cdef unsigned char sown[MAX_CANDIDATES]
     cdef int n, pick
-    cdef long long work = 1
-    while not job_should_stop(js, work):
-        work = 1
+    cdef long long work
+    while True:
+        pending[0] += 1
+        if pending[0] >= PLAYOUT_STOP_BATCH:
+            if job_should_stop(js, pending[0]):
+                return PLAYOUT_STOPPED
+            pending[0] = 0
+        work = 0
         if node_all_legal(&node):
-            n = node_legal_count(&node, scratch, &work)
+            # the draw is made before the cap is checked: at the cap the game,
+            # and its generator, end unused
+            n = node_draw_legal(&node, rng, &pick)
             if n == 0:
                 return winner_code(node_winner(&node))
             if plies[0] == cap:
                 return PLAYOUT_UNFINISHED
-            node_apply(&node, node_nth_legal(&node, <int>(mod_small(splitmix64(rng), n))))
+            node_apply(&node, pick)
             plies[0] += 1
             continue
         n = node_legal_moves(&node, moves, sown, kids, &work)
@@ -261,7 +272,7 @@ cdef inline int playout_node(const Node* root, u64* rng, long long cap, long lon
             work += node_play(&kids[0], &node, moves[pick])
             node = kids[0]
         plies[0] += 1
-    return PLAYOUT_STOPPED
+        pending[0] += work
 
 
 cdef inline int playout_batch(const Node* root, u64 seed, long long first, long long n_games,
@@ -270,13 +281,14 @@ cdef inline int playout_batch(const Node* root, u64 seed, long long first, long 
     """Games first..first + n_games - 1 of the seeded batch from root (game i's
     generator starts at seed + i * 2**32, §6.2) into tally; -1 once stopped."""
     cdef long long game, plies
+    cdef long long pending = PLAYOUT_STOP_BATCH     # poll before the first ply
     cdef u64 rng
     cdef int result
     cdef NodeScratch scratch
     for game in range(n_games):
         rng = seed + (<u64>(first + game) << 32)
         plies = 0
-        result = playout_node(root, &rng, cap, &plies, js, kids, &scratch)
+        result = playout_node(root, &rng, cap, &plies, js, kids, &scratch, &pending)
         if result == PLAYOUT_STOPPED:
             return -1
         tally[result] += 1

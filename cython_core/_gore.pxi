@@ -15,12 +15,12 @@ def gore_path(spec):
     return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
 
 
-ctypedef struct GoreNode:
+ctypedef struct GoreNode:     # 16 bytes: a child is two words copied
     u64 b
-    int north          # bit i set: North owns hole i
-    int offer
-    int to_move
-    int stores[2]
+    unsigned char north          # bit i set: North owns hole i
+    unsigned char offer
+    unsigned char to_move
+    unsigned char stores[2]      # the overflow rule: at most 255 seeds in all
 
 ctypedef fused GoreForm:
     IntPosition
@@ -41,7 +41,7 @@ cdef inline int gore_holes_of(const GoreForm* s, int player) noexcept nogil:
     if GoreForm is IntPosition:
         return mask8_equal(s.owner, player)
     else:
-        return s.north if player else ~s.north & 0xFF
+        return (s.north ^ (player - 1)) & 0xFF      # North's holes, or the others (branch-free)
 
 
 cdef inline int gore_holes_at_least(const GoreForm* s, int k) noexcept nogil:
@@ -102,8 +102,7 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
     else:
         hand = lane_of(s.b, origin)
         s.b &= lane_clear_mask(origin)
-        if hand >= GORE_HOLES:
-            s.b += <u64>(hand >> 3) * LANE_ONES
+        s.b += <u64>(hand >> 3) * LANE_ONES          # whole rounds (branch-free: often 0)
         step = &GORE_STEP[origin][hand & 7]
         s.b += step.add[0]
         return step.land
@@ -145,7 +144,7 @@ cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
     the opponent (opp_store, §4.2): mine's small submasks (OFFER_MASKS, ascending)
     of at most `most` holes."""
     cdef int n = 0, i, mask
-    cdef int most = opp_store // GORE_SEEDS_PER_TRADED_HOLE_C
+    cdef int most = gore_affordable(opp_store)
     if most > 3:
         most = 3
     if most > POPCOUNT8[mine] - 1:
@@ -158,6 +157,12 @@ cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
             acts[n] = GORE_OFFER_BASE_C + mask
             n += 1
     return n
+
+
+cdef inline int gore_affordable(int store) noexcept nogil:
+    """How many holes a store pays for (§4.2: GORE_SEEDS_PER_TRADED_HOLE_C each;
+    a store is never negative, so the division is unsigned)."""
+    return <int>(<unsigned>store // <unsigned>GORE_SEEDS_PER_TRADED_HOLE_C)
 
 
 cdef inline bint gore_capturable(int seeds) noexcept nogil:
@@ -208,11 +213,17 @@ ctypedef struct GoreView:
 
 
 cdef inline void gore_view(GoreView* v, const GoreForm* s) noexcept nogil:
-    v.offer = s.offer
-    v.over = not s.offer and not gore_any_at_least(s, 3)     # §4.5
-    v.mine = gore_holes_of(s, s.to_move)
-    v.sowable = gore_origins(s, s.to_move)
-    v.opp_store = s.stores[1 - s.to_move]
+    # read s whole before writing v (v's ints might alias s's for the compiler)
+    cdef int offer = s.offer, me = s.to_move
+    cdef int mine = gore_holes_of(s, me)
+    cdef int sowable = gore_origins(s, me)
+    cdef int opp_store = s.stores[1 - me]
+    cdef bint over = not offer and not gore_any_at_least(s, 3)     # §4.5
+    v.offer = offer
+    v.over = over
+    v.mine = mine
+    v.sowable = sowable
+    v.opp_store = opp_store
 
 
 cdef inline void gore_view_lanes(GoreView* v, const GoreNode* s) noexcept nogil:
@@ -244,8 +255,22 @@ cdef inline int gore_count_of(const GoreView* v) noexcept nogil:
         return 0
     if not v.sowable:
         return 1                    # the forced pass
-    most = v.opp_store // GORE_SEEDS_PER_TRADED_HOLE_C
+    most = gore_affordable(v.opp_store)
     return POPCOUNT8[v.sowable] + OFFER_COUNT[POPCOUNT8[v.mine]][most if most < 3 else 3]
+
+
+cdef inline int gore_count_made(const GoreView* v, int* moves, u64* known) noexcept nogil:
+    """Perft's last ply but one: the actions whose children must be made to
+    count their legal actions (the sowings, the pass or the answers), into
+    moves; how many.  An offer's child is not made: it has two legal actions,
+    accept and decline (gore_count_of of a view with an offer), added to known
+    for every offer."""
+    cdef int n
+    if v.offer or v.over or not v.sowable:
+        return gore_actions_of(v, moves)
+    n = gore_sowing_candidates(v.sowable, moves)
+    known[0] += 2 * <u64>(gore_count_of(v) - n)
+    return n
 
 
 cdef inline int gore_nth_of(const GoreView* v, int k) noexcept nogil:
@@ -264,7 +289,7 @@ cdef inline int gore_nth_of(const GoreView* v, int k) noexcept nogil:
             k -= 1
         return CTZ8[sowable]
     k -= sows
-    most = v.opp_store // GORE_SEEDS_PER_TRADED_HOLE_C
+    most = gore_affordable(v.opp_store)
     if most > 3:
         most = 3
     i = 0
@@ -328,16 +353,26 @@ cdef inline int gore_count_actions(const IntPosition* s) noexcept nogil:
     return gore_count_of(&v)
 
 
-cdef inline int gore_nth_action(const IntPosition* s, int k) noexcept nogil:
-    """gore_legal_actions(s)[k], without the list."""
+cdef inline int gore_draw(const GoreForm* s, u64* rng, int* action) noexcept nogil:
+    """How many legal actions s has; if some, the one of index
+    splitmix64(rng) mod their number, ascending (§6.2's draw), in action:
+    one view of the masks serves both (the playouts' ply)."""
     cdef GoreView v
+    cdef int n
     gore_view(&v, s)
-    return gore_nth_of(&v, k)
+    n = gore_count_of(&v)
+    if n:
+        action[0] = gore_nth_of(&v, <int>mod_small(splitmix64(rng), n))
+    return n
 
 
 cdef inline long long gore_apply(GoreForm* s, int action) noexcept nogil:
     """Play a legal action in place; 1 for a sowing (one lap), 0 otherwise."""
     cdef int me = s.to_move
+    if action < GORE_OFFER_BASE_C:  # a sowing (the common action: tested first)
+        gore_sow(s, action)
+        s.to_move = 1 - me
+        return 1
     if action == GORE_ACCEPT_C:     # the answerer keeps the turn (§4.4)
         gore_trade(s, s.offer, me)
         s.stores[me] -= GORE_SEEDS_PER_TRADED_HOLE_C * POPCOUNT8[s.offer]
@@ -346,12 +381,10 @@ cdef inline long long gore_apply(GoreForm* s, int action) noexcept nogil:
     if action == GORE_DECLINE_C:
         s.offer = 0
         return 0
-    if action < GORE_OFFER_BASE_C:
-        gore_sow(s, action)
-    elif action < GORE_PASS_C:
+    if action < GORE_PASS_C:
         s.offer = action - GORE_OFFER_BASE_C
-    s.to_move = 1 - me             # a sowing, an offer or the pass
-    return 1 if action < GORE_OFFER_BASE_C else 0
+    s.to_move = 1 - me             # an offer or the pass
+    return 0
 
 
 cdef inline void gore_apply_lanes(GoreNode* s, int action) noexcept nogil:

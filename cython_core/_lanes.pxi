@@ -30,9 +30,18 @@ cdef enum:
     MAX_LANES = 18            # Katro 6x6: 18 holes a player
     MAX_WORDS = 3
 
-cdef u64 LANE_ONES = 0x0101010101010101ULL
-cdef u64 LANE_LOW7 = 0x7F7F7F7F7F7F7F7FULL
-cdef u64 LANE_HIGH = 0x8080808080808080ULL
+# Compile-time constants (C `static const`), so that the compiler folds them
+# into the lane tests (lanes_at_least(w, 3)'s (128 - 3) * LANE_ONES is one
+# immediate) and keeps them in registers across stores to lane words.
+cdef extern from *:
+    """
+    static const unsigned long long katra_lane_ones = 0x0101010101010101ULL;
+    static const unsigned long long katra_lane_low7 = 0x7F7F7F7F7F7F7F7FULL;
+    static const unsigned long long katra_lane_high = 0x8080808080808080ULL;
+    """
+    const u64 LANE_ONES "katra_lane_ones"
+    const u64 LANE_LOW7 "katra_lane_low7"
+    const u64 LANE_HIGH "katra_lane_high"
 
 
 cdef inline u64 lanes_nonzero(u64 w) noexcept nogil:
@@ -286,7 +295,7 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
     cdef bint captured
     cdef u64 deeper
     cdef long long laps = 1
-    cdef long long calm_from = 1              # the lap after the start or the last capture
+    cdef long long calm = 0                   # laps since the start or the last capture
     cdef const LapStep* step
     words_clear(&m0, &m1, &m2, x, lp, NW)
     if family == FAM_KATRO:
@@ -294,8 +303,8 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
     else:
         capturing = mpantsaka_capturing_lanes(O, T)
     while True:
-        if laps - calm_from >= CYCLE_START:          # Brent's detector runs
-            verdict = brent_lap(&brent, laps - calm_from,
+        if calm >= CYCLE_START:                      # Brent's detector runs
+            verdict = brent_lap(&brent, calm,
                                 ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
                                  | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
             if verdict == BRENT_CYCLE:
@@ -330,8 +339,7 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
                 deeper |= m1 & T.deeper[land][1]
             if NW > 2:
                 deeper |= m2 & T.deeper[land][2]
-            captured = katro_lap_captures(<bint>((deeper | (0 - deeper)) >> 63),
-                                          (capturing >> land) & 1)
+            captured = katro_lap_captures(<bint>(deeper != 0), (capturing >> land) & 1)
             if captured:
                 target = T.face[land][od]
                 seeds += lane_of(O[target >> 3], target)
@@ -348,8 +356,7 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
             return -laps
         laps += 1
         hand = seeds
-        if captured:
-            calm_from = laps
+        calm = 0 if captured else calm + 1
     M[0] = m0
     if NW > 1:
         M[1] = m1
@@ -404,17 +411,18 @@ cdef inline int halves_legal_count(const HalvesNode* s, HalvesNode* scratch, con
     """len(legal moves of s), sowing only the candidates first_lap_ends cannot settle."""
     cdef u64 moves = halves_moves(s, T, family, simplified, NW)
     cdef int move, m = 0
-    cdef long long laps
+    cdef long long laps, done = 0             # work, added once (work may alias the words)
     while moves:
         move = lowest_bit(moves)
         moves &= moves - 1
-        work[0] += 1
+        done += 1
         if halves_first_lap_ends(s, move, T, L):
             m += 1
         else:
             laps = halves_play_lanes(scratch, s, move, T, family, NW, L)
-            work[0] += laps if laps >= 0 else -laps
+            done += laps if laps >= 0 else -laps
             m += laps >= 0
+    work[0] += done
     return m
 
 

@@ -17,8 +17,8 @@
 #   node_candidates, node_play, node_first_lap_ends, node_fallback
 #                          what that iterator is made of (the playouts sow
 #                          only the candidates whose first lap may not end)
-#   node_all_legal / node_nth_legal   Goré: every candidate legal, the k-th
-#                          named from masks (playouts count, then make one)
+#   node_all_legal / node_draw_legal  Goré: every candidate legal, counted and
+#                          one drawn from masks (playouts make only that one)
 #   node_action            a move code as the rulebook's action number
 #   node_legal_count       how many legal moves (perft's last ply)
 #   node_unfinished        has the player to move a legal move?
@@ -491,7 +491,7 @@ cdef inline int node_fallback(const Node* s) noexcept nogil:
 
 
 cdef inline bint node_all_legal(const Node* s) noexcept nogil:
-    """Is every candidate legal, and the k-th cheap to name (node_nth_legal)?
+    """Is every candidate legal, and one cheap to draw (node_draw_legal)?
     Goré's: it has no relays."""
     if Node is IntPosition:
         return is_gore(s)
@@ -501,17 +501,14 @@ cdef inline bint node_all_legal(const Node* s) noexcept nogil:
         return 0
 
 
-cdef inline int node_nth_legal(const Node* s, int k) noexcept nogil:
-    """The k-th legal move of s, ascending, 0 <= k < node_legal_count(s), when
-    node_all_legal(s), without listing them (playouts draw one a ply)."""
-    cdef GoreView v
-    if Node is IntPosition:
-        return gore_nth_action(s, k)
-    elif Node is GoreNode:
-        gore_view_lanes(&v, s)
-        return gore_nth_of(&v, k)
+cdef inline int node_draw_legal(const Node* s, u64* rng, int* move) noexcept nogil:
+    """When node_all_legal(s): how many legal moves s has and, if some, the
+    one of index splitmix64(rng) mod their number, ascending, in move (§6.2's
+    draw), without listing them (playouts draw one a ply)."""
+    if Node is IntPosition or Node is GoreNode:
+        return gore_draw(s, rng, move)
     else:
-        return -1
+        return 0
 
 
 cdef inline void node_apply(Node* s, int move) noexcept nogil:
@@ -526,16 +523,22 @@ cdef inline void node_apply(Node* s, int move) noexcept nogil:
         s[0] = child
 
 
-cdef inline int node_child_count(const Node* s, int move) noexcept nogil:
-    """The number of legal moves of move's child when known without making it
-    (Goré's offer: the answer, accept or decline), else -1: perft's last ply
-    but one."""
+cdef inline int node_count_made(const Node* s, int* moves, u64* known) noexcept nogil:
+    """Perft's last ply but one: the candidates of s (in any order) whose
+    children must be made to count their legal moves, into moves; how many.
+    Adds to known the legal moves of the children counted without making
+    them (Goré's offers: gore_count_made); elsewhere every candidate."""
+    cdef GoreView v
     if Node is GoreNode:
-        return 2 if GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+        gore_view_lanes(&v, s)
+        return gore_count_made(&v, moves, known)
     elif Node is IntPosition:
-        return 2 if is_gore(s) and GORE_OFFER_BASE_C <= move < GORE_PASS_C else -1
+        if is_gore(s):
+            gore_view(&v, s)
+            return gore_count_made(&v, moves, known)
+        return node_candidates(s, moves, 0)
     else:
-        return -1
+        return node_candidates(s, moves, 0)
 
 
 cdef inline int node_legal_list(const Node* s, int* moves, bint ordered, bint keep,
