@@ -261,3 +261,29 @@ class VectorGame:
 #: The C API for Cython extensions: a PyCapsule of its function table (katra/capi.pxd,
 #: docs/cython.md); import_katra() reads it.
 _C_API: object
+
+class EndgameTables:
+    """Djenon-aboure's endgame tables in memory (docs/tables.md): the layers
+    ``0..max_seeds`` of board seeds, 2 values (bytes) and 2 plies (16-bit,
+    native order) a board; read-only, shared by any number of threads."""
+
+    def __init__(self, values: list[bytes], plies: list[bytes]) -> None: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def max_seeds(self) -> int:
+        """The largest layer held."""
+    def values(self, pos: Position) -> tuple[int | None, int | None, int, int] | None:
+        """``(a, b, a's plies, b's plies)``: the most of the board's seeds the
+        player to move (a) and the opponent (b) can force (None: they cannot
+        force the game to end); None if the board is not held."""
+    def probe(self, pos: Position, player: int, target: int) -> tuple[int, int]:
+        """``(status, plies)`` as :meth:`DfpnSolver.prove` answers, from the
+        table (-1: the board is not held)."""
+
+def _table_boards(k: int) -> int:
+    """The boards of ``k`` seeds (0..16) on Djenon-aboure's 12 holes."""
+
+def _table_build_layer(k: int, values: list[bytes],
+                       plies: list[bytes]) -> tuple[bytes, bytes, int]:
+    """Layer ``k`` of Djenon-aboure's tables from the layers below: values, plies, sweeps."""
