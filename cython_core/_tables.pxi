@@ -279,11 +279,13 @@ cdef int table_layers(EndTable* t, list values, list plies) except -1:
     for k in range(len(values)):
         if type(values[k]) is not bytes or type(plies[k]) is not bytes:
             raise ArgumentTypeError(f"tables: layer {k}'s values and plies must be bytes")
+        if (<u64>len(values[k]) != 2 * table_boards(k)
+                or <u64>len(plies[k]) != 4 * table_boards(k)):
+            raise ArgumentError(f"tables: layer {k} must hold {2 * table_boards(k)} values and "
+                                f"plies, got {len(values[k])} values and {len(plies[k])} "
+                                f"bytes of plies")
         v = values[k]
         p = memoryview(plies[k]).cast("B").cast("H")
-        if <u64>v.shape[0] != 2 * table_boards(k) or <u64>p.shape[0] != 2 * table_boards(k):
-            raise ArgumentError(f"tables: layer {k} must hold {2 * table_boards(k)} values "
-                                f"and plies, got {v.shape[0]} and {p.shape[0]}")
         t.values[k] = &v[0]
         t.plies[k] = &p[0]
     return 0
@@ -310,6 +312,7 @@ def _table_build_layer(k, list values, list plies):
     seeds = k
     if len(values) != seeds:
         raise ArgumentError(f"layer {seeds} needs the {seeds} layers below it, got {len(values)}")
+    values, plies = list(values), list(plies)    # lower points into them while the GIL is free
     table_layers(&lower, values, plies)
     out_values = bytearray(2 * n)
     out_plies = bytearray(4 * n)
@@ -387,3 +390,51 @@ cdef class EndgameTables:
         self._board(p, &s)
         r = table_probe(&self.t, &s, 2 * player + target, &plies)
         return (r, plies if r == 1 else 0)
+
+
+# ---------------------------------------------------------------- the solvers' hooks
+
+cdef inline bint table_answer(const EndTable* t, const Node* s, int pi, unsigned int* plies,
+                              int* answer) noexcept nogil:
+    """Whether t holds the answer of question pi at node s (a Djenon-aboure
+    node whose board is held): then *answer is 1 (forced within *plies plies)
+    or 0 (never forced)."""
+    if Node is DjenonNode:
+        answer[0] = table_probe(t, s, pi, plies)
+        return answer[0] >= 0
+    else:
+        return 0
+
+
+cdef inline bint table_settled(const EndTable* t, const Node* s, int* outcome,
+                               unsigned int* plies) noexcept nogil:
+    """Whether t settles s's value (§6.3): then *outcome is 1 (the player to
+    move wins), 0 (a draw) or -1 (a loss), proven within *plies plies."""
+    cdef int me = s.to_move
+    cdef int mine, theirs
+    cdef unsigned int p = 0, q = 0
+    if not table_answer(t, s, 2 * me + 1, &p, &mine):
+        return 0
+    if mine:                                            # the mover forces a win
+        outcome[0], plies[0] = 1, p
+        return 1
+    table_answer(t, s, 2 * (1 - me) + 1, &q, &theirs)
+    if theirs:                                          # the opponent forces a win
+        outcome[0], plies[0] = -1, q
+        return 1
+    table_answer(t, s, 2 * me, &p, &mine)
+    table_answer(t, s, 2 * (1 - me), &q, &theirs)
+    if mine and theirs:                                 # each forces a draw or better
+        outcome[0], plies[0] = 0, (p if p > q else q)
+        return 1
+    return 0
+
+
+cdef const EndTable* table_arg(object tables) except? NULL:
+    """The EndTable of a tables= argument (None: NULL)."""
+    if tables is None:
+        return NULL
+    if not isinstance(tables, EndgameTables):
+        raise ArgumentTypeError(f"tables must be None or endgame tables "
+                                f"(katra.api.load_tables), not {type(tables).__name__}")
+    return &(<EndgameTables>tables).t

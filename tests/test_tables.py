@@ -10,7 +10,7 @@ import pytest
 import katra
 from helpers import forces, katra_in_process, position_text, quick_and_slow
 from katra import _core, _reference
-from katra.api import _tables
+from katra.api import MATE, _tables
 
 GAME = "djenon-aboure"
 TOTAL = 48
@@ -288,6 +288,8 @@ def test_core_tables_check_their_layers():
     values, plies, _ = _tables.build_layers(GAME, 2)
     with pytest.raises(katra.ArgumentError, match="layer 2 must hold"):
         _core.EndgameTables(values, [*plies[:2], plies[2][:-2]])
+    with pytest.raises(katra.ArgumentError, match="layer 1 must hold 24 values"):
+        _core.EndgameTables(values[:2], [plies[0], plies[1] + b"x"])
     with pytest.raises(katra.ArgumentError, match="as many values as plies"):
         _core.EndgameTables(values, plies[:2])
     with pytest.raises(katra.ArgumentTypeError, match="must be bytes"):
@@ -318,3 +320,4 @@ def test_cli_build_and_info(tmp_path):
                  ("info", str(tmp_path / "none"))):
         r = katra_in_process("tables", *args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, args
+
