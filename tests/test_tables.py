@@ -190,6 +190,25 @@ def test_sampled_boards_against_dfpn_and_the_bounded_solver(layers, count):
     assert forced > asked // 4 and asked - forced > asked // 4
 
 
+@pytest.mark.slow
+def test_layers_up_to_12_against_dfpn():
+    """Layers 9..12 (the slow run): 300 boards, each player, stores at and
+    around the forced share, as test_sampled_boards_against_dfpn_and_the_bounded_solver."""
+    values, plies, _ = _tables.build_layers(GAME, 12)
+    table = _core.EndgameTables(values, plies)
+    rng = random.Random(13)
+    dfpn = _core.DfpnSolver(18)
+    for _ in range(300):
+        k = rng.randint(9, 12)
+        lanes = random_board(rng, k)
+        mover = rng.randint(0, 1)
+        for player in (0, 1):
+            for stores in boundary_stores(table, lanes, mover, player, k):
+                pos = _core.Position.from_text(text_of(lanes, mover, stores))
+                for target in (0, 1):
+                    assert dfpn.prove(pos, player, target)[0] == table.probe(pos, player, target)[0]
+
+
 # ---------------------------------------------------------------- files
 
 @pytest.fixture(scope="module")
