@@ -303,6 +303,33 @@ def test_missing_file_and_bad_arguments(tmp_path, table_file):
         table.values(_reference.Position.initial(GAME))
 
 
+def test_an_interrupted_build_leaves_no_file(tmp_path):
+    """cancel_jobs() (as Ctrl-C) stops a build inside a layer: JobCancelled, and
+    neither the table nor its .part file is left."""
+    import threading
+    started, done = threading.Event(), threading.Event()
+
+    def cancel_until_done():
+        started.wait()
+        while not done.wait(0.001):
+            katra.cancel_jobs()
+
+    def progress(layer):
+        if layer.seeds == 9:         # the cancels start while layer 10 is being built
+            started.set()
+
+    canceller = threading.Thread(target=cancel_until_done)
+    canceller.start()
+    try:
+        with pytest.raises(katra.JobCancelled):
+            _tables.build_tables(GAME, 16, tmp_path / "t", progress=progress)
+    finally:
+        started.set()
+        done.set()
+        canceller.join()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_core_tables_check_their_layers():
     values, plies, _ = _tables.build_layers(GAME, 2)
     with pytest.raises(katra.ArgumentError, match="layer 2 must hold"):
