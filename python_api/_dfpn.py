@@ -45,8 +45,9 @@ class Dfpn:
     proof), a node budget and a clock shared by every question asked."""
 
     def __init__(self, tt_bits: int | None, max_nodes: int | None = None,
-                 time: float | None = None, progress: Progress | None = None) -> None:
-        self.solver = _core.DfpnSolver(tt_bits)
+                 time: float | None = None, progress: Progress | None = None,
+                 tables: Any = None) -> None:
+        self.solver = _core.DfpnSolver(tt_bits, tables)
         self.max_nodes = max_nodes
         self.start = _clock.monotonic()
         self.deadline = None if time is None else self.start + time

@@ -234,3 +234,20 @@ def load_tables(path: str | os.PathLike[str], game: str | None = None) -> Any:
         values.append(raw[:2 * n])
         plies.append(_native(raw[2 * n:], False))
     return _core.EndgameTables(values, plies)
+
+
+def check_tables(tables: object, game_id: str, alone: bool) -> None:
+    """A ``tables=`` argument: None or endgame tables for ``game_id``'s positions;
+    ``alone``: a proof file or workers were asked for, which the tables exclude
+    (a table's answer has no proof tree, and workers would not have the tables)."""
+    if tables is None:
+        return
+    if not isinstance(tables, _core.EndgameTables):
+        raise ArgumentTypeError(f"tables must be None or endgame tables (load_tables), "
+                                f"not {type(tables).__name__}")
+    if game_id != tables.game_id:
+        raise ArgumentError(f"tables: these are {tables.game_id}'s endgame tables, "
+                            f"not {game_id}'s")
+    if alone:
+        raise ArgumentError("tables: a proof file and jobs/executor go without endgame tables "
+                            "(a table's answer has no proof tree)")

@@ -367,3 +367,69 @@ def test_cli_build_and_info(tmp_path):
         r = katra_in_process("tables", *args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, args
 
+
+# ---------------------------------------------------------------- the readers
+
+def endgame(rng, seeds):
+    """A Djenon-aboure position with seeds on the board (of 48), stores split at random."""
+    lanes = random_board(rng, seeds)
+    south = rng.randint(0, TOTAL - seeds)
+    return text_of(lanes, rng.randint(0, 1), (south, TOTAL - seeds - south))
+
+
+@pytest.mark.parametrize("count", quick_and_slow(30, 300))
+def test_solvers_with_tables_give_the_same_results(layers, count):
+    """Boards of 6..14 seeds (their descendants of at most 8 in the table): df-pn
+    settles the same value with the tables, and the bounded solver returns the
+    same outcome, distance, best move and line."""
+    table, _ = layers
+    rng = random.Random(23)
+    done = 0
+    while done < count:
+        text = endgame(rng, rng.randint(6, 14))
+        if _core.Position.from_text(text).is_terminal():
+            continue
+        done += 1
+        plain, tabled = katra.solve(text), katra.solve(text, tables=table)
+        assert tabled.outcome == plain.outcome, text
+        exact = katra.solve(text, 40)
+        assert exact.outcome == plain.outcome and tabled.plies >= exact.plies, text
+        with_tables = katra.solve(text, 40, tables=table)
+        assert (with_tables.outcome, with_tables.plies, with_tables.best_move, with_tables.pv) == (
+            exact.outcome, exact.plies, exact.best_move, exact.pv), text
+        assert with_tables.nodes <= exact.nodes
+
+
+def test_engine_scores_what_the_tables_settle(layers):
+    """Below the root a settled board scores as a finished game: at depth 1 the
+    score's sign is the solved outcome."""
+    table, _ = layers
+    engine = katra.Engine(tables=table)
+    rng = random.Random(29)
+    seen = set()
+    for _ in range(60):
+        text = endgame(rng, rng.randint(3, BUILT))
+        if _core.Position.from_text(text).is_terminal():
+            continue
+        outcome = katra.solve(text, 40).outcome
+        score = engine.search(text, depth=1).score
+        assert (score > MATE - 1000 if outcome == "win" else
+                score < 1000 - MATE if outcome == "loss" else score == 0), text
+        seen.add(outcome)
+    assert seen == {"win", "loss", "draw"}
+
+
+def test_readers_refuse_what_tables_cannot_do(layers):
+    table, _ = layers
+    with pytest.raises(katra.ArgumentError, match="not gore's"):
+        katra.solve("gore", tables=table)
+    with pytest.raises(katra.ArgumentError, match="no proof tree"):
+        katra.solve(GAME, proof=__import__("io").StringIO(), tables=table)
+    with pytest.raises(katra.ArgumentError, match="no proof tree"):
+        katra.solve(GAME, 4, jobs=2, tables=table)
+    with pytest.raises(katra.ArgumentTypeError, match="tables must be None"):
+        katra.solve(GAME, tables="djenon.katra-tables")
+    with pytest.raises(katra.ArgumentTypeError, match="tables must be None"):
+        katra.Engine(tables=3)
+    with pytest.raises(katra.ArgumentTypeError, match="tables must be None"):
+        _core.DfpnSolver(16, object())

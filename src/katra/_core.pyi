@@ -122,7 +122,8 @@ class Searcher:
     """The search engine with a transposition table kept between calls
     (katra.Engine).  ``tt_bits``: 0..28 (None: 20).  One thread at a time."""
 
-    def __init__(self, tt_bits: int | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None,
+                 tables: EndgameTables | None = None) -> None: ...
     @property
     def tt_bits(self) -> int: ...
     def clear(self) -> None:
@@ -150,7 +151,8 @@ class Solver:
     instead (``tt_bits`` then None).  One thread at a time per Solver; every
     method runs without the GIL and stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
 
-    def __init__(self, tt_bits: int | None = None, table: SolverTable | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None, table: SolverTable | None = None,
+                 tables: EndgameTables | None = None) -> None: ...
     @property
     def nodes(self) -> int:
         """Positions visited by every call so far."""
@@ -176,7 +178,8 @@ class DfpnSolver:
     questions.  One thread at a time; every search runs without the GIL and
     stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
 
-    def __init__(self, tt_bits: int | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None,
+                 tables: EndgameTables | None = None) -> None: ...
     @property
     def nodes(self) -> int:
         """Positions made by every call so far."""
