@@ -29,6 +29,7 @@ include "_djenon.pxi"
 include "_position.pxi"
 include "_node.pxi"      # the node layer: one protocol over every working form
 include "_counting.pxi"
+include "_tables.pxi"           # Djenon-aboure's endgame tables (docs/tables.md)
 include "_search.pxi"
 include "_solve_table.pxi"     # the solver's transposition table
 include "_solve.pxi"           # the exact solver's AND/OR search (docs/solve.md)
@@ -54,5 +55,5 @@ _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BIT
          "the solver's limits differ from katra._limits")
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
-           "Solver", "SolverTable", "DfpnSolver"]
+           "Solver", "SolverTable", "DfpnSolver", "EndgameTables"]
 include "_capi.pxi"       # the C-level API for search written in Cython (docs/cython.md)

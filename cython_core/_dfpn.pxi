@@ -102,6 +102,7 @@ ctypedef struct DfpnCtx:
     u64 walked_count
     u64 walked_size
     u64 walk_left                # the nodes a trap walk may still make
+    const EndTable* tables       # endgame tables (docs/tables.md), or NULL
 
 
 ctypedef struct DfpnOut:         # what a visit leaves of a node
@@ -337,7 +338,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     cdef DfpnEntry* e
     cdef DfpnOut sub
     cdef bint or_node = s.to_move == (c.pi >> 1)
-    cdef int n = 0, i, best, at, loop
+    cdef int n = 0, i, best, at, loop, tabled
     cdef unsigned int pn, dn, sum_, least, second, depth, th, other_th
     cdef u64 start = c.nodes
     out.pn, out.dn, out.depth, out.loop = 1, 1, 0, DFPN_FREE
@@ -376,6 +377,9 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 f.pn[i], f.dn[i] = DFPN_INF, 0
         elif ply + 1 >= DFPN_MAX_DEPTH:
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
+        elif c.tables != NULL and table_answer(c.tables, &kids[i], c.pi, &f.depth[i], &tabled):
+            f.pn[i] = 0 if tabled else DFPN_INF          # docs/tables.md
+            f.dn[i] = DFPN_INF - f.pn[i]
         else:
             e = dfpn_find(c, f.keys[i])
             if e == NULL:
@@ -533,12 +537,15 @@ cdef class DfpnSolver:
     """
     cdef DfpnCtx c
     cdef bint busy
+    cdef object tables           # the endgame tables c.tables points into, kept alive
 
-    def __cinit__(self, tt_bits=None):
+    def __cinit__(self, tt_bits=None, tables=None):
         cdef int bits = DFPN_DEFAULT_BITS
         if tt_bits is not None:
             bits = _solve_bits_arg(tt_bits)
         memset(&self.c, 0, sizeof(DfpnCtx))
+        self.c.tables = table_arg(tables)
+        self.tables = tables
         self.c.entries = <DfpnEntry*>calloc((<u64>1) << bits, sizeof(DfpnEntry))
         self.c.frames = <DfpnFrame**>calloc(DFPN_MAX_DEPTH, sizeof(DfpnFrame*))
         if self.c.entries == NULL or self.c.frames == NULL:

@@ -148,6 +148,7 @@ ctypedef struct SearchCtx:
     # recurse), here rather than in the recursion's frames
     Children kids
     NodeScratch scratch
+    const EndTable* tables       # endgame tables (docs/tables.md), or NULL
 
 
 cdef inline int lanes_count(u64 bits) noexcept nogil:
@@ -415,6 +416,7 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     cdef Node* children
     cdef TTEntry* e = NULL
     cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag, tt_move, first
+    cdef unsigned int plies
     cdef int me = s.to_move
     cdef bint probing, early
 
@@ -423,6 +425,9 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     c.pv_len[ply] = 0
     if node_stops(c):
         return 0
+    # a value the endgame tables settle is a finished game's (docs/tables.md)
+    if c.tables != NULL and table_settled(c.tables, s, &v, &plies) and plies < SEARCH_MAX_PLY:
+        return 0 if v == 0 else v * (SEARCH_MATE - ply - <int>plies)
 
     if c.tt != NULL:
         e = &c.tt[key & c.tt_mask]
@@ -725,13 +730,17 @@ cdef class Searcher:
     cdef SearchCtx* c
     cdef readonly int tt_bits
     cdef bint busy
+    cdef object tables           # the endgame tables c.tables points into, kept alive
 
-    def __cinit__(self, tt_bits=None):
+    def __cinit__(self, tt_bits=None, tables=None):
+        cdef const EndTable* t = table_arg(tables)
         self.tt_bits = SEARCH_ENGINE_TT_BITS if tt_bits is None else <int>_int_arg(
             tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
         self.c = search_alloc((<u64>1 << self.tt_bits) if self.tt_bits else 0)
         if self.c == NULL:
             raise MemoryError("search: cannot allocate its tables")
+        self.c.tables = t
+        self.tables = tables
 
     def __dealloc__(self):
         if self.c != NULL:

@@ -76,6 +76,7 @@ ctypedef struct SolveCtx:
     # recurse), here rather than in their frames, which the recursion's would hold.
     Children last_ply
     NodeScratch scratch
+    const EndTable* tables       # endgame tables (docs/tables.md), or NULL
 
 
 # ---------------------------------------------------------------- the search
@@ -132,6 +133,7 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     cdef u64* hashes
     cdef Node* children
     cdef int n, i, j, best, r, winner, before, gains
+    cdef unsigned int plies
     cdef bint or_node = s.to_move == (pi >> 1)
 
     if solve_tick(c, 1):
@@ -142,6 +144,9 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
 
     if k == 0:
         return solve_leaf(c, s, pi)
+    # endgame tables (docs/tables.md): never forced, or forced within k
+    if c.tables != NULL and table_answer(c.tables, s, pi, &plies, &r) and (r == 0 or plies <= k):
+        return r
 
     r = solve_probe(c.table, key, pi, k)
     if r >= 0:

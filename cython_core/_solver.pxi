@@ -43,8 +43,9 @@ cdef class Solver:
     cdef SolveSlots own          # its own table (table None)
     cdef SolverTable shared      # the table given, kept alive as long as the Solver
     cdef bint busy
+    cdef object tables           # the endgame tables c.tables points into, kept alive
 
-    def __cinit__(self, tt_bits=None, table=None):
+    def __cinit__(self, tt_bits=None, table=None, tables=None):
         cdef int bits = SOLVE_FIRST_BITS, max_bits = SOLVE_DEFAULT_MAX_BITS
         if table is not None and not isinstance(table, SolverTable):
             raise ArgumentTypeError(f"table must be None or a SolverTable, "
@@ -54,6 +55,8 @@ cdef class Solver:
             if table is not None:
                 raise ArgumentError("give tt_bits or table, not both (the table has its size)")
         memset(&self.c, 0, sizeof(SolveCtx))
+        self.c.tables = table_arg(tables)     # endgame tables (docs/tables.md)
+        self.tables = tables
         if table is None:
             solve_table_init(&self.own, bits, max_bits)
             self.c.table = &self.own

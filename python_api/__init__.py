@@ -12,6 +12,7 @@ from ._proof import write_proof
 from ._search import MATE, Analysis, Engine, MoveScore, SearchResult, analyse, search
 from ._solve import MAX_SOLVE_PLIES, SolveProgress, SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
+from ._tables import MAX_TABLE_SEEDS, LayerInfo, TablesInfo, build_tables, load_tables, tables_info
 from ._trace import Lap, MoveTrace, TraceMismatchError
 
 __all__ = [
@@ -22,4 +23,6 @@ __all__ = [
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",
+    "build_tables", "load_tables", "tables_info", "TablesInfo", "LayerInfo",
+    "MAX_TABLE_SEEDS",
 ]

@@ -91,8 +91,8 @@ class Dfpn(Settler):
 
     def __init__(self, tt_bits: int | None, max_nodes: int | None = None,
                  time: float | None = None, progress: Progress | None = None,
-                 solver: Any = None) -> None:
-        self.solver = _core.DfpnSolver(tt_bits) if solver is None else solver
+                 solver: Any = None, tables: Any = None) -> None:
+        self.solver = _core.DfpnSolver(tt_bits, tables) if solver is None else solver
         self.max_nodes = max_nodes
         self.start = _clock.monotonic()
         self.deadline = None if time is None else self.start + time

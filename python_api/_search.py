@@ -187,10 +187,12 @@ class Engine:
     True
     """
 
-    def __init__(self, *, tt_bits: int | None = None) -> None:
+    def __init__(self, *, tt_bits: int | None = None, tables: Any = None) -> None:
         if tt_bits is not None:
             tt_bits = check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
-        self._searcher = _core.Searcher(tt_bits)
+        # tables: None or Djenon-aboure's endgame tables (katra.api.load_tables,
+        # docs/tables.md): a value they settle scores as a finished game's
+        self._searcher = _core.Searcher(tt_bits, tables)
 
     @property
     def tt_bits(self) -> int:

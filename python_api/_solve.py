@@ -35,6 +35,7 @@ from ._parallel import Workers, workers_for
 from ._proof import write_proof
 from ._questions import value_of
 from ._solve_pool import POOL, Progress, Solved, SolveProgress, SplitSolve, solve_here
+from ._tables import check_tables
 
 __all__ = ["MAX_SOLVE_PLIES", "SolveProgress", "SolveResult", "solve"]
 
@@ -109,7 +110,8 @@ def check_nodes(nodes: object) -> int | None:
 def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
           nodes: int | None = None, jobs: int = 1, executor: Any = None,
           time: float | None = None, tt_bits: int | None = None,
-          progress: Progress | None = None, proof: TextIO | None = None) -> SolveResult:
+          progress: Progress | None = None, proof: TextIO | None = None,
+          tables: Any = None) -> SolveResult:
     """Prove the value of ``state`` (docs/rules.md §6.3, docs/solve.md).
 
     ``state``: a :class:`katra.State`, a game id or name (its start) or a
@@ -136,7 +138,11 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     proof is written to it as it is found (docs/solve.md, "Proof files"; the
     same as :func:`katra.api.write_proof` gives).  Bad arguments raise
     :class:`katra.ArgumentError` (a ``ValueError``) or
-    :class:`katra.ArgumentTypeError` naming them; Ctrl-C and
+    :class:`katra.ArgumentTypeError` naming them.  ``tables``: None or
+    Djenon-aboure's endgame tables (:func:`katra.api.load_tables`,
+    docs/tables.md), which df-pn and the bounded solver read where a board of
+    few seeds comes up (the same result, fewer nodes; no ``proof``, ``jobs``
+    or ``executor`` with them).  Ctrl-C and
     :func:`katra.cancel_jobs` stop it.
 
     >>> r = solve("katro-4x4", exact=True)
@@ -157,10 +163,11 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
         raise ArgumentTypeError(f"proof must be None or a text stream, "
                                 f"not {type(proof).__name__}")
     workers = workers_for(jobs, executor)
+    check_tables(tables, pos.game_id, proof is not None or workers is not None)
     if plies is None:
         search: Dfpn | SplitDfpn
         if workers is None:
-            search = Dfpn(bits, budget, seconds, progress)
+            search = Dfpn(bits, budget, seconds, progress, tables=tables)
         else:
             search = SplitDfpn(workers, bits, budget, seconds, progress,
                                proof=proof is not None and not exact)
@@ -171,7 +178,8 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
         return result
     if budget is not None:
         raise ArgumentError("nodes is df-pn's budget: give it without max_plies")
-    solver = _core.Solver(bits) if proof is not None and workers is None else None
+    solver = (_core.Solver(bits, tables=tables)
+              if (proof is not None or tables is not None) and workers is None else None)
     result = solve_position(pos, plies, seconds, bits, workers, progress, solver)
     if proof is not None and result.outcome is not None:
         write_proof(proof, pos, result, tt_bits=bits, solver=solver)

@@ -122,7 +122,8 @@ class Searcher:
     """The search engine with a transposition table kept between calls
     (katra.Engine).  ``tt_bits``: 0..28 (None: 20).  One thread at a time."""
 
-    def __init__(self, tt_bits: int | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None,
+                 tables: EndgameTables | None = None) -> None: ...
     @property
     def tt_bits(self) -> int: ...
     def clear(self) -> None:
@@ -150,7 +151,8 @@ class Solver:
     instead (``tt_bits`` then None).  One thread at a time per Solver; every
     method runs without the GIL and stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
 
-    def __init__(self, tt_bits: int | None = None, table: SolverTable | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None, table: SolverTable | None = None,
+                 tables: EndgameTables | None = None) -> None: ...
     @property
     def nodes(self) -> int:
         """Positions visited by every call so far."""
@@ -176,7 +178,8 @@ class DfpnSolver:
     questions.  One thread at a time; every search runs without the GIL and
     stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
 
-    def __init__(self, tt_bits: int | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None,
+                 tables: EndgameTables | None = None) -> None: ...
     @property
     def nodes(self) -> int:
         """Positions made by every call so far."""
@@ -274,3 +277,29 @@ class VectorGame:
 #: The C API for Cython extensions: a PyCapsule of its function table (katra/capi.pxd,
 #: docs/cython.md); import_katra() reads it.
 _C_API: object
+
+class EndgameTables:
+    """Djenon-aboure's endgame tables in memory (docs/tables.md): the layers
+    ``0..max_seeds`` of board seeds, 2 values (bytes) and 2 plies (16-bit,
+    native order) a board; read-only, shared by any number of threads."""
+
+    def __init__(self, values: list[bytes], plies: list[bytes]) -> None: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def max_seeds(self) -> int:
+        """The largest layer held."""
+    def values(self, pos: Position) -> tuple[int | None, int | None, int, int] | None:
+        """``(a, b, a's plies, b's plies)``: the most of the board's seeds the
+        player to move (a) and the opponent (b) can force (None: they cannot
+        force the game to end); None if the board is not held."""
+    def probe(self, pos: Position, player: int, target: int) -> tuple[int, int]:
+        """``(status, plies)`` as :meth:`DfpnSolver.prove` answers, from the
+        table (-1: the board is not held)."""
+
+def _table_boards(k: int) -> int:
+    """The boards of ``k`` seeds (0..16) on Djenon-aboure's 12 holes."""
+
+def _table_build_layer(k: int, values: list[bytes],
+                       plies: list[bytes]) -> tuple[bytes, bytes, int]:
+    """Layer ``k`` of Djenon-aboure's tables from the layers below: values, plies, sweeps."""

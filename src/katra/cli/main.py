@@ -249,6 +249,8 @@ def build_parser() -> Parser:
     register_solve(commands)  # katra solve (docs/solve.md)
     from .analyse import register as register_analyse
     register_analyse(commands)  # katra analyse (docs/cli.md)
+    from .tables import register as register_tables
+    register_tables(commands)  # katra tables (docs/tables.md)
     return parser
 
 
