@@ -15,7 +15,7 @@ same position, run first) to FILE, one JSON object a line, for
 ``benchmarks/simulate_cluster.py``.
 
 The position defaults to :data:`MINUTE`, a Katro 4x6 mid-game that df-pn settles
-in about a minute of one core.
+in about 45 s of one core.
 """
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ import subprocess
 import sys
 from dataclasses import asdict
 
-#: A Katro 4x6 mid-game (North to move wins) that df-pn settles in about a minute
-#: of one core (docs/solve.md, "Splitting df-pn").
-MINUTE = "katro-4x6 2,0,6,0,3,2/3,1,1,3,3,0/1,1,1,2,5,1/1,2,8,0,2,0 N"
+#: A Katro 4x6 mid-game (South to move wins) that df-pn settles in about 45 s of
+#: one core, 192 million nodes (docs/solve.md, "Splitting df-pn").
+MINUTE = "katro-4x6 1,3,3,0,2,5/1,5,0,0,0,0/0,5,2,1,1,3/5,5,0,1,4,1 S"
 
 _CHILD = """\
 import json, sys, time

@@ -30,8 +30,6 @@ tree above them, and the file is written from that table as in one thread.
 """
 from __future__ import annotations
 
-import concurrent.futures as cf
-import queue
 import threading
 import time as _clock
 import uuid
@@ -44,16 +42,7 @@ from katra import _core
 from katra._errors import ArgumentError
 
 from ._dfpn import Dfpn, Settled, Settler
-from ._parallel import (
-    WAKE_SECONDS,
-    Workers,
-    _is_client_executor,
-    _raise_for,
-    _stop_dask,
-    _stop_executor,
-    register_task,
-    run_task,
-)
+from ._parallel import TaskStream, Workers, register_task
 from ._questions import Question, questions_for
 from ._solve_pool import Progress, SolveProgress
 
@@ -349,60 +338,6 @@ class JobRecord:
     status: int = -1
 
 
-class _Jobs:
-    """Jobs submitted one at a time to the workers and collected as they end."""
-
-    def __init__(self, workers: Workers) -> None:
-        self.workers = workers
-        self.run_id = uuid.uuid4().hex
-        self.dask = workers.kind == "dask" and not _is_client_executor(workers.executor)
-        self.own = workers.executor is None
-        self.executor: Any = (cf.ThreadPoolExecutor(workers.jobs, thread_name_prefix="katra")
-                              if self.own else workers.executor)
-        self.done: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self.running: dict[Any, tuple[Any, str]] = {}
-        self.count = 0
-
-    def submit(self, tag: Any, args: tuple[Any, ...], describe: str) -> None:
-        if self.dask:
-            future = self.executor.submit(run_task, self.run_id, "dfpn", args, pure=False,
-                                          key=f"katra-dfpn-{self.run_id}-{self.count}",
-                                          retries=2)
-        else:
-            future = self.executor.submit(run_task, self.run_id, "dfpn", args)
-        self.count += 1
-        self.running[future] = (tag, describe)
-        future.add_done_callback(self.done.put)
-
-    def next(self) -> tuple[Any, JobResult] | None:
-        """The next job to end (its tag and result), waiting at most WAKE_SECONDS."""
-        try:
-            future = self.done.get(timeout=WAKE_SECONDS)
-        except queue.Empty:
-            return None
-        tag, describe = self.running.pop(future)
-        if self.dask:
-            if future.status == "error":
-                _raise_for(future.exception(), describe)
-        else:
-            exc = future.exception()
-            if exc is not None:
-                _raise_for(exc, describe)
-        return tag, future.result()
-
-    def stop(self) -> None:
-        """Cancel what has not started and stop what runs."""
-        futures = list(self.running)
-        if self.dask:
-            _stop_dask(self.executor, futures, self.run_id)
-        else:
-            _stop_executor(self.executor, futures, self.own, self.run_id)
-
-    def close(self) -> None:
-        if self.own:
-            self.executor.shutdown(wait=True)
-
-
 @dataclass
 class _Job:
     tree: _Tree
@@ -443,7 +378,7 @@ class SplitDfpn(Settler):
         self.in_flight: dict[int, _Job] = {}
         self.trees: dict[Question, _Tree] = {}
         self.asked = -1
-        self.jobs: _Jobs | None = None
+        self.jobs: TaskStream | None = None
         self.master_cpu = _clock.thread_time()
 
     @property
@@ -552,7 +487,7 @@ class SplitDfpn(Settler):
     def _running(self) -> Iterator[None]:
         """The jobs' executor while the questions are asked: stopped on any
         exception (Ctrl-C too), else left once the jobs still running have ended."""
-        self.jobs = _Jobs(self.workers)
+        self.jobs = TaskStream(self.workers, "dfpn")
         try:
             yield
             while self.in_flight:        # jobs of answered questions: let them end

@@ -381,6 +381,64 @@ def _stop_dask_run(client: Any, run_id: str) -> None:
         pass
 
 
+class TaskStream:
+    """Tasks of one ``kind`` submitted one at a time to ``workers`` and collected as
+    they end (split df-pn: katra.api._dfpn_jobs): ``submit(tag, args, describe)``,
+    ``next()`` (a task's tag and value, or None after WAKE_SECONDS), ``stop()`` on
+    an error or Ctrl-C (as :meth:`Workers.run` stops its tasks), ``close()``."""
+
+    def __init__(self, workers: Workers, kind: str) -> None:
+        self.kind = kind
+        self.workers = workers
+        self.run_id = uuid.uuid4().hex
+        self.dask = workers.kind == "dask" and not _is_client_executor(workers.executor)
+        self.own = workers.executor is None
+        self.executor: Any = (cf.ThreadPoolExecutor(workers.jobs, thread_name_prefix="katra")
+                              if self.own else workers.executor)
+        self.done: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.running: dict[Any, tuple[Any, str]] = {}
+        self.count = 0
+
+    def submit(self, tag: Any, args: tuple[Any, ...], describe: str) -> None:
+        if self.dask:
+            future = self.executor.submit(run_task, self.run_id, self.kind, args, pure=False,
+                                          key=f"katra-{self.kind}-{self.run_id}-{self.count}",
+                                          retries=2)
+        else:
+            future = self.executor.submit(run_task, self.run_id, self.kind, args)
+        self.count += 1
+        self.running[future] = (tag, describe)
+        future.add_done_callback(self.done.put)
+
+    def next(self) -> tuple[Any, Any] | None:
+        """The next task to end (its tag and value), waiting at most WAKE_SECONDS."""
+        try:
+            future = self.done.get(timeout=WAKE_SECONDS)
+        except queue.Empty:
+            return None
+        tag, describe = self.running.pop(future)
+        if self.dask:
+            if future.status == "error":
+                _raise_for(future.exception(), describe)
+        else:
+            exc = future.exception()
+            if exc is not None:
+                _raise_for(exc, describe)
+        return tag, future.result()
+
+    def stop(self) -> None:
+        """Cancel what has not started and stop what runs."""
+        futures = list(self.running)
+        if self.dask:
+            _stop_dask(self.executor, futures, self.run_id)
+        else:
+            _stop_executor(self.executor, futures, self.own, self.run_id)
+
+    def close(self) -> None:
+        if self.own:
+            self.executor.shutdown(wait=True)
+
+
 # ----------------------------------------------------------------- perft and divide
 
 def _grow(level: int, num: int, den: int, steps: int, cap: int) -> int:
