@@ -328,14 +328,28 @@ cdef inline int next_in_order(const int* keys, int* order, int i, int n) noexcep
     return order[i]
 
 
+cdef inline bint tabled_score(SearchCtx* c, const Node* s, int ply, int* score) noexcept nogil:
+    """Whether the endgame tables (docs/tables.md) settle s; then its score, a
+    finished game's."""
+    cdef int v
+    cdef unsigned int plies
+    if c.tables == NULL or not table_settled(c.tables, s, &v, &plies) or plies >= SEARCH_MAX_PLY:
+        return False
+    score[0] = 0 if v == 0 else v * (SEARCH_MATE - ply - <int>plies)
+    return True
+
+
 cdef inline int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
     """negamax at depth 0 (or the deepest ply): the static evaluation, or the
     score of a finished game."""
+    cdef int v
     c.pv_len[ply] = 0
     if node_stops(c):
         return 0
     if not node_unfinished(s, &c.scratch):
         return terminal_score(s, ply)
+    if tabled_score(c, s, ply, &v):
+        return v
     c.horizon = 1
     return node_evaluate(s)
 
@@ -416,7 +430,6 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     cdef Node* children
     cdef TTEntry* e = NULL
     cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag, tt_move, first
-    cdef unsigned int plies
     cdef int me = s.to_move
     cdef bint probing, early
 
@@ -425,9 +438,8 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     c.pv_len[ply] = 0
     if node_stops(c):
         return 0
-    # a value the endgame tables settle is a finished game's (docs/tables.md)
-    if c.tables != NULL and table_settled(c.tables, s, &v, &plies) and plies < SEARCH_MAX_PLY:
-        return 0 if v == 0 else v * (SEARCH_MATE - ply - <int>plies)
+    if tabled_score(c, s, ply, &v):
+        return v
 
     if c.tt != NULL:
         e = &c.tt[key & c.tt_mask]
