@@ -142,6 +142,8 @@ ctypedef struct SearchCtx:
                                  # its smaller nodes there, MAX_CANDIDATES a ply)
     PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
     u64 tt_size                  # entries of tt (a power of two; 0: no table)
+    u64 salt                     # an entry of position key holds key ^ salt: entries
+                                 # stored under another salt read as empty (search_fresh)
     # search_children's iterator and node_unfinished's scratch (they do not
     # recurse), here rather than in the recursion's frames
     Children kids
@@ -401,6 +403,7 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
 
     if c.tt != NULL:
         e = &c.tt[key & c.tt_mask]
+        key ^= c.salt                      # what its entry holds (the slot: the key's)
         # cut-offs only from an entry of exactly this depth (a deeper one would give
         # a deeper value, and a fixed-depth result must not depend on what the
         # table holds: docs/engine.md, "Transposition table"), or from a proven one
@@ -491,6 +494,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
     if c.tt != NULL:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
+        key ^= c.salt
     n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))
     order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
     c.scored.n = n
@@ -732,9 +736,29 @@ cdef class Searcher:
         return result
 
 
+# The last one-shot search's Searcher (a table of at most 2**20 entries, 16
+# MiB), kept for the next one of its size: a fresh table of that size costs
+# more to map and zero than most searches at bench depths take.  Taken and
+# put back under the GIL, so a search running in another thread has its own.
+cdef Searcher _spare_searcher = None
+cdef u64 _search_salts = 0
+
+
+cdef void search_fresh(SearchCtx* c) noexcept:
+    """Make c's table read as empty without touching it: a new salt (mix64 is a
+    bijection, so each count gives a salt no earlier search used).  An entry
+    written under another salt matches a key only by a 64-bit coincidence, as
+    an empty entry does; the slots stay the keys' own, so a search finds what it
+    would in a zeroed table (node counts included)."""
+    global _search_salts
+    _search_salts += 1
+    c.salt = mix64(_search_salts)
+
+
 def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, every_move=False):
     """Best action by iterative-deepening alpha-beta (docs/engine.md), without the GIL,
-    with a fresh table (a Searcher made for this one call).
+    from an empty table (a Searcher made for this call, or the previous call's
+    when of the same size, its entries made unreadable: search_fresh).
 
     depth: None or an int 1..64 (the last iteration); time_seconds: None or a number
     in (0, 10**6] (the clock); nodes: None or an int 1..2**62 (the node budget); at
@@ -749,16 +773,27 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, ever
     Ctrl-C raises KeyboardInterrupt (in the main thread), cancel_jobs() JobCancelled,
     within a few milliseconds (_stop.pxi).
     """
+    global _spare_searcher
     cdef Position p = _check_position(pos)
     cdef tuple limits = _search_limits(depth, time_seconds, nodes)
     cdef Searcher engine
     cdef int bits
+    cdef dict result
     if tt_bits is None:
         bits = auto_tt_bits(limits[0], limits[1], nodes)
     else:
         bits = <int>_int_arg(tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
-    engine = Searcher(bits)
-    return engine._run(p, limits, every_move)
+    engine = _spare_searcher
+    if engine is not None and engine.tt_bits == bits:
+        _spare_searcher = None
+        search_fresh(engine.c)
+    else:
+        engine = Searcher(bits)
+    result = engine._run(p, limits, every_move)
+    if bits <= SEARCH_ENGINE_TT_BITS:
+        _spare_searcher = engine
+    return result
+
 
 
 # The core's copies of katra._limits' search limits (one source).
