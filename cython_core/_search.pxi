@@ -110,8 +110,6 @@ ctypedef struct PlyLists:        # one ply's move lists (on the heap: see the to
     int keys[MAX_CANDIDATES]
     int order[MAX_CANDIDATES]
     u64 hashes[MAX_CANDIDATES]   # the children's table keys (when they probe the table)
-    int history[SEARCH_MAX_ACTIONS]   # the history keys the ordering reads, by action, as
-                                 # they were before the table's move was searched
 
 ctypedef struct RootMoves:       # every root move's exact score (analyse), by child index
     int n
@@ -144,6 +142,8 @@ ctypedef struct SearchCtx:
                                  # its smaller nodes there, MAX_CANDIDATES a ply)
     PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
     u64 tt_size                  # entries of tt (a power of two; 0: no table)
+    u64 salt                     # an entry of position key holds key ^ salt: entries
+                                 # stored under another salt read as empty (search_fresh)
     # search_children's iterator and node_unfinished's scratch (they do not
     # recurse), here rather than in the recursion's frames
     Children kids
@@ -258,11 +258,9 @@ cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
 
 
 cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const Node* children,
-                            int* keys, int* order, int n, int tt_move, int ply,
-                            const int* history) noexcept nogil:
+                            int* keys, int* order, int n, int tt_move, int ply) noexcept nogil:
     """Ordering keys of the n children: the table's move, then seeds banked, then
-    the ply's killers, then history (docs/engine.md; history: the side to move's
-    keys by action)."""
+    the ply's killers, then history (docs/engine.md)."""
     cdef int me = s.to_move
     cdef int before = node_material(s, me)
     cdef int k, a, bonus
@@ -278,7 +276,7 @@ cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const 
         elif a == c.killers[ply][0] or a == c.killers[ply][1]:
             keys[k] = ORDER_KILLER
         else:
-            keys[k] = history[a]
+            keys[k] = c.history[me][a]
 
 
 cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept nogil:
@@ -358,11 +356,7 @@ cdef inline int child_value(SearchCtx* c, const Node* child, u64 key, int me, in
                             int beta, int ply, bint pv_node) noexcept nogil:
     """The value for me (to move at ply) of child (its table key: key) searched to
     depth - 1: negated, window flipped, only when the side to move changes (Goré's
-    answers keep it).  A leaf is evaluated here, without negamax's frame."""
-    cdef int v
-    if depth <= 1 or ply + 1 >= SEARCH_MAX_PLY:
-        v = search_leaf(c, child, ply + 1)
-        return v if child.to_move == me else -v
+    answers keep it)."""
     if child.to_move == me:
         return negamax(c, child, key, depth - 1, alpha, beta, ply + 1, pv_node)
     return -negamax(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
@@ -401,23 +395,6 @@ cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
     return 0
 
 
-cdef inline bint table_child(SearchCtx* c, const Node* s, int tt_move, Node* child,
-                             int* history) noexcept nogil:
-    """Make the child of the table's move tt_move (an action) of s, if it is a
-    sowing candidate of s and legal (a position's table entry names one of its
-    legal moves, but for a key collision); keep the history keys of every
-    candidate's action in history first, for the ordering of the others."""
-    cdef int* cand = c.kids.cand        # scratch: search_children restarts it
-    cdef int j, a, move = -1
-    cdef int n = node_candidates(s, cand, 0)
-    for j in range(n):
-        a = node_action(s, cand[j])
-        history[a] = c.history[s.to_move][a]
-        if a == tt_move:
-            move = cand[j]
-    return move >= 0 and node_play(child, s, move) >= 0
-
-
 cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
                  int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft).  key: its
@@ -429,7 +406,7 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     cdef u64* hashes
     cdef Node* children
     cdef TTEntry* e = NULL
-    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag, tt_move, first
+    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag
     cdef int me = s.to_move
     cdef bint probing, early
 
@@ -443,6 +420,7 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
 
     if c.tt != NULL:
         e = &c.tt[key & c.tt_mask]
+        key ^= c.salt                      # what its entry holds (the slot: the key's)
         # cut-offs only from an entry of exactly this depth (a deeper one would give
         # a deeper value, and a fixed-depth result must not depend on what the
         # table holds: docs/engine.md, "Transposition table"), or from a proven one
@@ -459,41 +437,16 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     order = c.lists[ply].order
     hashes = c.lists[ply].hashes
     probing = probes_table(c, depth - 1, ply + 1)
-    tt_move = table_move(e, key)
-    best = -SEARCH_INF
-    alpha0 = alpha
-
-    # The table's move is searched first, before the other children are made:
-    # if it cuts off, they never are.  The order of the others is the one the
-    # whole list would have had (the history keys as they were before).
-    first = 0
-    if tt_move >= 0 and table_child(c, s, tt_move, &children[0], c.lists[ply].history):
-        first = 1
-        if probing:
-            hashes[0] = node_zobrist(&children[0])
-        v = child_value(c, &children[0], hashes[0], me, depth, alpha, beta, ply, pv_node)
-        if c.stop:
-            return 0
-        best = v
-        best_move = tt_move
-        if v > alpha:
-            alpha = v
-            take_pv(c, ply, tt_move)
-            if v >= beta:
-                table_store(e, key, best, best_move, depth, TT_LOWER, ply)
-                return best
-
     early = keys_early(c, depth - 1, ply + 1)
     n = search_children(c, s, acts, children, hashes, early)
     if n == 0:
         return terminal_score(s, ply)
-    if first:
-        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.lists[ply].history)
-        next_in_order(keys, order, 0, n)        # the table's move: searched above
-    else:
-        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.history[me])
-        best_move = acts[0]
-    for i in range(first, n):
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), ply)
+
+    best = -SEARCH_INF
+    best_move = acts[0]
+    alpha0 = alpha
+    for i in range(n):
         k = next_in_order(keys, order, i, n)
         a = acts[k]
         if probing and not early:
@@ -558,8 +511,9 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
     if c.tt != NULL:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
-    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))   # every key
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
+        key ^= c.salt
+    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
     c.scored.n = n
     for i in range(n):
         k = next_in_order(keys, order, i, n)
@@ -803,9 +757,29 @@ cdef class Searcher:
         return result
 
 
+# The last one-shot search's Searcher (a table of at most 2**20 entries, 16
+# MiB), kept for the next one of its size: a fresh table of that size costs
+# more to map and zero than most searches at bench depths take.  Taken and
+# put back under the GIL, so a search running in another thread has its own.
+cdef Searcher _spare_searcher = None
+cdef u64 _search_salts = 0
+
+
+cdef void search_fresh(SearchCtx* c) noexcept:
+    """Make c's table read as empty without touching it: a new salt (mix64 is a
+    bijection, so each count gives a salt no earlier search used).  An entry
+    written under another salt matches a key only by a 64-bit coincidence, as
+    an empty entry does; the slots stay the keys' own, so a search finds what it
+    would in a zeroed table (node counts included)."""
+    global _search_salts
+    _search_salts += 1
+    c.salt = mix64(_search_salts)
+
+
 def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, every_move=False):
     """Best action by iterative-deepening alpha-beta (docs/engine.md), without the GIL,
-    with a fresh table (a Searcher made for this one call).
+    from an empty table (a Searcher made for this call, or the previous call's
+    when of the same size, its entries made unreadable: search_fresh).
 
     depth: None or an int 1..64 (the last iteration); time_seconds: None or a number
     in (0, 10**6] (the clock); nodes: None or an int 1..2**62 (the node budget); at
@@ -820,16 +794,27 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, ever
     Ctrl-C raises KeyboardInterrupt (in the main thread), cancel_jobs() JobCancelled,
     within a few milliseconds (_stop.pxi).
     """
+    global _spare_searcher
     cdef Position p = _check_position(pos)
     cdef tuple limits = _search_limits(depth, time_seconds, nodes)
     cdef Searcher engine
     cdef int bits
+    cdef dict result
     if tt_bits is None:
         bits = auto_tt_bits(limits[0], limits[1], nodes)
     else:
         bits = <int>_int_arg(tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
-    engine = Searcher(bits)
-    return engine._run(p, limits, every_move)
+    engine = _spare_searcher
+    if engine is not None and engine.tt_bits == bits:
+        _spare_searcher = None
+        search_fresh(engine.c)
+    else:
+        engine = Searcher(bits)
+    result = engine._run(p, limits, every_move)
+    if bits <= SEARCH_ENGINE_TT_BITS:
+        _spare_searcher = engine
+    return result
+
 
 
 # The core's copies of katra._limits' search limits (one source).

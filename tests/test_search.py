@@ -286,3 +286,20 @@ def test_first_player_wins_proven(game_id, plies):
         ref.apply(action)
     assert ref.outcome()[0] == 0
     assert _core.search(pos, plies - 1)["score"] < MATE - plies   # no faster win
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_search_after_others_is_as_from_an_empty_table(game_id):
+    # katra.search reuses the previous call's table when of the same size, its
+    # entries made unreadable (a new salt): every result, node counts included,
+    # is that of a Searcher with a zeroed table of that size
+    start = _core.Position.initial(game_id)
+    later = _core.Position.initial(game_id)
+    later.push(later.legal_actions()[-1])
+    bits = 16
+    fresh = [_core.Searcher(bits).search(p, 5) for p in (start, later, start)]
+    reused = [_core.search(p, 5, tt_bits=bits) for p in (start, later, start)]
+    for a, b in zip(fresh, reused):
+        del a["seconds"], b["seconds"]
+        assert a == b
+    assert reused[0]["nodes"] == reused[2]["nodes"]
