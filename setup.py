@@ -14,6 +14,7 @@ import os
 import shutil
 from pathlib import Path
 
+from Cython import Tempita
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -95,6 +96,20 @@ class BuildPyWithDocs(build_py):
         return super().get_source_files() + [str(source) for source in self._doc_sources()]
 
 
+def write_templates() -> None:
+    """cython_core/*.pxi.in (Tempita templates, Cython's copy) -> *.pxi, before
+    cythonize reads the core; a file is rewritten only when its text changes,
+    so that an unchanged one does not make Cython rebuild.  The written files
+    are git-ignored and left out of the sdist, which carries the templates."""
+    for template in sorted(Path("cython_core").glob("*.pxi.in")):
+        target = template.with_suffix("")
+        text = Tempita.sub(template.read_text(encoding="utf-8"))
+        text = f"# Written by setup.py from {template.name}: edit that file, not this one.\n" + text
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+
+
+write_templates()
 extensions = [Extension("katra._core", sources=["cython_core/_core.pyx"],
                         include_dirs=["cython_core"], depends=["cython_core/_portable.h"])]
 

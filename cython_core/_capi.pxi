@@ -159,27 +159,8 @@ cdef inline u64 capi_do(const Node* s, int op, int arg, int* acts, katra_node* k
     return <u64>node_to_move(s)
 
 
-cdef inline u64 capi_on(const katra_node* n, int kind, int op, int arg, int* acts,
-                        katra_node* kids, IntPosition* out) noexcept nogil:
-    """capi_do on the node's words, as the node of its kind (capi_kind(n) >= 0)."""
-    cdef const void* d = <const void*>n._words
-    cdef IntPosition st
-    if kind == NODE_STATE:
-        capi_wide_unpack(n, &st)
-        return capi_do(&st, op, arg, acts, kids, out)
-    if kind == NODE_KATRO:
-        return capi_do(<const KatroNode*>d, op, arg, acts, kids, out)
-    if kind == NODE_KATRO_4X6:
-        return capi_do(<const Katro4x6Node*>d, op, arg, acts, kids, out)
-    if kind == NODE_KATRO_4X4:
-        return capi_do(<const Katro4x4Node*>d, op, arg, acts, kids, out)
-    if kind == NODE_MPANTSAKA:
-        return capi_do(<const MpantsakaNode*>d, op, arg, acts, kids, out)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return capi_do(<const MpantsakaSimplifiedNode*>d, op, arg, acts, kids, out)
-    if kind == NODE_DJENON:
-        return capi_do(<const DjenonNode*>d, op, arg, acts, kids, out)
-    return capi_do(<const GoreNode*>d, op, arg, acts, kids, out)
+# capi_on(n, kind, op, ...): capi_do on the node's words, as the node of its
+# kind (_dispatch.pxi.in)
 
 
 cdef inline void capi_unpack(const katra_node* n, int kind, IntPosition* s) noexcept nogil:

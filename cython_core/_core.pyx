@@ -6,7 +6,8 @@ cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
 of katra/_reference in the same order, _position.pxi (Position), _node.pxi
 (the node layer: one protocol over every working form, on which every job
-below is written once), _counting.pxi
+below is written once; each job's dispatcher on the working form of its root
+is in _dispatch.pxi, which setup.py writes from the template _dispatch.pxi.in), _counting.pxi
 (perft, divide, playouts), _search.pxi (search), _solve_table.pxi, _solve.pxi,
 _solve_root.pxi and _solver.pxi (the solver),
 _buffers.pxi, _observations.pxi and _vector.pxi (tensors for learning code).
@@ -57,3 +58,4 @@ _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BIT
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable", "DfpnSolver", "EndgameTables"]
 include "_capi.pxi"       # the C-level API for search written in Cython (docs/cython.md)
+include "_dispatch.pxi"   # every job's dispatcher on node_root's kind (from _dispatch.pxi.in)

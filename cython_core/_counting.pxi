@@ -97,25 +97,7 @@ cdef inline u64 perft_nodes(const Node* root, int depth, PerftStack* st, JobStop
         frames[top].leaves += f.leaves
 
 
-cdef u64 perft_count(const IntPosition* root, int depth, PerftStack* st, JobStop* js) noexcept nogil:
-    """perft_nodes on root's working form (node_root)."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, root)
-    if kind == NODE_STATE:
-        return perft_nodes(&box.state, depth, st, js)
-    if kind == NODE_KATRO:
-        return perft_nodes(&box.katro, depth, st, js)
-    if kind == NODE_KATRO_4X6:
-        return perft_nodes(&box.katro4x6, depth, st, js)
-    if kind == NODE_KATRO_4X4:
-        return perft_nodes(&box.katro4x4, depth, st, js)
-    if kind == NODE_MPANTSAKA:
-        return perft_nodes(&box.mpantsaka, depth, st, js)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return perft_nodes(&box.simplified, depth, st, js)
-    if kind == NODE_DJENON:
-        return perft_nodes(&box.djenon, depth, st, js)
-    return perft_nodes(&box.gore, depth, st, js)
+# perft_count(root, ...): perft_nodes on root's working form (_dispatch.pxi.in)
 
 
 cdef int _check_depth(object depth, int minimum) except -1:
@@ -165,26 +147,7 @@ cdef inline int divide_nodes(const Node* root, int depth, PerftStack* st, int* a
     return n
 
 
-cdef int divide_count(const IntPosition* root, int depth, PerftStack* st, int* acts, u64* counts,
-                      JobStop* js) noexcept nogil:
-    """divide_nodes on root's working form (node_root)."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, root)
-    if kind == NODE_STATE:
-        return divide_nodes(&box.state, depth, st, acts, counts, js)
-    if kind == NODE_KATRO:
-        return divide_nodes(&box.katro, depth, st, acts, counts, js)
-    if kind == NODE_KATRO_4X6:
-        return divide_nodes(&box.katro4x6, depth, st, acts, counts, js)
-    if kind == NODE_KATRO_4X4:
-        return divide_nodes(&box.katro4x4, depth, st, acts, counts, js)
-    if kind == NODE_MPANTSAKA:
-        return divide_nodes(&box.mpantsaka, depth, st, acts, counts, js)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return divide_nodes(&box.simplified, depth, st, acts, counts, js)
-    if kind == NODE_DJENON:
-        return divide_nodes(&box.djenon, depth, st, acts, counts, js)
-    return divide_nodes(&box.gore, depth, st, acts, counts, js)
+# divide_count(root, ...): divide_nodes on root's working form (_dispatch.pxi.in)
 
 
 def divide(pos, depth):
@@ -296,35 +259,7 @@ cdef inline int playout_batch(const Node* root, u64 seed, long long first, long 
     return 0
 
 
-cdef int playout_count(const IntPosition* root, u64 seed, long long first, long long n_games,
-                       long long cap, u64* tally, u64* total_plies, NodeBox* kids,
-                       JobStop* js) noexcept nogil:
-    """playout_batch on root's working form (node_root)."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, root)
-    if kind == NODE_STATE:
-        return playout_batch(&box.state, seed, first, n_games, cap, tally, total_plies,
-                             <IntPosition*>kids, js)
-    if kind == NODE_KATRO:
-        return playout_batch(&box.katro, seed, first, n_games, cap, tally, total_plies,
-                             <KatroNode*>kids, js)
-    if kind == NODE_KATRO_4X6:
-        return playout_batch(&box.katro4x6, seed, first, n_games, cap, tally, total_plies,
-                             <Katro4x6Node*>kids, js)
-    if kind == NODE_KATRO_4X4:
-        return playout_batch(&box.katro4x4, seed, first, n_games, cap, tally, total_plies,
-                             <Katro4x4Node*>kids, js)
-    if kind == NODE_MPANTSAKA:
-        return playout_batch(&box.mpantsaka, seed, first, n_games, cap, tally, total_plies,
-                             <MpantsakaNode*>kids, js)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return playout_batch(&box.simplified, seed, first, n_games, cap, tally, total_plies,
-                             <MpantsakaSimplifiedNode*>kids, js)
-    if kind == NODE_DJENON:
-        return playout_batch(&box.djenon, seed, first, n_games, cap, tally, total_plies,
-                             <DjenonNode*>kids, js)
-    return playout_batch(&box.gore, seed, first, n_games, cap, tally, total_plies,
-                         <GoreNode*>kids, js)
+# playout_count(root, ...): playout_batch on root's working form (_dispatch.pxi.in)
 
 
 def playouts(pos, games, seed, max_plies, first_game=0):

@@ -491,26 +491,7 @@ cdef u64 dfpn_run(DfpnCtx* c, const Node* s, DfpnOut* out) noexcept nogil:
     return key
 
 
-cdef u64 dfpn_root(DfpnCtx* c, const IntPosition* s, DfpnOut* out) noexcept nogil:
-    """dfpn_run from a position on the int form, in the form the node layer
-    works it on (node_root)."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, s)
-    if kind == NODE_KATRO:
-        return dfpn_run(c, &box.katro, out)
-    if kind == NODE_KATRO_4X6:
-        return dfpn_run(c, &box.katro4x6, out)
-    if kind == NODE_KATRO_4X4:
-        return dfpn_run(c, &box.katro4x4, out)
-    if kind == NODE_MPANTSAKA:
-        return dfpn_run(c, &box.mpantsaka, out)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return dfpn_run(c, &box.simplified, out)
-    if kind == NODE_DJENON:
-        return dfpn_run(c, &box.djenon, out)
-    if kind == NODE_GORE:
-        return dfpn_run(c, &box.gore, out)
-    return dfpn_run(c, &box.state, out)
+# dfpn_root(c, s, out): dfpn_run on the working form of s (_dispatch.pxi.in)
 
 
 cdef int _dfpn_question(object player, object target) except -1:

@@ -28,9 +28,11 @@
 #   node_material          a player's seeds in play, or in store
 #   node_to_move           the player to move
 #   node_pack / node_unpack   an IntPosition into a node of its type, and back
-#   node_root              packs an IntPosition into the working form its job runs
-#                          on (a NodeBox) and says which (NODE_*): the jobs'
-#                          one dispatcher is a switch on that kind.
+#   node_kind              the working form a job runs an IntPosition on (NODE_*)
+#
+# node_root (_dispatch.pxi.in) packs an IntPosition into a NodeBox in that
+# form and returns its kind; each job's dispatcher there is a switch on it,
+# written once from the list of kinds (the members of Node and NodeBox).
 
 # ---------------------------------------------------------------- game shapes
 
@@ -117,7 +119,8 @@ ctypedef fused Node:
     DjenonNode
     GoreNode
 
-# The kinds of node node_root makes (the dispatchers' switch).
+# The kinds of node node_root makes (the dispatchers' switch): the list of
+# _dispatch.pxi.in names each with its type and NodeBox member.
 cdef enum:
     NODE_STATE = 0
     NODE_KATRO = 1
@@ -763,65 +766,15 @@ cdef inline int node_kind(const IntPosition* s) noexcept nogil:
     return NODE_KATRO + s.game      # the side games' kinds follow their game indices
 
 
-cdef inline int node_root(NodeBox* box, const IntPosition* s) noexcept nogil:
-    """Pack s into box in the form it is worked on; returns its kind (NODE_*).
-    A job runs on box's member of that kind: its dispatcher is
-
-        kind = node_root(&box, s)
-        if kind == NODE_KATRO: return job(&box.katro, ...)
-        ... one line per kind ...
-    """
-    cdef int kind = node_kind(s)
-    if kind == NODE_STATE:
-        node_pack(&box.state, s)
-    elif kind == NODE_KATRO:
-        node_pack(&box.katro, s)
-    elif kind == NODE_KATRO_4X6:
-        node_pack(&box.katro4x6, s)
-    elif kind == NODE_KATRO_4X4:
-        node_pack(&box.katro4x4, s)
-    elif kind == NODE_MPANTSAKA:
-        node_pack(&box.mpantsaka, s)
-    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
-        node_pack(&box.simplified, s)
-    elif kind == NODE_DJENON:
-        node_pack(&box.djenon, s)
-    else:
-        node_pack(&box.gore, s)
-    return kind
-
-
 # ---------------------------------------------------------------- tests only
 
+# (katra._core._first_lap_verdicts, over it: _dispatch.pxi.in)
 cdef list node_first_lap_verdicts(const Node* s):
     """[(action, surely ends unsown)] for the candidates of s, ascending."""
     cdef int moves[MAX_CANDIDATES]
     cdef int i, n = node_candidates(s, moves, 1)
     return [(node_action(s, moves[i]), bool(node_first_lap_ends(s, moves[i]))) for i in range(n)]
 
-
-def _first_lap_verdicts(Position pos):
-    """Tests only (tests/test_node_layer.py): the first-lap verdict of every
-    candidate of pos, on the form the jobs work it on (node_root: the lanes
-    when it fits them and they are enabled, else the int form), as a list of
-    (action, bool).  True: the candidate is legal without sowing it."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, &pos.st)
-    if kind == NODE_KATRO:
-        return node_first_lap_verdicts(&box.katro)
-    if kind == NODE_KATRO_4X6:
-        return node_first_lap_verdicts(&box.katro4x6)
-    if kind == NODE_KATRO_4X4:
-        return node_first_lap_verdicts(&box.katro4x4)
-    if kind == NODE_MPANTSAKA:
-        return node_first_lap_verdicts(&box.mpantsaka)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return node_first_lap_verdicts(&box.simplified)
-    if kind == NODE_DJENON:
-        return node_first_lap_verdicts(&box.djenon)
-    if kind == NODE_GORE:
-        return node_first_lap_verdicts(&box.gore)
-    return node_first_lap_verdicts(&box.state)
 
 
 # ---------------------------------------------------------------- Zobrist shares

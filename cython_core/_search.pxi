@@ -622,27 +622,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
     c.js = NULL
 
 
-cdef void search_run(SearchCtx* c, const IntPosition* root, int max_depth, double time_limit,
-                     u64 max_nodes, bint every_move, JobStop* js, SearchOut* out) noexcept nogil:
-    """search_nodes on root's working form (node_root)."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, root)
-    if kind == NODE_STATE:
-        search_nodes(c, &box.state, max_depth, time_limit, max_nodes, every_move, js, out)
-    elif kind == NODE_KATRO:
-        search_nodes(c, &box.katro, max_depth, time_limit, max_nodes, every_move, js, out)
-    elif kind == NODE_KATRO_4X6:
-        search_nodes(c, &box.katro4x6, max_depth, time_limit, max_nodes, every_move, js, out)
-    elif kind == NODE_KATRO_4X4:
-        search_nodes(c, &box.katro4x4, max_depth, time_limit, max_nodes, every_move, js, out)
-    elif kind == NODE_MPANTSAKA:
-        search_nodes(c, &box.mpantsaka, max_depth, time_limit, max_nodes, every_move, js, out)
-    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
-        search_nodes(c, &box.simplified, max_depth, time_limit, max_nodes, every_move, js, out)
-    elif kind == NODE_DJENON:
-        search_nodes(c, &box.djenon, max_depth, time_limit, max_nodes, every_move, js, out)
-    else:
-        search_nodes(c, &box.gore, max_depth, time_limit, max_nodes, every_move, js, out)
+# search_run(c, root, ...): search_nodes on root's working form (_dispatch.pxi.in)
 
 
 cdef int auto_tt_bits(int max_depth, double limit, object max_nodes):

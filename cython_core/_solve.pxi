@@ -216,23 +216,5 @@ cdef inline int solve_packed(SolveCtx* c, Node* node, int pi, int k, int ply) no
     return solve_forces(c, node, node_key(node), pi, k, ply)
 
 
-cdef int solve_root(SolveCtx* c, const IntPosition* s, int pi, int k, int ply) noexcept nogil:
-    """F(s, pi, k) from a position on the int form, on its working form
-    (node_root).  Its key is node_key's, as every node's below.  ply < c.plies."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, s)
-    if kind == NODE_STATE:
-        return solve_packed(c, &box.state, pi, k, ply)
-    if kind == NODE_KATRO:
-        return solve_packed(c, &box.katro, pi, k, ply)
-    if kind == NODE_KATRO_4X6:
-        return solve_packed(c, &box.katro4x6, pi, k, ply)
-    if kind == NODE_KATRO_4X4:
-        return solve_packed(c, &box.katro4x4, pi, k, ply)
-    if kind == NODE_MPANTSAKA:
-        return solve_packed(c, &box.mpantsaka, pi, k, ply)
-    if kind == NODE_MPANTSAKA_SIMPLIFIED:
-        return solve_packed(c, &box.simplified, pi, k, ply)
-    if kind == NODE_DJENON:
-        return solve_packed(c, &box.djenon, pi, k, ply)
-    return solve_packed(c, &box.gore, pi, k, ply)
+# solve_root(c, s, pi, k, ply): F(s, pi, k) from a position on the int form, by
+# solve_packed on its working form (_dispatch.pxi.in).

@@ -185,48 +185,8 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
         env_outputs(e, nodes, children, i, False)
 
 
-cdef void commit_range(Envs* e, long long* acts, int mode, Py_ssize_t lo,
-                       Py_ssize_t hi) noexcept nogil:
-    """commit_nodes on the envs' kind of node."""
-    cdef int kind = e.kind
-    if kind == NODE_STATE:
-        commit_nodes(e, <IntPosition*>e.nodes, <IntPosition*>e.children, acts, mode, lo, hi)
-    elif kind == NODE_KATRO:
-        commit_nodes(e, <KatroNode*>e.nodes, <KatroNode*>e.children, acts, mode, lo, hi)
-    elif kind == NODE_KATRO_4X6:
-        commit_nodes(e, <Katro4x6Node*>e.nodes, <Katro4x6Node*>e.children, acts, mode, lo, hi)
-    elif kind == NODE_KATRO_4X4:
-        commit_nodes(e, <Katro4x4Node*>e.nodes, <Katro4x4Node*>e.children, acts, mode, lo, hi)
-    elif kind == NODE_MPANTSAKA:
-        commit_nodes(e, <MpantsakaNode*>e.nodes, <MpantsakaNode*>e.children, acts, mode, lo, hi)
-    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
-        commit_nodes(e, <MpantsakaSimplifiedNode*>e.nodes,
-                     <MpantsakaSimplifiedNode*>e.children, acts, mode, lo, hi)
-    elif kind == NODE_DJENON:
-        commit_nodes(e, <DjenonNode*>e.nodes, <DjenonNode*>e.children, acts, mode, lo, hi)
-    else:
-        commit_nodes(e, <GoreNode*>e.nodes, <GoreNode*>e.children, acts, mode, lo, hi)
-
-
-cdef void env_state(const Envs* e, Py_ssize_t i, IntPosition* out) noexcept nogil:
-    """Env i's position on the int form."""
-    cdef int kind = e.kind
-    if kind == NODE_STATE:
-        node_unpack(&(<IntPosition*>e.nodes)[i], out)
-    elif kind == NODE_KATRO:
-        node_unpack(&(<KatroNode*>e.nodes)[i], out)
-    elif kind == NODE_KATRO_4X6:
-        node_unpack(&(<Katro4x6Node*>e.nodes)[i], out)
-    elif kind == NODE_KATRO_4X4:
-        node_unpack(&(<Katro4x4Node*>e.nodes)[i], out)
-    elif kind == NODE_MPANTSAKA:
-        node_unpack(&(<MpantsakaNode*>e.nodes)[i], out)
-    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
-        node_unpack(&(<MpantsakaSimplifiedNode*>e.nodes)[i], out)
-    elif kind == NODE_DJENON:
-        node_unpack(&(<DjenonNode*>e.nodes)[i], out)
-    else:
-        node_unpack(&(<GoreNode*>e.nodes)[i], out)
+# commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
+# env_state(e, i, out): env i's position on the int form (_dispatch.pxi.in)
 
 
 cdef void commit_worker(void* arg) noexcept nogil:

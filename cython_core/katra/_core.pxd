@@ -3,10 +3,12 @@
 # found as katra/_core.pxd on the include path) before _core.pyx, so every
 # part sees these declarations whatever the include order.  What a part takes
 # of another beyond them are inline functions (Cython cannot declare those
-# without their bodies), which come from a file included before it: the hot
-# forms of _common.pxi named below, the lanes of _lanes.pxi, job_should_stop
-# of _stop.pxi.  (Cython also lists the functions and tables declared here in
-# katra._core.__pyx_capi__; nothing outside the core uses them.)
+# without their bodies): the hot forms of _common.pxi named below, the lanes
+# of _lanes.pxi, the node layer, job_should_stop of _stop.pxi; Cython finds
+# them in the whole module, so they may be defined after their callers (the
+# dispatchers of _dispatch.pxi, included last, are).  (Cython also lists the
+# functions and tables declared here in katra._core.__pyx_capi__; nothing
+# outside the core uses them.)
 #
 # Defined here: the position (IntPosition), the static game tables, the protocol
 # between the relay engine and the game families (LapCarry), the legal-children
