@@ -711,25 +711,5 @@ cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int
     dfpn_mid(c, s, node_key(s), 0, thpn, thdn, out)
 
 
-cdef void dfpn_root_within(DfpnCtx* c, const IntPosition* s, unsigned int thpn,
-                           unsigned int thdn, DfpnOut* out) noexcept nogil:
-    """dfpn_mid at the root s (unfinished) with the thresholds (thpn, thdn), in
-    the form the node layer works s on (DfpnSolver.search)."""
-    cdef NodeBox box
-    cdef int kind = node_root(&box, s)
-    if kind == NODE_KATRO:
-        dfpn_within(c, &box.katro, thpn, thdn, out)
-    elif kind == NODE_KATRO_4X6:
-        dfpn_within(c, &box.katro4x6, thpn, thdn, out)
-    elif kind == NODE_KATRO_4X4:
-        dfpn_within(c, &box.katro4x4, thpn, thdn, out)
-    elif kind == NODE_MPANTSAKA:
-        dfpn_within(c, &box.mpantsaka, thpn, thdn, out)
-    elif kind == NODE_MPANTSAKA_SIMPLIFIED:
-        dfpn_within(c, &box.simplified, thpn, thdn, out)
-    elif kind == NODE_DJENON:
-        dfpn_within(c, &box.djenon, thpn, thdn, out)
-    elif kind == NODE_GORE:
-        dfpn_within(c, &box.gore, thpn, thdn, out)
-    else:
-        dfpn_within(c, &box.state, thpn, thdn, out)
+# dfpn_root_within(c, s, thpn, thdn, out): dfpn_within at the root s in its node
+# form (DfpnSolver.search): _dispatch.pxi.in
