@@ -368,6 +368,27 @@ def test_cli_build_and_info(tmp_path):
         assert r.returncode == 2 and r.stderr.count("\n") == 1, args
 
 
+def test_cli_solve_reads_tables(tmp_path):
+    """katra solve --tables FILE: the same value as without, fewer df-pn nodes; a
+    file for another game, a missing one, or tables with --proof: one line, exit 2."""
+    out = tmp_path / "t"
+    assert katra_in_process("tables", "build", GAME, "--max-seeds", "8",
+                            "--out", str(out)).returncode == 0
+    text = "djenon-aboure 2,1,3,1,2,2/0,2,1,0,1,3 S stores=16,14"    # 18 on the board
+    plain = katra_in_process("solve", text, "--json")
+    tabled = katra_in_process("solve", text, "--json", "--tables", str(out))
+    assert plain.returncode == tabled.returncode == 0, (plain.stderr, tabled.stderr)
+    json = __import__("json")
+    a, b = json.loads(plain.stdout), json.loads(tabled.stdout)
+    assert a["outcome"] is not None and a["outcome"] == b["outcome"]
+    assert b["nodes"] < a["nodes"]
+    for args in (("gore", "--tables", str(out)), (text, "--tables", str(tmp_path / "none")),
+                 (text, "--tables", str(out), "--proof", str(tmp_path / "p"))):
+        r = katra_in_process("solve", *args)
+        assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1, (args, r.stderr)
+    assert not (tmp_path / "p").exists()
+
+
 # ---------------------------------------------------------------- the readers
 
 def endgame(rng, seeds):

@@ -37,6 +37,9 @@ def register(commands: Any) -> None:
                        "(as it is found)")
     solve.add_argument("--check", metavar="FILE",
                        help="check a proof file with the reference backend (no position)")
+    solve.add_argument("--tables", metavar="FILE",
+                       help="endgame tables made by `katra tables build` (docs/tables.md): "
+                       "their values answer the boards they hold; no --proof, no --jobs")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--progress", action="store_true",
                        help="report the bound being searched, the nodes and the proven "
@@ -62,7 +65,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError("katra solve: GAME_OR_POSITION is required (or --check FILE)")
     from katra._games import GAMES
     from katra._text import action_text
-    from katra.api import load_position, solve
+    from katra.api import load_position, load_tables, solve
 
     from .counting import worker_options
 
@@ -77,6 +80,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
     options: dict[str, Any] = {"time": args.time, "progress": show}
     if args.max_plies is None:
         options.update(exact=args.exact, nodes=args.nodes)
+    if args.tables is not None:
+        options["tables"] = load_tables(args.tables, pos.game_id)
     partial = f"{args.proof}.partial"      # renamed to args.proof once the result is settled
     proof = open(partial, "w", encoding="utf-8") if args.proof is not None else None
     try:
