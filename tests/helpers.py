@@ -126,8 +126,10 @@ def run_python(code):
 #: The smallest thread stack Python allows.  On a sanitizer build (.ci/run sets
 #: KATRA_SANITIZER) every frame carries redzones and is compiled at -O1, several
 #: times larger: there the deep searches run under the sanitizer with room to
-#: spare, and the 32 KiB bound is the release build's.
-SMALL_STACK = 256 * 1024 if os.environ.get("KATRA_SANITIZER") else 32 * 1024
+#: spare, and the 32 KiB bound is the release build's.  SANITIZED: also, memory
+#: freed goes to AddressSanitizer's quarantine, so the resident size cannot show a free.
+SANITIZED = bool(os.environ.get("KATRA_SANITIZER"))
+SMALL_STACK = 256 * 1024 if SANITIZED else 32 * 1024
 
 
 # ---------------------------------------------------------------- the core's two working forms

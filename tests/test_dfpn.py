@@ -10,7 +10,7 @@ import threading
 import pytest
 
 import katra
-from helpers import BRUTE_PLIES, brute_solve, endgame_positions, quick_and_slow, value
+from helpers import BRUTE_PLIES, SANITIZED, brute_solve, endgame_positions, quick_and_slow, value
 from interrupt_jobs import DFPN_CALLS, interrupt_main_dfpn
 from katra import _core, _reference
 from katra._games import GAME_IDS, GAMES
@@ -477,7 +477,8 @@ def test_interrupt_main_stops_it_frees_it_and_leaves_it_usable(name):
     assert stopped.latency < INTERRUPT_BOUND, stopped
     assert stopped.threads == 1
     assert stopped.peak > 16 << 20, stopped           # the table was touched ...
-    assert stopped.growth < 8 << 20, stopped          # ... and freed after each stop
+    if not SANITIZED:   # AddressSanitizer quarantines what is freed (its own leak checks apply)
+        assert stopped.growth < 8 << 20, stopped      # ... and freed after each stop
                                                       # (a leak: 2 x 24 MiB)
     fresh = katra.solve("katro-4x4")
     assert stopped.after == (fresh.outcome, fresh.plies, fresh.nodes)
