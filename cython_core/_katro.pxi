@@ -85,13 +85,19 @@ cdef inline int katro_sowing_candidates(const IntPosition* s, GameTable* g, int*
 cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
                                      int landing, int* opp_row) noexcept nogil:
     """The opponent hole captured by a landing in landing, or -1
-    (katro_lap_captures over the board).  opp_row caches the first hole of the
-    opponent's innermost non-empty row, -1 if none (LapCarry.opp_row): only a
-    capture changes the opponent's holes during a sowing."""
+    (katro_lap_captures over the board; the opponent's row is looked up only
+    when the mover's rows alone leave a capture possible).  opp_row caches the
+    first hole of the opponent's innermost non-empty row, -1 if none
+    (LapCarry.opp_row): only a capture changes the opponent's holes during a
+    sowing."""
     cdef int d, lo, target
     cdef bint deeper = 0
     for d in range(g.depth_of[landing] + 1, g.depth_rows):
-        deeper |= katro_row_has_seeds(board, g.row_start[me][d], g.cols)
+        if katro_row_has_seeds(board, g.row_start[me][d], g.cols):
+            deeper = 1
+            break
+    if not katro_lap_captures(deeper, 1):      # no capture whatever it faces
+        return -1
     if opp_row[0] == OPP_ROW_UNKNOWN:
         lo = own_holes_first(g, 1 - me)
         katro_innermost_row(holes_at_least(board, lo, lo + g.path_len, 1), g.row_start[1 - me],
