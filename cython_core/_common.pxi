@@ -265,12 +265,14 @@ cdef inline int candidates_of(const IntPosition* s, GameTable* g, int family, in
 
 cdef inline u64 holes_at_least(const int* board, int lo, int hi, int k) noexcept nogil:
     """The holes lo..hi-1 holding k seeds or more, as a mask (bit h for hole h):
-    the int form's view for the origin rules."""
+    the int form's view for the origin rules.  Gathered from the top hole
+    down, a shift by one a hole (a shift by h is a slow variable shift)."""
     cdef u64 bits = 0
-    cdef int h
-    for h in range(lo, hi):
-        bits |= <u64>(board[h] >= k) << h
-    return bits
+    cdef int h = hi
+    while h > lo:
+        h -= 1
+        bits = (bits << 1) | <u64>(board[h] >= k)
+    return bits << lo
 
 
 cdef inline int own_holes_first(const GameTable* g, int player) noexcept nogil:

@@ -83,23 +83,30 @@ cdef inline int katro_sowing_candidates(const IntPosition* s, GameTable* g, int*
 
 
 cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
-                                     int landing, int* opp_row) noexcept nogil:
+                                     int landing, LapCarry* lap) noexcept nogil:
     """The opponent hole captured by a landing in landing, or -1
-    (katro_lap_captures over the board).  opp_row caches the first hole of the
-    opponent's innermost non-empty row, -1 if none (LapCarry.opp_row): only a
-    capture changes the opponent's holes during a sowing."""
+    (katro_lap_captures over the board; the opponent's row is looked up only
+    when the mover's rows alone leave a capture possible).  lap caches the
+    opponent's seeded holes and the first hole of its innermost non-empty row
+    (LapCarry.opp_seeded, opp_row): only a capture changes the opponent's holes
+    during a sowing (katro_lap_end clears the captured hole's bit)."""
     cdef int d, lo, target
     cdef bint deeper = 0
     for d in range(g.depth_of[landing] + 1, g.depth_rows):
-        deeper |= katro_row_has_seeds(board, g.row_start[me][d], g.cols)
-    if opp_row[0] == OPP_ROW_UNKNOWN:
-        lo = own_holes_first(g, 1 - me)
-        katro_innermost_row(holes_at_least(board, lo, lo + g.path_len, 1), g.row_start[1 - me],
-                            g.depth_rows, g.cols, &d)
-        opp_row[0] = g.row_start[1 - me][d] if d >= 0 else -1
-    if opp_row[0] < 0:
+        if katro_row_has_seeds(board, g.row_start[me][d], g.cols):
+            deeper = 1
+            break
+    if not katro_lap_captures(deeper, 1):      # no capture whatever it faces
         return -1
-    target = opp_row[0] + g.col_of[landing]
+    if lap.opp_row < -1:            # OPP_ROW_UNKNOWN or OPP_ROW_STALE
+        if lap.opp_row == OPP_ROW_UNKNOWN:
+            lo = own_holes_first(g, 1 - me)
+            lap.opp_seeded = holes_at_least(board, lo, lo + g.path_len, 1)
+        katro_innermost_row(lap.opp_seeded, g.row_start[1 - me], g.depth_rows, g.cols, &d)
+        lap.opp_row = g.row_start[1 - me][d] if d >= 0 else -1
+    if lap.opp_row < 0:
+        return -1
+    target = lap.opp_row + g.col_of[landing]
     return target if katro_lap_captures(deeper, board[target] != 0) else -1
 
 
@@ -110,13 +117,14 @@ cdef inline int katro_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* lap
     cdef int target
     if relay_lap_ends(board[h]):
         return LAP_ENDS
-    target = katro_capture_target(board, g, s.to_move, h, &lap.opp_row)
+    target = katro_capture_target(board, g, s.to_move, h, lap)
     lap.hand = board[h]
     board[h] = 0
     if target >= 0:             # capture: both holes sown on from the next hole
         lap.hand += board[target]
         board[target] = 0
-        lap.opp_row = OPP_ROW_UNKNOWN     # that row may now be empty
+        lap.opp_seeded &= ~((<u64>1) << target)
+        lap.opp_row = OPP_ROW_STALE       # that row may now be empty
         return LAP_CAPTURES
     return LAP_RELAYS
 

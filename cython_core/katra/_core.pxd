@@ -153,10 +153,14 @@ cdef enum:
 ctypedef struct LapCarry:
     int hand            # the seeds in hand
     int opp_row         # Katro: the first hole of the opponent's innermost non-empty
-                        # row, -1 if none, OPP_ROW_UNKNOWN until looked up (§2.3)
+                        # row, -1 if none, OPP_ROW_UNKNOWN until looked up (§2.3),
+                        # OPP_ROW_STALE when only opp_seeded is known
+    u64 opp_seeded      # Katro: the opponent's seeded holes as a mask (bit h for
+                        # hole h), read only once opp_row is not OPP_ROW_UNKNOWN
 
 cdef enum:
     OPP_ROW_UNKNOWN = -2
+    OPP_ROW_STALE = -3     # opp_seeded known, the row to be read off it again
 
 # The IntPosition-level entry points (dispatch by the game's family).
 cdef long long play(IntPosition* s, int action, long long limit) noexcept nogil
