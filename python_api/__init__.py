@@ -8,7 +8,7 @@ from katra._core import JobCancelled, cancel_jobs
 from ._batch import VectorGame, legal_actions_masks, observations, read_records, write_records
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._explain import explain
-from ._proof import write_proof
+from ._proof import ProofWriteError, write_proof
 from ._search import MATE, Analysis, Engine, MoveScore, SearchResult, analyse, search
 from ._solve import MAX_SOLVE_PLIES, SolveProgress, SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
@@ -21,6 +21,7 @@ __all__ = [
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE", "Engine", "analyse", "Analysis", "MoveScore",
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
+    "ProofWriteError",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",
     "build_tables", "load_tables", "tables_info", "TablesInfo", "LayerInfo",

@@ -18,17 +18,21 @@ from typing import Any, Protocol, TextIO
 from katra import _core
 from katra._errors import ArgumentError
 from katra._games import GAMES
-from katra._limits import MAX_SOLVE_PLIES
-from katra._recursion import recursion_room
+from katra._limits import MAX_PROOF_PLIES, MAX_SOLVE_PLIES, bound_text
 from katra._text import action_text
 
 from ._dfpn import Dfpn
 from ._questions import Question, questions_for
 
-__all__ = ["PROOF_HEADER", "write_proof"]
+__all__ = ["PROOF_HEADER", "ProofWriteError", "write_proof"]
 
 #: The first line of every proof file (the format's version).
 PROOF_HEADER = "katra-proof 1"
+
+
+class ProofWriteError(RuntimeError):
+    """The proof of a settled result could not be rebuilt from the solver's table
+    (an entry lost, and no proof as shallow found again within the limits)."""
 
 
 class _Oracle(Protocol):
@@ -66,6 +70,8 @@ class _Proofs:
             depth = self.search.depth(pos, question, search)
             if depth is not None and depth <= plies:
                 return True
+        if plies > MAX_SOLVE_PLIES:
+            return False       # beyond the bounded solver's reach: not confirmed
         if self.bounded is None:
             self.bounded = _Bounded(_core.Solver(self.tt_bits))
         return self.bounded.holds(pos, question, plies)
@@ -82,7 +88,27 @@ class _Proofs:
                      if self.holds(child, question, plies)), -1)
 
 
+class _Frame:
+    """A node of the proof being written: the moves written below it."""
+
+    __slots__ = ("moves", "next", "plies", "depth", "key", "line", "height")
+
+    def __init__(self, moves: list[tuple[int, Any]], plies: int, depth: int,
+                 key: tuple[str, Question] | None, line: int) -> None:
+        self.moves: list[tuple[int, Any] | None] = list(moves)  # (action, child), None once read
+        self.next = 0                # how many of them were written
+        self.plies = plies           # the plies left at the node
+        self.depth = depth           # its depth in the tree
+        self.key = key               # (its text, the question); None: the tree's root
+        self.line = line             # the line of the move that reached it
+        self.height = 0              # the height of the subtrees written so far
+
+
 class _Writer:
+    """Writes trees depth first with an explicit stack (a frame per ply of the
+    current line, so a proof of any depth needs no recursion); ``done``
+    remembers each subtree written, for references."""
+
     def __init__(self, out: TextIO, oracle: _Oracle, game_id: str) -> None:
         self.out = out
         self.oracle = oracle
@@ -94,10 +120,10 @@ class _Writer:
         self.out.write(text + "\n")
         self.line += 1
 
-    def node(self, pos: Any, question: Question, plies: int, depth: int) -> int:
-        """Write the children of pos (where question holds within plies); its height."""
-        if pos.is_terminal():
-            return 0
+    def open(self, pos: Any, question: Question, plies: int, depth: int,
+             key: tuple[str, Question] | None, line: int) -> _Frame:
+        """The frame of pos (unfinished, where question holds within plies): the
+        player's move that keeps it, or every move of the other player."""
         children = []
         for action in pos.legal_actions():
             child = pos.copy(stack=False)
@@ -111,22 +137,44 @@ class _Writer:
             if not all(self.oracle.holds(child, question, plies - 1) for _, child in moves):
                 moves = []
         if not moves:
-            raise RuntimeError(f"the solver found no move for a proven node: {pos.text()}")
-        height = 0
-        for action, child in moves:
-            key = (child.text(), question)
-            move = f"{depth + 1} {action_text(self.spec, action)}"
-            seen = self.done.get(key)
-            if seen is not None and seen[1] <= plies - 1:
-                self.emit(f"{move} = {seen[0]}")
-                height = max(height, 1 + seen[1])
+            raise ProofWriteError(
+                f"cannot write the proof: no move confirms {question.text} within {plies} "
+                f"plies at {pos.text()} (the table lost the proofs below it and new searches "
+                f"found none as shallow; the bounded solver confirms at most "
+                f"{MAX_SOLVE_PLIES} plies): try a larger tt_bits")
+        return _Frame(moves, plies, depth, key, line)
+
+    def tree(self, pos: Any, question: Question, plies: int) -> int:
+        """Write the moves of the tree of question within plies at pos; its height."""
+        stack = [self.open(pos, question, plies, 0, None, self.line)]
+        while True:
+            top = stack[-1]
+            if top.next == len(top.moves):           # the node's subtree is written
+                stack.pop()
+                if not stack:
+                    return top.height
+                if top.key is not None:
+                    self.done[top.key] = (top.line, top.height)
+                stack[-1].height = max(stack[-1].height, 1 + top.height)
                 continue
-            self.emit(move)
-            line = self.line
-            child_height = self.node(child, question, plies - 1, depth + 1)
-            self.done[key] = (line, child_height)
-            height = max(height, 1 + child_height)
-        return height
+            move = top.moves[top.next]
+            assert move is not None
+            top.moves[top.next] = None               # the child is not kept once written
+            top.next += 1
+            action, child = move
+            key = (child.text(), question)
+            text = f"{top.depth + 1} {action_text(self.spec, action)}"
+            seen = self.done.get(key)
+            if seen is not None and seen[1] <= top.plies - 1:
+                self.emit(f"{text} = {seen[0]}")
+                top.height = max(top.height, 1 + seen[1])
+                continue
+            self.emit(text)
+            if child.is_terminal():
+                self.done[key] = (self.line, 0)
+                top.height = max(top.height, 1)
+                continue
+            stack.append(self.open(child, question, top.plies - 1, top.depth + 1, key, self.line))
 
 
 def write_proof(out: TextIO, state: Any, result: Any, *, tt_bits: int | None = None,
@@ -138,14 +186,14 @@ def write_proof(out: TextIO, state: Any, result: Any, *, tt_bits: int | None = N
     df-pn (``search``: the solve's, whose table holds its proofs, else a
     fresh one of ``2**tt_bits`` entries).  Returns the number of lines
     written.  ``ArgumentError`` if nothing was settled, or if the proof
-    would be deeper than the format's MAX_SOLVE_PLIES plies.
+    would be deeper than the format's MAX_PROOF_PLIES plies.
     """
     from ._counting import load_position
     if result.outcome is None or result.plies is None:
         raise ArgumentError("nothing was proven: there is no proof to write")
-    if result.plies > MAX_SOLVE_PLIES:
+    if result.plies > MAX_PROOF_PLIES:
         raise ArgumentError(f"the proof is {result.plies} plies deep: a proof file holds at "
-                            f"most {MAX_SOLVE_PLIES}")
+                            f"most {bound_text(MAX_PROOF_PLIES)}")
     pos = load_position(state, "core")
     oracle: _Oracle
     if result.exact:
@@ -156,11 +204,11 @@ def write_proof(out: TextIO, state: Any, result: Any, *, tt_bits: int | None = N
     writer.emit(PROOF_HEADER)
     writer.emit(f"position {pos.text()}")
     writer.emit(f"claim {result.outcome} {result.plies}")
-    with recursion_room(result.plies):
-        for question in questions_for(result.outcome, int(pos.to_move)):
-            if not oracle.holds(pos, question, result.plies):
-                raise RuntimeError("the solver does not confirm its own result")
-            writer.emit(f"tree {question.text} {result.plies}")
-            writer.node(pos, question, result.plies, 0)
+    for question in questions_for(result.outcome, int(pos.to_move)):
+        if not oracle.holds(pos, question, result.plies):
+            raise ProofWriteError(f"cannot write the proof: the solver does not confirm "
+                                  f"{question.text} within {result.plies} plies")
+        writer.emit(f"tree {question.text} {result.plies}")
+        writer.tree(pos, question, result.plies)
     writer.emit("end")
     return writer.line

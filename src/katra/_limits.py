@@ -31,7 +31,8 @@ __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MA
            "MAX_SEED",
            "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MAX_SEARCH_NODES",
            "MAX_TT_BITS", "ENGINE_TT_BITS", "MATE", "MATE_BOUND", "check_search_limits",
-           "MAX_SOLVE_PLIES", "MIN_SOLVE_TT_BITS", "MAX_SOLVE_TT_BITS",
+           "MAX_SOLVE_PLIES", "MIN_SOLVE_TT_BITS", "MAX_SOLVE_TT_BITS", "MAX_PROOF_PLIES",
+           "DFPN_MAX_PATH",
            "as_int", "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
 
@@ -61,6 +62,17 @@ MAX_SEARCH_TIME = 10**6
 
 #: The largest ply bound katra.solve searches (and its default); the core's Solver agrees.
 MAX_SOLVE_PLIES = 500
+
+#: The deepest proof file (docs/solve.md, "Proof files"): a claim of 1..MAX_PROOF_PLIES plies.
+#: The writer and the checker walk a proof with an explicit stack, a frame per ply of
+#: the current line (no recursion), so this bounds their memory, not Python's stack.
+MAX_PROOF_PLIES = 1 << 20
+
+#: df-pn's longest path (plies below the position asked): a child deeper than that
+#: counts as a disproof resting on the path.  The core's DfpnSolver agrees
+#: (DFPN_MAX_DEPTH in cython_core/_dfpn.pxi).  Its proofs may be deeper than its
+#: paths: a proof's depth adds up the depths of table entries proven on other paths.
+DFPN_MAX_PATH = 1000
 
 #: The solvers' transposition tables (``katra.solve(tt_bits=)``, bounded and df-pn, ``Solver``,
 #: ``SolverTable``, ``DfpnSolver``): ``tt_bits`` in MIN_SOLVE_TT_BITS..MAX_SOLVE_TT_BITS

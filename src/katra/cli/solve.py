@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from katra._limits import MAX_SEARCH_NODES, MAX_SOLVE_PLIES
 
-from .common import UsageError, int_arg, seconds_arg
+from .common import CommandFailed, UsageError, int_arg, seconds_arg
 
 max_solve_plies_arg = int_arg("the bound", 1, MAX_SOLVE_PLIES)
 solve_nodes_arg = int_arg("the node budget", 1, MAX_SEARCH_NODES)
@@ -65,7 +65,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError("katra solve: GAME_OR_POSITION is required (or --check FILE)")
     from katra._games import GAMES
     from katra._text import action_text
-    from katra.api import load_position, load_tables, solve
+    from katra.api import ProofWriteError, load_position, load_tables, solve
 
     from .counting import worker_options
 
@@ -90,10 +90,12 @@ def cmd_solve(args: argparse.Namespace) -> None:
         else:
             with worker_options(args) as workers:
                 result = solve(pos.text(), args.max_plies, proof=proof, **options, **workers)
-    except BaseException:
+    except BaseException as exc:
         if proof is not None:
             proof.close()
             os.remove(partial)
+        if isinstance(exc, ProofWriteError):
+            raise CommandFailed(f"katra solve: {exc}") from None
         raise
     finally:
         if show is not None:
