@@ -4,6 +4,7 @@ df-pn settles Goré endgames with proofs of 500 to 600 plies; `katra solve
 in a thread of the smallest stack Python allows, and with Python's recursion
 limit barely above the caller's frames: neither walk recurses), and altered
 deep files are rejected naming the wrong line."""
+import dataclasses
 import io
 import json
 import re
@@ -16,6 +17,9 @@ from katra import _reference
 from katra._games import GAMES
 from katra._limits import MAX_PROOF_PLIES, MAX_SOLVE_PLIES
 from katra._text import action_text, parse_action
+from katra.api import ProofWriteError
+from katra.api._dfpn import Dfpn
+from katra.api._solve import solve_unbounded
 from katra.cli.main import main
 from katra.testing import ProofError, check_proof
 
@@ -286,3 +290,33 @@ def test_the_552_ply_gore_midgame(tmp_path, capsys):
     assert main(["solve", "--check", str(proof)]) == 0
     assert capsys.readouterr().out.startswith(
         f"proof OK: South wins within {record['plies']} plies\n")
+
+
+def test_a_proof_the_table_cannot_give_back_fails_cleanly(deep):
+    """Past the bounded solver's 500 plies nothing confirms a depth df-pn's table
+    does not hold: asked for the deep proof within fewer plies than its depth (but
+    more than 500), the writer raises ProofWriteError naming the question at once
+    (it never hands the bounded solver a bound it refuses or cannot finish)."""
+    position, result, _ = deep
+    search = Dfpn(None)
+    solved = solve_unbounded(katra.api.load_position(position, "core"), None, None, None,
+                             False, search=search)
+    assert solved.plies == result.plies
+    short = dataclasses.replace(solved, plies=MAX_SOLVE_PLIES + 1)
+    out = io.StringIO()
+    with pytest.raises(ProofWriteError, match=f"does not confirm S win within "
+                                              f"{MAX_SOLVE_PLIES + 1} plies"):
+        katra.api.write_proof(out, position, short, search=search)
+    assert issubclass(ProofWriteError, RuntimeError)
+
+
+def test_cli_reports_a_proof_it_cannot_write_in_one_line(tmp_path, capsys, monkeypatch):
+    """A proof the solver's table cannot give back (here: no child ever confirmed):
+    `katra solve --proof` says so in one line, exit status 1, no file left."""
+    monkeypatch.setattr(katra.api._proof._Proofs, "choose", lambda *args: -1)
+    proof = tmp_path / "k.proof"
+    assert main(["solve", "katro-4x4", "--proof", str(proof)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("katra solve: cannot write the proof: no move confirms S win "
+                          "within ") and err.count("\n") == 1, err
+    assert list(tmp_path.iterdir()) == []
