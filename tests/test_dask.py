@@ -10,7 +10,6 @@ default run checks the cluster's answers; the command line on a cluster, a
 killed worker, Ctrl-C and the longer solves are ``slow`` (CI runs them).
 """
 import json
-import logging
 import os
 import signal
 import socket
@@ -23,6 +22,7 @@ import time
 import pytest
 
 import katra
+from helpers import local_dask_client
 from interrupt_jobs import restore_sigint, wait_for_work
 from katra._games import GAME_IDS
 from katra.api._parallel import Workers, run_perft, run_playouts
@@ -35,17 +35,8 @@ DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,
 
 @pytest.fixture(scope="module")
 def client():
-    # imported here, not at collection: only the xdist worker running this file pays for it
-    import distributed  # the test extra brings it (pip install ".[test]"): fails, not skips
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None,
-                                       silence_logs=logging.ERROR)
-    client = distributed.Client(cluster, set_as_default=False)
-    try:
+    with local_dask_client() as client:
         yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def start(game_id):
