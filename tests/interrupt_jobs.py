@@ -366,11 +366,7 @@ def interrupt_main_rounds(name: str, timeout: float = 120) -> InterruptedRounds:
 
 
 @dataclass
-class InterruptedDfpn:
-    latency: float         # the longest seconds from interrupt_main() to KeyboardInterrupt
-    threads: int           # threads alive in the child afterwards (1: the main thread)
-    growth: int            # resident bytes gained from the second round's end to the last's
-    peak: int              # the peak resident bytes above those before the first call
+class InterruptedDfpn(InterruptedRounds):
     after: tuple[str, int, int]  # katra.solve("katro-4x4") afterwards: outcome, plies, nodes
     status: int            # the kept solver's status on the Katro 4x4 start's "South wins"
 
@@ -380,5 +376,5 @@ def interrupt_main_dfpn(name: str, timeout: float = 120) -> InterruptedDfpn:
     interrupt_main() (interrupt_main_rounds)."""
     stopped = interrupt_main_rounds(name, timeout)
     outcome, plies, nodes, status = stopped.after
-    return InterruptedDfpn(stopped.latency, stopped.threads, stopped.growth, stopped.peak,
-                           (outcome, int(plies), int(nodes)), int(status))
+    return InterruptedDfpn(**{**vars(stopped), "after": (outcome, int(plies), int(nodes))},
+                           status=int(status))
