@@ -16,6 +16,7 @@ A file that is missing, truncated, damaged or for another game raises
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sys
@@ -140,25 +141,35 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
     """Build ``game``'s endgame tables of every board of at most ``max_seeds``
     seeds (0..16) and write them to ``path`` (docs/tables.md); ``progress``:
     None or a callable given each layer's :class:`LayerInfo` as it is built.
-    The file is written to ``path + ".part"`` first and renamed when complete,
-    so an interrupted build (Ctrl-C) leaves no table behind."""
+    The file is written to ``path + ".part"`` (opened before the build, so a
+    path that cannot be written is an ArgumentError at once) and renamed when
+    complete; a build that fails or is interrupted (Ctrl-C) removes it and
+    leaves no table behind."""
     game = _check_game(game)
     seeds = _check_seeds(max_seeds)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be None or a callable, "
                                 f"not {type(progress).__name__}")
+    if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
+        raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
     path = os.fspath(path)
-    values, plies, built = build_layers(game, seeds, progress)
-    packed = [_compress(v + _native(p, True)) for v, p in zip(values, plies)]
-    blobs = [blob for blob, _ in packed]
-    header = {"game": game, "max_seeds": seeds,
-              "layers": [{"seeds": k, "boards": len(v) // 2, "bytes": len(blob),
-                          "crc32": crc}
-                         for k, (v, (blob, crc)) in enumerate(zip(values, packed))]}
-    head = _MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
     part = path + ".part"
+    try:                            # a path that cannot be written fails before the build
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        out = open(part, "wb")
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot write the table file ({exc.strerror})") from None
     try:
-        with open(part, "wb") as out:
+        with out:
+            values, plies, built = build_layers(game, seeds, progress)
+            packed = [_compress(v + _native(p, True)) for v, p in zip(values, plies)]
+            blobs = [blob for blob, _ in packed]
+            header = {"game": game, "max_seeds": seeds,
+                      "layers": [{"seeds": k, "boards": len(v) // 2, "bytes": len(blob),
+                                  "crc32": crc}
+                                 for k, (v, (blob, crc)) in enumerate(zip(values, packed))]}
+            head = _MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
             out.write(head)
             for blob in blobs:
                 out.write(blob)
