@@ -91,7 +91,7 @@ def test_interrupt_main_stops_a_tables_build_and_frees_it(tmp_path):
     assert stopped.latency < BOUND, stopped
     assert stopped.threads == 1
     assert stopped.left == 0
-    assert stopped.peak > 16 << 20, stopped           # the layers were built ...
+    assert stopped.peak > 4 << 20, stopped            # layers were built (layer 10 needs 14 MB) ...
     if not SANITIZED:   # AddressSanitizer quarantines what is freed (its own leak checks apply)
         assert stopped.growth < 8 << 20, stopped      # ... and freed after each stop
     build_tables("djenon-aboure", 8, tmp_path / "t")
