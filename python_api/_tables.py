@@ -15,6 +15,8 @@ A file that is missing, truncated, damaged or for another game raises
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import sys
@@ -94,6 +96,26 @@ def _native(plies: bytes, to_file: bool) -> bytes:
     return words.tobytes()
 
 
+#: The bytes given to zlib at a time: Ctrl-C, which Python handles between two calls,
+#: waits for one (level 9 takes up to about 30 ms for 16 KiB of a layer) rather than
+#: for a whole layer (up to a minute at 16 seeds).
+_ZLIB_STEP = 1 << 14
+
+
+def _compress(raw: bytes) -> tuple[bytes, int]:
+    """``raw`` compressed by zlib (level 9) and its CRC-32, a _ZLIB_STEP at a time."""
+    packer = zlib.compressobj(9)
+    parts = []
+    crc = 0
+    view = memoryview(raw)
+    for at in range(0, len(raw), _ZLIB_STEP):
+        step = view[at:at + _ZLIB_STEP]
+        parts.append(packer.compress(step))
+        crc = zlib.crc32(step, crc)
+    parts.append(packer.flush())
+    return b"".join(parts), crc
+
+
 def build_layers(game: str, max_seeds: int,
                  progress: Callable[[LayerInfo], None] | None = None
                  ) -> tuple[list[bytes], list[bytes], list[LayerInfo]]:
@@ -119,27 +141,43 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
     """Build ``game``'s endgame tables of every board of at most ``max_seeds``
     seeds (0..16) and write them to ``path`` (docs/tables.md); ``progress``:
     None or a callable given each layer's :class:`LayerInfo` as it is built.
-    The file is written to ``path + ".part"`` first and renamed when complete,
-    so an interrupted build (Ctrl-C) leaves no table behind."""
+    The file is written to ``path + ".part"`` (opened before the build, so a
+    path that cannot be written is an ArgumentError at once) and renamed when
+    complete; a build that fails or is interrupted (Ctrl-C) removes it and
+    leaves no table behind."""
     game = _check_game(game)
     seeds = _check_seeds(max_seeds)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be None or a callable, "
                                 f"not {type(progress).__name__}")
+    if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
+        raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
     path = os.fspath(path)
-    values, plies, built = build_layers(game, seeds, progress)
-    blobs = [zlib.compress(v + _native(p, True), 9) for v, p in zip(values, plies)]
-    header = {"game": game, "max_seeds": seeds,
-              "layers": [{"seeds": k, "boards": len(v) // 2, "bytes": len(blob),
-                          "crc32": zlib.crc32(v + _native(p, True))}
-                         for k, (v, p, blob) in enumerate(zip(values, plies, blobs))]}
-    head = _MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
     part = path + ".part"
-    with open(part, "wb") as out:
-        out.write(head)
-        for blob in blobs:
-            out.write(blob)
-    os.replace(part, path)
+    try:                            # a path that cannot be written fails before the build
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        out = open(part, "wb")
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot write the table file ({exc.strerror})") from None
+    try:
+        with out:
+            values, plies, built = build_layers(game, seeds, progress)
+            packed = [_compress(v + _native(p, True)) for v, p in zip(values, plies)]
+            blobs = [blob for blob, _ in packed]
+            header = {"game": game, "max_seeds": seeds,
+                      "layers": [{"seeds": k, "boards": len(v) // 2, "bytes": len(blob),
+                                  "crc32": crc}
+                                 for k, (v, (blob, crc)) in enumerate(zip(values, packed))]}
+            head = _MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
+            out.write(head)
+            for blob in blobs:
+                out.write(blob)
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(part)
+        raise
     layers = tuple(LayerInfo(b.seeds, b.boards, len(blob), b.sweeps, b.seconds)
                    for b, blob in zip(built, blobs))
     return TablesInfo(game, seeds, layers, len(head) + sum(len(blob) for blob in blobs))

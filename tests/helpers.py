@@ -5,13 +5,14 @@ forms, and the brute-force searches the engine and the solver are checked agains
 (The backend list and the ``impl``/``backend`` fixtures are in conftest.py.)
 """
 import io
+import logging
 import math
 import os
 import random
 import subprocess
 import sys
 import textwrap
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from functools import cache
 
 import pytest
@@ -62,7 +63,24 @@ def assert_illegal(pos, action):
 def random_walk(pos, plies, seed):
     """Push up to ``plies`` seeded random legal actions (stopping at the end of the game)
     on a ``katra.State`` or either backend's ``Position``; returns ``pos``."""
+    return _walk(pos, plies, random.Random(seed))
+
+
+def random_positions(game_id, count, seed, plies):
+    """``count`` unfinished positions of ``game_id``, each ``plies`` seeded random moves
+    from the start, or a number of moves drawn from ``plies`` when it is a range (a walk
+    that ends the game is dropped and another drawn); from the reference."""
     rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        moves = plies if isinstance(plies, int) else rng.choice(plies)
+        pos = _walk(RefPosition.initial(game_id), moves, rng)
+        if not pos.is_terminal():
+            found.append(pos.text())
+    return found
+
+
+def _walk(pos, plies, rng):
     for _ in range(plies):
         actions = pos.legal_actions()
         if not actions:
@@ -83,6 +101,24 @@ def quick_and_slow(quick, slow):
     ``quick`` in the default run, ``slow`` under the slow marker (``-m slow``)."""
     return [pytest.param(quick, id="quick"),
             pytest.param(slow, id="slow", marks=pytest.mark.slow)]
+
+
+@contextmanager
+def local_dask_client():
+    """A dask ``Client`` of a ``distributed.LocalCluster`` on 127.0.0.1: two one-thread
+    worker processes, no dashboard; closed on leaving.  ``distributed`` is imported here,
+    not at collection, so only the xdist worker that runs a dask test pays for it; the
+    ``test`` extra installs it (``pip install ".[test]"``): a missing dask fails, not skips."""
+    import distributed
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address=None,
+                                       silence_logs=logging.ERROR)
+    client = distributed.Client(cluster, set_as_default=False)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
 
 
 def katra_in_process(*args, stdin="", cwd=None):

@@ -1,8 +1,10 @@
 """Long calls stopped by SIGINT in a subprocess (tests/test_interrupt.py and
 benchmarks/bench_interrupt.py).
 
-Every call below is sized by counts to run for hours or for ever, so a call
-that ignores Ctrl-C is caught whatever the machine's speed.  The child prints
+Every call below is sized by counts to run for hours or for ever (the tables
+build: a minute of CPU or more), so a call that ignores Ctrl-C is caught
+whatever the machine's speed.  Each child runs in a new empty working
+directory, so a test sees any file a stopped call leaves.  The child prints
 ``started`` just before the call, then ``running`` once the process has spent
 RUNNING_CPU seconds of CPU time on it (a count of work, not a wait: the
 Python set-up before a call costs milliseconds, so by then the call runs
@@ -21,6 +23,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 
@@ -30,6 +33,10 @@ from dataclasses import dataclass
 #: board, so some hole always holds 3 or more: the game never ends
 #: (docs/rules.md §4.5).
 NEVER_ENDING_GORE = "gore 10,10,10,10/10,10,10,10 S stores=0,0 owners=SSSS/SSSS"
+
+#: Djenon-aboure's endgame tables of up to 16 board seeds written to ``tables.bin``: a
+#: minute or more (docs/tables.md), most of it in the core's layers 13-16 and zlib.
+TABLES_BUILD = "katra.api.build_tables('djenon-aboure', 16, 'tables.bin')"
 
 #: name -> a Python expression that runs for minutes or more (``katra`` and
 #: ``_core`` imported).
@@ -52,6 +59,8 @@ CALLS = {
     "search time 1e5 s": "katra.search('katro', time=10**5)",
     # df-pn from the Katro start: 3.6 billion nodes settled nothing (docs/solved.md)
     "solve without a bound": "katra.solve('katro')",
+    # the largest tables, into the child's working directory (a fresh one: nothing may be left)
+    "tables build": TABLES_BUILD,
 }
 
 #: name -> command-line arguments of ``katra`` (stderr piped: one core call).
@@ -62,6 +71,8 @@ CLI_CALLS = {
     "cli playouts never ending": ["playouts", NEVER_ENDING_GORE, "1000000",
                                   "--max-plies", "1000000000"],
     "cli solve without a bound": ["solve", "katro"],
+    "cli tables build": ["tables", "build", "djenon-aboure", "--max-seeds", "16",
+                         "--out", "tables.bin"],
 }
 
 #: CPU seconds the child spends on the call before it reports ``running``
@@ -111,35 +122,61 @@ SPLIT_CALLS = {
     "playouts jobs=2": "katra.playouts('katra-mpantsaka', 10**12, jobs=2)",
 }
 
-#: Child code: a timer thread calls ``_thread.interrupt_main()`` (how IDLE and
-#: front ends that run Python code in a thread of their own deliver Ctrl-C: no
-#: signal, so no blocking call is woken) once the process has spent RUNNING_CPU
-#: seconds of CPU time on the call.  After KeyboardInterrupt the child waits for
-#: that thread, then prints the seconds from the interrupt to the exception, the
-#: threads still alive (the workers must be gone: nothing runs any more), and a
-#: split perft run after the stop against the same count on one thread.
-_INTERRUPT_MAIN_CHILD = f"""\
+#: Child code: ``interrupted(call)`` calls ``call()`` while a timer thread interrupts
+#: it with ``_thread.interrupt_main()`` (how IDLE and front ends that run Python code in
+#: a thread of their own deliver Ctrl-C: no signal, so no blocking call is woken) once
+#: the process has spent RUNNING_CPU seconds of CPU time on it.  After
+#: KeyboardInterrupt it waits for that thread and returns the seconds from the interrupt
+#: to the exception; a call that returns, or raises a subclass, ends the child (status 1).
+_INTERRUPTED = f"""\
 import _thread, sys, threading, time
-import katra
-sent = []
-def _interrupt(start=time.process_time()):
-    while time.process_time() - start < {RUNNING_CPU}:
-        time.sleep(0.005)
-    sent.append(time.monotonic())
-    _thread.interrupt_main()
-timer = threading.Thread(target=_interrupt)
-timer.start()
-try:
-    {{call}}
-except KeyboardInterrupt as exc:
-    caught = time.monotonic()
-    timer.join()
-    print("stopped", type(exc).__name__, repr(caught - sent[0]), threading.active_count(),
-          katra.perft("katro", 9, jobs=2), katra.perft("katro", 9, jobs=1), flush=True)
-    sys.exit(0)
-print("returned", flush=True)
-sys.exit(1)
+def interrupted(call):
+    sent = []
+    def _interrupt(start=time.process_time()):
+        while time.process_time() - start < {RUNNING_CPU}:
+            time.sleep(0.005)
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+    timer = threading.Thread(target=_interrupt)
+    timer.start()
+    try:
+        call()
+    except KeyboardInterrupt as exc:
+        caught = time.monotonic()
+        timer.join()
+        if type(exc) is KeyboardInterrupt:
+            return caught - sent[0]
+        print("raised", type(exc).__name__, flush=True)
+        sys.exit(1)
+    print("returned", flush=True)
+    sys.exit(1)
 """
+
+#: Child code: the call interrupted once, then the threads still alive (the workers
+#: must be gone: nothing runs any more), and a split perft run after the stop against
+#: the same count on one thread.
+_INTERRUPT_MAIN_CHILD = """\
+import katra
+latency = interrupted(lambda: {call})
+print("stopped", repr(latency), threading.active_count(),
+      katra.perft("katro", 9, jobs=2), katra.perft("katro", 9, jobs=1), flush=True)
+"""
+
+
+def _run_interrupted(name: str, child: str, timeout: float) -> list[str]:
+    """Run ``_INTERRUPTED + child`` in a fresh interpreter whose working directory is a
+    new empty one; the words it printed after ``stopped``."""
+    with tempfile.TemporaryDirectory() as cwd:
+        try:
+            result = subprocess.run([sys.executable, "-c", _INTERRUPTED + child],
+                                    capture_output=True, text=True, timeout=timeout,
+                                    cwd=cwd, preexec_fn=restore_sigint)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{name}: still running {timeout} s after the start") from None
+    words = result.stdout.split()
+    if result.returncode != 0 or words[:1] != ["stopped"]:
+        raise AssertionError(f"{name}: {result.returncode}: {result.stdout}{result.stderr}")
+    return words[1:]
 
 
 @dataclass
@@ -152,16 +189,9 @@ class InterruptedMain:
 
 def interrupt_main_call(name: str, timeout: float = 60) -> InterruptedMain:
     """Run SPLIT_CALLS[name] in a child that interrupts itself with interrupt_main()."""
-    code = _INTERRUPT_MAIN_CHILD.format(call=SPLIT_CALLS[name])
-    try:
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                timeout=timeout, preexec_fn=restore_sigint)
-    except subprocess.TimeoutExpired:
-        raise AssertionError(f"{name}: still running {timeout} s after interrupt_main()") from None
-    words = result.stdout.split()
-    if result.returncode != 0 or words[:2] != ["stopped", "KeyboardInterrupt"]:
-        raise AssertionError(f"{name}: {result.returncode}: {result.stdout}{result.stderr}")
-    return InterruptedMain(float(words[2]), int(words[3]), int(words[4]), int(words[5]))
+    words = _run_interrupted(name, _INTERRUPT_MAIN_CHILD.format(call=SPLIT_CALLS[name]),
+                             timeout)
+    return InterruptedMain(float(words[0]), int(words[1]), int(words[2]), int(words[3]))
 
 
 @dataclass
@@ -171,6 +201,7 @@ class Stopped:
     stderr: str
     latency: float         # seconds from SIGINT to the child catching it (or exiting)
     exit_latency: float    # seconds from SIGINT to the child's exit
+    left: list[str]        # the files left in its working directory (a new empty one)
 
 
 def restore_sigint() -> None:
@@ -210,10 +241,17 @@ def wait_for_work(process: subprocess.Popen[str], cpu_seconds: float,
 
 def interrupt(argv: list[str], timeout: float = 60) -> Stopped:
     """Run argv (which prints ``started``, then ``running`` once its call runs: see
-    REPORT_RUNNING), SIGINT it, wait for its exit."""
+    REPORT_RUNNING) in a new empty working directory, SIGINT it, wait for its exit."""
+    with tempfile.TemporaryDirectory() as cwd:
+        stopped = _interrupt(argv, timeout, cwd)
+        stopped.left = sorted(os.listdir(cwd))
+    return stopped
+
+
+def _interrupt(argv: list[str], timeout: float, cwd: str) -> Stopped:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env, preexec_fn=restore_sigint)
+                            env=env, cwd=cwd, preexec_fn=restore_sigint)
     try:
         for expected in ("started", "running"):
             line = proc.stdout.readline()
@@ -238,7 +276,7 @@ def interrupt(argv: list[str], timeout: float = 60) -> Stopped:
     words = out.split()
     if len(words) == 3 and words[0] == "stopped":
         latency = float(words[2]) - sent
-    return Stopped(proc.returncode, out, err, latency, exited)
+    return Stopped(proc.returncode, out, err, latency, exited, [])
 
 
 def interrupt_call(name: str) -> Stopped:
@@ -258,77 +296,85 @@ DFPN_CALLS = {
     "DfpnSolver.prove": "solver.prove(_core.Position.initial('katro'), 0, 1)",
 }
 
-#: How often interrupt_main_dfpn's child starts the call and interrupts it.
-DFPN_ROUNDS = 4
+#: How often interrupt_main_rounds's child starts the call and interrupts it.
+ROUNDS = 4
 
-#: Child code: DFPN_ROUNDS times, the call interrupted by ``_thread.interrupt_main()``
-#: once the process has spent RUNNING_CPU seconds of CPU time on it (no signal: the
-#: core's poll runs the handlers).  Then it prints the longest seconds from an
-#: interrupt to KeyboardInterrupt, the threads alive, the resident memory's growth
-#: from the second round's end to the last's (glibc keeps the first large block
-#: freed in its free lists for reuse, raising its mmap threshold: so the first
-#: round's release may keep one table's worth) and its peak's growth from before
-#: the first call (bytes), df-pn's answer from the Katro 4x4 start with a new solve
-#: (outcome, plies, nodes) and the kept solver's status on it.
-_DFPN_INTERRUPT_MAIN_CHILD = f"""\
-import _thread, os, resource, sys, threading, time
+#: name -> (set-up code, a call that runs for hours, code run after the rounds that
+#: prints what the test compares), run by interrupt_main_rounds with ``os``, ``katra``
+#: and ``_core`` imported.
+ROUND_CALLS = {
+    # one _core.DfpnSolver() kept across the rounds; after them, df-pn's answer from the
+    # Katro 4x4 start with a new solve (outcome, plies, nodes) and the kept solver's
+    # status on it
+    **{name: ("solver = _core.DfpnSolver()", call,
+              'small = katra.solve("katro-4x4")\n'
+              'print(small.outcome, small.plies, small.nodes, '
+              'solver.prove(_core.Position.initial("katro-4x4"), 0, 1)[0])')
+       for name, call in DFPN_CALLS.items()},
+    # after them, the tables of up to 8 seeds built again: the file's size and SHA-256
+    "tables build": ("import hashlib", TABLES_BUILD,
+                     'katra.api.build_tables("djenon-aboure", 8, "after.bin")\n'
+                     'data = open("after.bin", "rb").read()\n'
+                     'print(len(data), hashlib.sha256(data).hexdigest())'),
+}
+
+#: Child code: ROUNDS times, the call interrupted (``interrupted``).  Then it prints the
+#: longest seconds from an interrupt to KeyboardInterrupt, the threads alive, the
+#: resident memory's growth from the second round's end to the last's (glibc keeps the
+#: first large block freed in its free lists for reuse, raising its mmap threshold: so
+#: the first round's release may keep one table's worth), its peak's growth from before
+#: the first call (bytes) and the files left in the working directory; then what the
+#: call's after code prints.
+_ROUNDS_CHILD = """\
+import os, resource
 import katra
 from katra import _core
 def resident():
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-def interrupted():
-    sent = []
-    def _interrupt(start=time.process_time()):
-        while time.process_time() - start < {RUNNING_CPU}:
-            time.sleep(0.005)
-        sent.append(time.monotonic())
-        _thread.interrupt_main()
-    timer = threading.Thread(target=_interrupt)
-    timer.start()
-    try:
-        {{call}}
-    except KeyboardInterrupt:
-        caught = time.monotonic()
-        timer.join()
-        return caught - sent[0]
-    print("returned", flush=True)
-    sys.exit(1)
-solver = _core.DfpnSolver()
+{setup}
 before = resident()
 latencies, sizes = [], []
-for _ in range({DFPN_ROUNDS}):
-    latencies.append(interrupted())
+for _ in range({rounds}):
+    latencies.append(interrupted(lambda: {call}))
     sizes.append(resident())
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
-small = katra.solve("katro-4x4")
 print("stopped", repr(max(latencies)), threading.active_count(), sizes[-1] - sizes[1], peak,
-      small.outcome, small.plies, small.nodes,
-      solver.prove(_core.Position.initial("katro-4x4"), 0, 1)[0], flush=True)
+      len(os.listdir()), flush=True)
+{after}
 """
 
 
 @dataclass
-class InterruptedDfpn:
+class InterruptedRounds:
     latency: float         # the longest seconds from interrupt_main() to KeyboardInterrupt
     threads: int           # threads alive in the child afterwards (1: the main thread)
     growth: int            # resident bytes gained from the second round's end to the last's
     peak: int              # the peak resident bytes above those before the first call
+    left: int              # files left in the child's working directory (a new empty one)
+    after: list[str]       # the words the call's after code printed
+
+
+def interrupt_main_rounds(name: str, timeout: float = 120) -> InterruptedRounds:
+    """Run ROUND_CALLS[name] ROUNDS times in a child that interrupts each with
+    interrupt_main()."""
+    setup, call, after = ROUND_CALLS[name]
+    words = _run_interrupted(name, _ROUNDS_CHILD.format(setup=setup, rounds=ROUNDS, call=call,
+                                                        after=after), timeout)
+    return InterruptedRounds(float(words[0]), int(words[1]), int(words[2]), int(words[3]),
+                             int(words[4]), words[5:])
+
+
+@dataclass
+class InterruptedDfpn(InterruptedRounds):
     after: tuple[str, int, int]  # katra.solve("katro-4x4") afterwards: outcome, plies, nodes
     status: int            # the kept solver's status on the Katro 4x4 start's "South wins"
 
 
 def interrupt_main_dfpn(name: str, timeout: float = 120) -> InterruptedDfpn:
-    """Run DFPN_CALLS[name] DFPN_ROUNDS times in a child that interrupts each with
-    interrupt_main()."""
-    code = _DFPN_INTERRUPT_MAIN_CHILD.format(call=DFPN_CALLS[name])
-    try:
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                timeout=timeout, preexec_fn=restore_sigint)
-    except subprocess.TimeoutExpired:
-        raise AssertionError(f"{name}: still running {timeout} s after the start") from None
-    words = result.stdout.split()
-    if result.returncode != 0 or len(words) != 9 or words[0] != "stopped":
-        raise AssertionError(f"{name}: {result.returncode}: {result.stdout}{result.stderr}")
-    return InterruptedDfpn(float(words[1]), int(words[2]), int(words[3]), int(words[4]),
-                           (words[5], int(words[6]), int(words[7])), int(words[8]))
+    """Run DFPN_CALLS[name] ROUNDS times in a child that interrupts each with
+    interrupt_main() (interrupt_main_rounds)."""
+    stopped = interrupt_main_rounds(name, timeout)
+    outcome, plies, nodes, status = stopped.after
+    return InterruptedDfpn(**{**vars(stopped), "after": (outcome, int(plies), int(nodes))},
+                           status=int(status))

@@ -10,7 +10,6 @@ default run checks the cluster's answers; the command line on a cluster, a
 killed worker, Ctrl-C and the longer solves are ``slow`` (CI runs them).
 """
 import json
-import logging
 import os
 import signal
 import socket
@@ -23,6 +22,7 @@ import time
 import pytest
 
 import katra
+from helpers import local_dask_client
 from interrupt_jobs import restore_sigint, wait_for_work
 from katra._games import GAME_IDS
 from katra.api._parallel import Workers, run_perft, run_playouts
@@ -35,17 +35,8 @@ DEPTHS = {"katro": 6, "katro-4x6": 6, "katro-4x4": 7, "katra-mpantsaka": 4,
 
 @pytest.fixture(scope="module")
 def client():
-    # imported here, not at collection: only the xdist worker running this file pays for it
-    import distributed  # the test extra brings it (pip install ".[test]"): fails, not skips
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None,
-                                       silence_logs=logging.ERROR)
-    client = distributed.Client(cluster, set_as_default=False)
-    try:
+    with local_dask_client() as client:
         yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 def start(game_id):
@@ -262,16 +253,8 @@ def children(pid):
 
 @pytest.mark.slow
 def test_ctrl_c_in_the_cli_with_a_local_cluster_exits_130():
-    process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
-                                "--scheduler", "local", "--jobs", "2"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=restore_sigint)
+    process, workers = start_perft_on_a_local_cluster(restore_sigint)
     try:
-        for _ in range(600):  # the two worker processes are up (a minute at most)
-            if process.poll() is not None or len(children(process.pid)) >= 2:
-                break
-            time.sleep(0.1)
-        workers = children(process.pid)
         wait_for_work(process, 3.0)  # they start their tasks (an earlier Ctrl-C works too)
         assert process.poll() is None, process.stderr.read()
         process.send_signal(signal.SIGINT)
@@ -281,7 +264,26 @@ def test_ctrl_c_in_the_cli_with_a_local_cluster_exits_130():
             process.kill()
     assert process.returncode == 130, process.stderr.read()[-2000:]
     assert process.stderr.read().strip().endswith("katra: interrupted")
-    for pid in workers:  # gone, or dying (a zombie), within a few seconds
+    assert_gone(workers)
+
+
+def start_perft_on_a_local_cluster(preexec_fn):
+    """``katra perft katro 16 --scheduler local --jobs 2`` started (for hours): the
+    process and its children once its two worker processes are up (a minute at most)."""
+    process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
+                                "--scheduler", "local", "--jobs", "2"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=preexec_fn)
+    for _ in range(600):
+        if process.poll() is not None or len(children(process.pid)) >= 2:
+            break
+        time.sleep(0.1)
+    return process, children(process.pid)
+
+
+def assert_gone(pids):
+    """Each process of ``pids`` is gone, or dying (a zombie), within a few seconds."""
+    for pid in pids:
         for _ in range(100):
             if gone(pid):
                 break
@@ -357,16 +359,9 @@ def test_ctrl_c_on_a_terminal_with_a_local_cluster_prints_one_line():
     workers included: katra's one line is all that is printed, whether the cluster is
     starting or running (dask logged CommClosedError, or a traceback, before it)."""
     for cpu_seconds in (0.0, 4.0):   # while the cluster starts; while the tasks run
-        process = subprocess.Popen([sys.executable, "-m", "katra", "perft", "katro", "16",
-                                    "--scheduler", "local", "--jobs", "2"],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                   preexec_fn=lambda: (restore_sigint(), os.setpgrp()))
+        process, workers = start_perft_on_a_local_cluster(
+            lambda: (restore_sigint(), os.setpgrp()))
         try:
-            for _ in range(600):  # the two worker processes are up (a minute at most)
-                if process.poll() is not None or len(children(process.pid)) >= 2:
-                    break
-                time.sleep(0.1)
-            workers = children(process.pid)
             if cpu_seconds:
                 wait_for_work(process, cpu_seconds)
             assert process.poll() is None, process.stderr.read()
@@ -376,10 +371,4 @@ def test_ctrl_c_on_a_terminal_with_a_local_cluster_prints_one_line():
             if process.poll() is None:
                 process.kill()
         assert (process.returncode, err) == (130, "katra: interrupted\n")
-        for pid in workers:
-            for _ in range(100):
-                if gone(pid):
-                    break
-                time.sleep(0.05)
-            else:
-                pytest.fail(f"process {pid} still runs")
+        assert_gone(workers)

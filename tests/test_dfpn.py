@@ -10,7 +10,15 @@ import threading
 import pytest
 
 import katra
-from helpers import BRUTE_PLIES, SANITIZED, brute_solve, endgame_positions, quick_and_slow, value
+from helpers import (
+    BRUTE_PLIES,
+    SANITIZED,
+    brute_solve,
+    endgame_positions,
+    quick_and_slow,
+    random_positions,
+    value,
+)
 from interrupt_jobs import DFPN_CALLS, interrupt_main_dfpn
 from katra import _core, _reference
 from katra._games import GAME_IDS, GAMES
@@ -100,22 +108,6 @@ def test_few_seed_gore_positions(tmp_path, count):
         r, _ = check_dfpn(text, BOUNDED["gore"], tmp_path)
         settled += r.outcome is not None
     assert settled >= count // 4
-
-
-def random_positions(game_id, count, seed, plies):
-    """Positions `plies` random moves from the start (unfinished), from the reference."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        pos = _reference.Position.initial(game_id)
-        for _ in range(plies):
-            legal = pos.legal_actions()
-            if not legal:
-                break
-            pos.apply(rng.choice(legal))
-        if not pos.is_terminal():
-            found.append(pos.text())
-    return found
 
 
 def test_djenon_aboure_passes(tmp_path):

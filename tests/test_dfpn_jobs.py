@@ -5,15 +5,19 @@ LocalCluster on 127.0.0.1; proofs that the reference checker accepts; node
 budgets; bad arguments; Ctrl-C and cancel_jobs.  Everything is driven by node
 counts, never by the clock."""
 import concurrent.futures as cf
-import logging
-import random
 import threading
 import time
 
 import pytest
 
 import katra
-from helpers import endgame_positions, katra_in_process, quick_and_slow
+from helpers import (
+    endgame_positions,
+    katra_in_process,
+    local_dask_client,
+    quick_and_slow,
+    random_positions,
+)
 from interrupt_jobs import SPLIT_CALLS, interrupt_main_call
 from katra import _core, _reference
 from katra._games import GAME_IDS
@@ -34,19 +38,8 @@ LONG = "katro-4x6"
 
 
 def mid_games(game_id, count, seed):
-    """Positions 4 to 80 random plies from the start (unfinished), from the reference."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        pos = _reference.Position.initial(game_id)
-        for _ in range(rng.randrange(4, 80)):
-            legal = pos.legal_actions()
-            if not legal:
-                break
-            pos.apply(rng.choice(legal))
-        if not pos.is_terminal():
-            found.append(pos.text())
-    return found
+    """Positions 4 to 79 random plies from the start (unfinished), from the reference."""
+    return random_positions(game_id, count, seed, range(4, 80))
 
 
 def split_solve(text, workers, job_nodes, record=None, proof=False):
@@ -302,16 +295,8 @@ def test_interrupt_main_stops_a_split_solve(monkeypatch):
 
 @pytest.fixture(scope="module")
 def client():
-    import distributed  # the test extra brings it: fails, not skips
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None,
-                                       silence_logs=logging.ERROR)
-    client = distributed.Client(cluster, set_as_default=False)
-    try:
+    with local_dask_client() as client:
         yield client
-    finally:
-        client.close()
-        cluster.close()
 
 
 @pytest.mark.xdist_group("dfpn-dask")

@@ -121,7 +121,12 @@ def test_as_int_is_the_rule():
 
 @pytest.mark.parametrize("name", CALLS)
 def test_every_int_argument_takes_any_int_and_no_bool(name):
-    call, n, error = CALLS[name]
+    check_int_rule(name, *CALLS[name])
+
+
+def check_int_rule(name, call, n, error):
+    """``call`` gives the same answer for every form of the int ``n`` (same_number)
+    and raises ``error`` for each of NOT_INTS."""
     expected = call(n)
     for form in same_number(n):
         assert call(form) == expected, (name, type(form).__name__)
@@ -180,13 +185,7 @@ CORE_CALLS = {
 
 @pytest.mark.parametrize("name", CORE_CALLS)
 def test_the_cores_own_checks_take_any_int_and_no_bool(name):
-    call, n, error = CORE_CALLS[name]
-    expected = call(n)
-    for form in same_number(n):
-        assert call(form) == expected, (name, type(form).__name__)
-    for bad in NOT_INTS:
-        with pytest.raises(error):
-            call(bad)
+    check_int_rule(name, *CORE_CALLS[name])
 
 
 def test_the_cores_time_seconds_takes_any_real():

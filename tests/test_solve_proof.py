@@ -240,6 +240,8 @@ def test_cli_no_result(capsys):
     (["solve", "katro-4x4", "--nodes", "x"], "--nodes"),
     (["solve", "katro-4x4", "--max-plies", "5", "--nodes", "10"], "without --max-plies"),
     (["solve", "katro", "--nodes", "100", "--proof", "x.proof"], "no proof"),
+    (["solve", "katro-4x4", "--proof", "no/x.proof"], "cannot write 'no/x.proof'"),
+    (["solve", "katro-4x4", "--proof", "."], "Is a directory"),
 ])
 def test_cli_bad_input(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)      # x.proof: never left behind

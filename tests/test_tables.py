@@ -303,6 +303,18 @@ def test_missing_file_and_bad_arguments(tmp_path, table_file):
         table.values(_reference.Position.initial(GAME))
 
 
+def test_a_path_that_cannot_be_written_fails_before_the_build(tmp_path):
+    """The .part file is opened first: a missing folder or a folder as the path is an
+    ArgumentError naming the file, before any layer is built (16 seeds: a minute)."""
+    layers = []
+    for path in (tmp_path / "no" / "t", tmp_path):
+        with pytest.raises(katra.ArgumentError, match="cannot write the table file"):
+            _tables.build_tables(GAME, 16, path, progress=layers.append)
+    with pytest.raises(katra.ArgumentTypeError, match="path must be a str or a path"):
+        _tables.build_tables(GAME, 3, 7)
+    assert layers == [] and list(tmp_path.iterdir()) == []
+
+
 def test_an_interrupted_build_leaves_no_file(tmp_path):
     """cancel_jobs() (as Ctrl-C) stops a build inside a layer: JobCancelled, and
     neither the table nor its .part file is left."""
@@ -363,7 +375,9 @@ def test_cli_build_and_info(tmp_path):
     assert r.stderr.count("\n") == 1 and "truncated table file" in r.stderr
     for args in (("build", "gore", "--max-seeds", "3", "--out", str(tmp_path / "g")),
                  ("build", GAME, "--max-seeds", "40", "--out", str(tmp_path / "g")),
-                 ("info", str(tmp_path / "none"))):
+                 ("info", str(tmp_path / "none")),
+                 ("build", GAME, "--max-seeds", "3", "--out", str(tmp_path / "no" / "t")),
+                 ("build", GAME, "--max-seeds", "3", "--out", str(tmp_path))):
         r = katra_in_process("tables", *args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, args
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -83,7 +84,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if args.tables is not None:
         options["tables"] = load_tables(args.tables, pos.game_id)
     partial = f"{args.proof}.partial"      # renamed to args.proof once the result is settled
-    proof = open(partial, "w", encoding="utf-8") if args.proof is not None else None
+    proof = _open_proof(args.proof, partial) if args.proof is not None else None
     try:
         if not split:
             result = solve(pos.text(), args.max_plies, proof=proof, **options)
@@ -195,3 +196,14 @@ def _check(args: argparse.Namespace) -> None:
         return
     print(f"proof OK: {who} within {summary.plies} plies\n"
           f"position {summary.position}\nchecked  {summary.nodes} moves (reference backend)")
+
+
+def _open_proof(path: str, partial: str) -> TextIO:
+    """The proof file's ``.partial`` copy opened for writing; a path that cannot be
+    written is a UsageError before the search starts."""
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        return open(partial, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"katra solve: cannot write {path!r}: {exc.strerror or exc}") from None
