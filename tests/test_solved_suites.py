@@ -83,7 +83,7 @@ SLOW_DEEP = {
 QUICK_NODES = 100_000_000
 SLOW_NODES = 1_000_000_000
 #: The bound within which the bounded solver is asked about every deep entry.
-SMALL_BOUND = 10
+SMALL_BOUND = 16
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 
 
@@ -100,9 +100,10 @@ def test_deep_suite_holds_the_60_second_positions(game_id):
         assert not state.is_terminal() and state.is_legal(entry.best_move), entry.id
 
 
-def _deep_params():
-    return [pytest.param(entry, id=entry.id,
-                         marks=[pytest.mark.slow] if entry.position in SLOW_DEEP else [])
+def _deep_params(mark_slow: bool):
+    """The deep entries as parameters, those of SLOW_DEEP marked slow if ``mark_slow``."""
+    return [pytest.param(entry, id=entry.id, marks=[pytest.mark.slow] if (
+                mark_slow and entry.position in SLOW_DEEP) else [])
             for game_id in DEEP_COUNTS for entry in deep_suite(game_id)]
 
 
@@ -120,7 +121,7 @@ def reprove(position, nodes, tmp_path):
     return r
 
 
-@pytest.mark.parametrize("entry", _deep_params())
+@pytest.mark.parametrize("entry", _deep_params(mark_slow=True))
 def test_dfpn_reproves_every_deep_entry(entry, tmp_path):
     """df-pn settles the recorded outcome and its proof passes the reference
     checker; after the recorded move of a win or a draw, df-pn settles the
@@ -143,7 +144,7 @@ def test_dfpn_reproves_every_deep_entry(entry, tmp_path):
         assert reprove(state.text(), nodes, tmp_path).outcome == expected, entry.id
 
 
-@pytest.mark.parametrize("entry", _deep_params())
+@pytest.mark.parametrize("entry", _deep_params(mark_slow=False))
 def test_bounded_solver_does_not_contradict_deep_entries(entry):
     """Within a small bound the bounded solver proves nothing, or the same outcome
     within the recorded depth (a deep entry is beyond its reach in a minute)."""
