@@ -18,7 +18,10 @@ proof is written and checked on the reference backend
 (``katra.testing.check_proof``), and the entry records the outcome, the
 proof's depth (an upper bound on the distance) and the proof's first move.
 
-    python tools/make_solved_suites.py [GAME_ID ...]   (default: every game id)
+    python tools/make_solved_suites.py [--deep-only] [GAME_ID ...]   (default: every game id)
+
+``--deep-only`` keeps the exact entries of the files as they are (the same as
+the script would write again) and proves the deep entries anew.
 """
 from __future__ import annotations
 
@@ -127,11 +130,14 @@ def prove(text: str) -> tuple[katra.SolveResult, int]:
     return r, proof.getvalue().count("\n")
 
 
+DEEP_HEADER = "# prove OUTCOME WITHIN BEST: a value settled without a bound by df-pn"
+
+
 def deep_lines(game_id: str) -> list[str]:
     """The ``prove`` entries of ``game_id``'s deep positions (none for most games)."""
     if game_id not in DEEP:
         return []
-    lines = ["# prove OUTCOME WITHIN BEST: a value settled without a bound by df-pn",
+    lines = [DEEP_HEADER,
              "# (katra.solve(pos), docs/solve.md) where the bounded solver settled nothing",
              "# within 60 s of CPU: the outcome for the player to move, the plies within",
              "# which df-pn's proof forces it (an upper bound on the distance, not the",
@@ -148,28 +154,45 @@ def deep_lines(game_id: str) -> list[str]:
     return lines
 
 
-def main(game_ids: list[str]) -> None:
+def exact_lines(game_id: str) -> list[str]:
+    """The header and ``solve`` entries of ``game_id``'s file."""
+    results = [(text, katra.solve(text, CAP[game_id])) for text in candidates(game_id)]
+    lines = [f"# katra solved positions for {game_id} (tools/make_solved_suites.py)",
+             "# solve OUTCOME PLIES BEST: the outcome for the player to move (win, loss,",
+             "# draw), its exact distance and katra's best move (docs/rules.md §6.3);",
+             "# solve none BOUND: no result within BOUND plies.  Solved by the compiled core.",
+             ""]
+    chosen = spread(results)
+    for text, r in chosen:
+        plies = r.max_plies if r.outcome is None else r.plies
+        lines += [f"id {game_id}-{r.outcome or 'none'}-{plies}", f"position {text}"]
+        if r.outcome is None:
+            lines.append(f"solve none {plies}")
+        else:
+            lines.append(f"solve {r.outcome} {plies} {r.best_move}")
+        lines.append("")
+    print(game_id, len(results), "positions solved,", len(chosen), "kept", flush=True)
+    return lines
+
+
+def kept_exact_lines(game_id: str) -> list[str]:
+    """The header and ``solve`` entries of ``game_id``'s file as it is."""
+    text = (OUT / f"{game_id}.solved").read_text(encoding="utf-8")
+    return [*text.split(DEEP_HEADER)[0].rstrip("\n").split("\n"), ""]
+
+
+def main(args: list[str]) -> None:
+    deep_only = "--deep-only" in args
+    game_ids = [a for a in args if a != "--deep-only"] or list(katra.GAME_IDS)
+    unknown = sorted(set(game_ids) - set(katra.GAME_IDS))
+    if unknown:
+        raise SystemExit(f"unknown game ids: {', '.join(unknown)}")
     OUT.mkdir(parents=True, exist_ok=True)
     for game_id in game_ids:
-        results = [(text, katra.solve(text, CAP[game_id])) for text in candidates(game_id)]
-        lines = [f"# katra solved positions for {game_id} (tools/make_solved_suites.py)",
-                 "# solve OUTCOME PLIES BEST: the outcome for the player to move (win, loss,",
-                 "# draw), its exact distance and katra's best move (docs/rules.md §6.3);",
-                 "# solve none BOUND: no result within BOUND plies.  Solved by the compiled core.",
-                 ""]
-        chosen = spread(results)
-        for text, r in chosen:
-            plies = r.max_plies if r.outcome is None else r.plies
-            lines += [f"id {game_id}-{r.outcome or 'none'}-{plies}", f"position {text}"]
-            if r.outcome is None:
-                lines.append(f"solve none {plies}")
-            else:
-                lines.append(f"solve {r.outcome} {plies} {r.best_move}")
-            lines.append("")
+        lines = kept_exact_lines(game_id) if deep_only else exact_lines(game_id)
         lines += deep_lines(game_id)
         (OUT / f"{game_id}.solved").write_text("\n".join(lines), encoding="utf-8")
-        print(game_id, len(results), "positions solved,", len(chosen), "kept", flush=True)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or list(katra.GAME_IDS))
+    main(sys.argv[1:])
