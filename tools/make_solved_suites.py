@@ -18,10 +18,16 @@ proof is written and checked on the reference backend
 (``katra.testing.check_proof``), and the entry records the outcome, the
 proof's depth (an upper bound on the distance) and the proof's first move.
 
-    python tools/make_solved_suites.py [--deep-only] [GAME_ID ...]   (default: every game id)
+    python tools/make_solved_suites.py [--deep-only] [--no-proofs] [GAME_ID ...]
+
+(default: every game id)
 
 ``--deep-only`` keeps the exact entries of the files as they are (the same as
 the script would write again) and proves the deep entries anew.
+``--no-proofs`` settles the deep entries without writing their proofs: the
+proof writer rebuilds with the bounded solver what df-pn's table of 2**20
+entries no longer holds, which for Katro's and Katro 4x6's deep positions ran
+for minutes (Goré's proofs are written in seconds).
 """
 from __future__ import annotations
 
@@ -113,13 +119,15 @@ def spread(results: list[tuple[str, katra.SolveResult]]) -> list[tuple[str, katr
     return chosen + unproven[:1]
 
 
-def prove(text: str) -> tuple[katra.SolveResult, int]:
-    """df-pn's value of ``text`` with its proof checked on the reference:
-    (the result, the proof's lines)."""
-    proof = io.StringIO()
+def prove(text: str, proofs: bool) -> tuple[katra.SolveResult, int | None]:
+    """df-pn's value of ``text`` with (if ``proofs``) its proof checked on the
+    reference: (the result, the proof's lines or None)."""
+    proof = io.StringIO() if proofs else None
     r = katra.solve(text, nodes=DEEP_NODES, tt_bits=DEEP_TT_BITS, proof=proof)
     if r.outcome is None or r.plies is None:
         raise SystemExit(f"df-pn settled nothing within {DEEP_NODES} nodes: {text}")
+    if proof is None:
+        return r, None
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "proof.txt"
         path.write_text(proof.getvalue(), encoding="utf-8")
@@ -133,7 +141,7 @@ def prove(text: str) -> tuple[katra.SolveResult, int]:
 DEEP_HEADER = "# prove OUTCOME WITHIN BEST: a value settled without a bound by df-pn"
 
 
-def deep_lines(game_id: str) -> list[str]:
+def deep_lines(game_id: str, proofs: bool) -> list[str]:
     """The ``prove`` entries of ``game_id``'s deep positions (none for most games)."""
     if game_id not in DEEP:
         return []
@@ -141,14 +149,15 @@ def deep_lines(game_id: str) -> list[str]:
              "# (katra.solve(pos), docs/solve.md) where the bounded solver settled nothing",
              "# within 60 s of CPU: the outcome for the player to move, the plies within",
              "# which df-pn's proof forces it (an upper bound on the distance, not the",
-             "# distance) and the first move of that proof.  The proof was checked on the",
-             "# reference backend when this file was made.",
+             "# distance) and the first move of that proof.  A proof's length below means",
+             "# it was written and checked on the reference backend when this file was made.",
              ""]
     for text in DEEP[game_id]:
-        r, proof_lines = prove(text)
+        r, proof_lines = prove(text, proofs)
+        checked = ("proof not written" if proof_lines is None
+                   else f"proof {proof_lines:,} lines, checked")
         lines += [f"id {game_id}-prove-{r.outcome}-{r.plies}",
-                  f"# df-pn: {r.nodes:,} nodes, table 2**{DEEP_TT_BITS}; proof {proof_lines:,} "
-                  f"lines",
+                  f"# df-pn: {r.nodes:,} nodes, table 2**{DEEP_TT_BITS}; {checked}",
                   f"position {text}", f"prove {r.outcome} {r.plies} {r.best_move}", ""]
         print(game_id, text, r.describe(), f"{r.nodes:,} nodes", flush=True)
     return lines
@@ -182,15 +191,15 @@ def kept_exact_lines(game_id: str) -> list[str]:
 
 
 def main(args: list[str]) -> None:
-    deep_only = "--deep-only" in args
-    game_ids = [a for a in args if a != "--deep-only"] or list(katra.GAME_IDS)
+    deep_only, proofs = "--deep-only" in args, "--no-proofs" not in args
+    game_ids = [a for a in args if not a.startswith("--")] or list(katra.GAME_IDS)
     unknown = sorted(set(game_ids) - set(katra.GAME_IDS))
     if unknown:
         raise SystemExit(f"unknown game ids: {', '.join(unknown)}")
     OUT.mkdir(parents=True, exist_ok=True)
     for game_id in game_ids:
         lines = kept_exact_lines(game_id) if deep_only else exact_lines(game_id)
-        lines += deep_lines(game_id)
+        lines += deep_lines(game_id, proofs)
         (OUT / f"{game_id}.solved").write_text("\n".join(lines), encoding="utf-8")
 
 
