@@ -66,7 +66,7 @@ def test_aliases_and_unknown_games():
 
 #: How many deep positions each game's suite holds: docs/solved.md's 60-second table
 #: settled 4 Katro 4x6, 4 Katro and 2 Goré mid-games with df-pn, none of the others.
-DEEP_COUNTS = {"gore": 2}
+DEEP_COUNTS = {"katro-4x6": 4, "katro": 4, "gore": 2}
 
 #: The deep positions whose df-pn proof takes more than about 5 s of CPU (docs/solved.md's
 #: 60-second table: 9 to 32 s; the 552-ply Goré win 5.6 s): in the slow run only.
