@@ -109,8 +109,8 @@ def _deep_params(mark_slow: bool):
 
 #: The games whose deep entries' proofs the tests write and check: writing a proof
 #: rebuilds with the bounded solver what df-pn's table (2**20 entries) no longer
-#: holds, which for Katro's and Katro 4x6's deep positions runs for minutes
-#: (tools/make_solved_suites.py --no-proofs); Goré's are written in seconds.
+#: holds, which on the first Katro deep position ran for over a minute of CPU
+#: without finishing (tools/make_solved_suites.py, PROOF_GAMES); Goré's take seconds.
 PROOF_GAMES = {"gore"}
 
 

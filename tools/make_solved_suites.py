@@ -13,21 +13,17 @@ Then the deep positions (``prove`` lines): DEEP, the mid-games of
 docs/solved.md's "df-pn at 60 s of CPU" table that df-pn settled where the
 bounded solver had settled nothing within 60 s of CPU.  Each is proven by
 df-pn (``katra.solve(pos, nodes=DEEP_NODES, tt_bits=DEEP_TT_BITS)``: one
-thread, a node budget, no clock, so the same answer on every machine), its
-proof is written and checked on the reference backend
-(``katra.testing.check_proof``), and the entry records the outcome, the
+thread, a node budget, no clock, so the same answer on every machine); for
+the games of PROOF_GAMES its proof is written and checked on the reference
+backend (``katra.testing.check_proof``); the entry records the outcome, the
 proof's depth (an upper bound on the distance) and the proof's first move.
 
-    python tools/make_solved_suites.py [--deep-only] [--no-proofs] [GAME_ID ...]
+    python tools/make_solved_suites.py [--deep-only] [GAME_ID ...]
 
 (default: every game id)
 
 ``--deep-only`` keeps the exact entries of the files as they are (the same as
 the script would write again) and proves the deep entries anew.
-``--no-proofs`` settles the deep entries without writing their proofs: the
-proof writer rebuilds with the bounded solver what df-pn's table of 2**20
-entries no longer holds, which for Katro's and Katro 4x6's deep positions ran
-for minutes (Goré's proofs are written in seconds).
 """
 from __future__ import annotations
 
@@ -73,6 +69,12 @@ DEEP = {
 }
 DEEP_NODES = 1_000_000_000     # df-pn's budget per deep position (the largest took 0.2 billion)
 DEEP_TT_BITS = 20              # df-pn's default table, 2**20 entries
+#: The games whose deep entries' proofs are written and checked: the proof writer
+#: rebuilds with the bounded solver what df-pn's table of 2**20 entries no longer
+#: holds, which on the first Katro deep position ran for over a minute of CPU
+#: without finishing (and on Katro 4x6's first, after its df-pn, for about as
+#: long); Goré's proofs are written in seconds.
+PROOF_GAMES = {"gore"}
 
 
 def random_line(game_id: str, game: int) -> list[str]:
@@ -141,7 +143,7 @@ def prove(text: str, proofs: bool) -> tuple[katra.SolveResult, int | None]:
 DEEP_HEADER = "# prove OUTCOME WITHIN BEST: a value settled without a bound by df-pn"
 
 
-def deep_lines(game_id: str, proofs: bool) -> list[str]:
+def deep_lines(game_id: str) -> list[str]:
     """The ``prove`` entries of ``game_id``'s deep positions (none for most games)."""
     if game_id not in DEEP:
         return []
@@ -153,7 +155,7 @@ def deep_lines(game_id: str, proofs: bool) -> list[str]:
              "# it was written and checked on the reference backend when this file was made.",
              ""]
     for text in DEEP[game_id]:
-        r, proof_lines = prove(text, proofs)
+        r, proof_lines = prove(text, game_id in PROOF_GAMES)
         checked = ("proof not written" if proof_lines is None
                    else f"proof {proof_lines:,} lines, checked")
         lines += [f"id {game_id}-prove-{r.outcome}-{r.plies}",
@@ -191,15 +193,15 @@ def kept_exact_lines(game_id: str) -> list[str]:
 
 
 def main(args: list[str]) -> None:
-    deep_only, proofs = "--deep-only" in args, "--no-proofs" not in args
-    game_ids = [a for a in args if not a.startswith("--")] or list(katra.GAME_IDS)
+    deep_only = "--deep-only" in args
+    game_ids = [a for a in args if a != "--deep-only"] or list(katra.GAME_IDS)
     unknown = sorted(set(game_ids) - set(katra.GAME_IDS))
     if unknown:
         raise SystemExit(f"unknown game ids: {', '.join(unknown)}")
     OUT.mkdir(parents=True, exist_ok=True)
     for game_id in game_ids:
         lines = kept_exact_lines(game_id) if deep_only else exact_lines(game_id)
-        lines += deep_lines(game_id, proofs)
+        lines += deep_lines(game_id)
         (OUT / f"{game_id}.solved").write_text("\n".join(lines), encoding="utf-8")
 
 
