@@ -9,14 +9,32 @@ distances found, plus one position with no result within the bound.  The
 choice depends only on the seeds and on the solver's exact answers, so the
 script writes the same files on every machine.
 
-    python tools/make_solved_suites.py
+Then the deep positions (``prove`` lines): DEEP, the mid-games of
+docs/solved.md's "df-pn at 60 s of CPU" table that df-pn settled where the
+bounded solver had settled nothing within 60 s of CPU.  Each is proven by
+df-pn (``katra.solve(pos, nodes=DEEP_NODES, tt_bits=DEEP_TT_BITS)``: one
+thread, a node budget, no clock, so the same answer on every machine); for
+the games of PROOF_GAMES its proof is written and checked on the reference
+backend (``katra.testing.check_proof``); the entry records the outcome, the
+proof's depth (an upper bound on the distance) and the proof's first move.
+
+    python tools/make_solved_suites.py [--deep-only] [GAME_ID ...]
+
+(default: every game id)
+
+``--deep-only`` keeps the exact entries of the files as they are (the same as
+the script would write again) and proves the deep entries anew.
 """
 from __future__ import annotations
 
+import io
+import sys
+import tempfile
 from pathlib import Path
 
 import katra
 from katra._reference.counting import SplitMix64
+from katra.testing import check_proof
 from katra.testing._solved import few_seed_gore_position
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "katra" / "data" / "solved"
@@ -27,6 +45,36 @@ BACK = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 22)   # plies before a game's last 
 CAP = {"katro": 9, "katro-4x6": 11, "katro-4x4": 15, "katra-mpantsaka": 6,
        "katra-mpantsaka-simplified": 6, "gore": 9, "djenon-aboure": 15}
 PER_OUTCOME = 3
+
+#: Positions the bounded solver settled nothing in within 60 s of CPU and df-pn
+#: settled (docs/solved.md, "Beyond the bounded solver's reach: df-pn at 60 s of CPU";
+#: drawn by benchmarks/bench_dfpn.py, seeds 2029, 2030, 2031).
+DEEP = {
+    "katro-4x6": (
+        "katro-4x6 1,6,1,2,5,6/5,0,3,0,3,1/0,0,1,0,1,0/5,6,0,0,1,1 S",
+        "katro-4x6 6,1,0,2,0,2/1,3,0,3,0,0/1,4,1,5,1,0/1,3,0,1,8,5 N",
+        "katro-4x6 0,2,0,7,1,0/0,1,0,1,5,0/0,3,1,4,5,0/3,3,3,3,3,3 N",
+        "katro-4x6 2,0,1,7,2,1/0,0,0,0,0,0/0,3,2,4,3,0/5,4,3,8,1,2 N",
+    ),
+    "katro": (
+        "katro 1,2,0,1,2,2/1,5,0,1,3,8/2,0,0,0,0,0/7,6,1,4,0,5/0,1,0,3,0,1/1,0,3,6,1,5 N",
+        "katro 1,0,0,0,0,0/0,1,2,3,1,7/0,4,0,0,1,1/0,11,1,0,3,3/1,7,1,0,7,1/6,7,1,1,1,0 N",
+        "katro 1,3,1,0,6,2/1,0,3,1,6,3/7,0,7,0,6,1/4,1,3,1,2,1/0,1,0,1,1,3/1,0,1,3,1,0 N",
+        "katro 1,1,0,0,1,1/0,3,0,2,8,1/0,1,3,0,1,0/0,3,9,1,3,0/5,1,6,9,1,1/0,1,0,2,4,3 N",
+    ),
+    "gore": (
+        "gore 0,6,1,12/25,0,1,1 N stores=2,0 owners=NSNN/SSSS",
+        "gore 1,16,17,6/8,0,0,0 S stores=0,0 owners=NNNN/NSSN",
+    ),
+}
+DEEP_NODES = 1_000_000_000     # df-pn's budget per deep position (the largest took 0.2 billion)
+DEEP_TT_BITS = 20              # df-pn's default table, 2**20 entries
+#: The games whose deep entries' proofs are written and checked: the proof writer
+#: rebuilds with the bounded solver what df-pn's table of 2**20 entries no longer
+#: holds, which on the first Katro deep position ran for over a minute of CPU
+#: without finishing (and on Katro 4x6's first, after its df-pn, for about as
+#: long); Goré's proofs are written in seconds.
+PROOF_GAMES = {"gore"}
 
 
 def random_line(game_id: str, game: int) -> list[str]:
@@ -73,27 +121,89 @@ def spread(results: list[tuple[str, katra.SolveResult]]) -> list[tuple[str, katr
     return chosen + unproven[:1]
 
 
-def main() -> None:
+def prove(text: str, proofs: bool) -> tuple[katra.SolveResult, int | None]:
+    """df-pn's value of ``text`` with (if ``proofs``) its proof checked on the
+    reference: (the result, the proof's lines or None)."""
+    proof = io.StringIO() if proofs else None
+    r = katra.solve(text, nodes=DEEP_NODES, tt_bits=DEEP_TT_BITS, proof=proof)
+    if r.outcome is None or r.plies is None:
+        raise SystemExit(f"df-pn settled nothing within {DEEP_NODES} nodes: {text}")
+    if proof is None:
+        return r, None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "proof.txt"
+        path.write_text(proof.getvalue(), encoding="utf-8")
+        summary = check_proof(path)
+    if (summary.outcome, summary.plies) != (r.outcome, r.plies):
+        raise SystemExit(f"the proof says {summary.outcome} within {summary.plies}, df-pn "
+                         f"{r.outcome} within {r.plies}: {text}")
+    return r, proof.getvalue().count("\n")
+
+
+DEEP_HEADER = "# prove OUTCOME WITHIN BEST: a value settled without a bound by df-pn"
+
+
+def deep_lines(game_id: str) -> list[str]:
+    """The ``prove`` entries of ``game_id``'s deep positions (none for most games)."""
+    if game_id not in DEEP:
+        return []
+    lines = [DEEP_HEADER,
+             "# (katra.solve(pos), docs/solve.md) where the bounded solver settled nothing",
+             "# within 60 s of CPU: the outcome for the player to move, the plies within",
+             "# which df-pn's proof forces it (an upper bound on the distance, not the",
+             "# distance) and the first move of that proof.  A proof's length below means",
+             "# it was written and checked on the reference backend when this file was made.",
+             ""]
+    for text in DEEP[game_id]:
+        r, proof_lines = prove(text, game_id in PROOF_GAMES)
+        checked = ("proof not written" if proof_lines is None
+                   else f"proof {proof_lines:,} lines, checked")
+        lines += [f"id {game_id}-prove-{r.outcome}-{r.plies}",
+                  f"# df-pn: {r.nodes:,} nodes, table 2**{DEEP_TT_BITS}; {checked}",
+                  f"position {text}", f"prove {r.outcome} {r.plies} {r.best_move}", ""]
+        print(game_id, text, r.describe(), f"{r.nodes:,} nodes", flush=True)
+    return lines
+
+
+def exact_lines(game_id: str) -> list[str]:
+    """The header and ``solve`` entries of ``game_id``'s file."""
+    results = [(text, katra.solve(text, CAP[game_id])) for text in candidates(game_id)]
+    lines = [f"# katra solved positions for {game_id} (tools/make_solved_suites.py)",
+             "# solve OUTCOME PLIES BEST: the outcome for the player to move (win, loss,",
+             "# draw), its exact distance and katra's best move (docs/rules.md §6.3);",
+             "# solve none BOUND: no result within BOUND plies.  Solved by the compiled core.",
+             ""]
+    chosen = spread(results)
+    for text, r in chosen:
+        plies = r.max_plies if r.outcome is None else r.plies
+        lines += [f"id {game_id}-{r.outcome or 'none'}-{plies}", f"position {text}"]
+        if r.outcome is None:
+            lines.append(f"solve none {plies}")
+        else:
+            lines.append(f"solve {r.outcome} {plies} {r.best_move}")
+        lines.append("")
+    print(game_id, len(results), "positions solved,", len(chosen), "kept", flush=True)
+    return lines
+
+
+def kept_exact_lines(game_id: str) -> list[str]:
+    """The header and ``solve`` entries of ``game_id``'s file as it is."""
+    text = (OUT / f"{game_id}.solved").read_text(encoding="utf-8")
+    return [*text.split(DEEP_HEADER)[0].rstrip("\n").split("\n"), ""]
+
+
+def main(args: list[str]) -> None:
+    deep_only = "--deep-only" in args
+    game_ids = [a for a in args if a != "--deep-only"] or list(katra.GAME_IDS)
+    unknown = sorted(set(game_ids) - set(katra.GAME_IDS))
+    if unknown:
+        raise SystemExit(f"unknown game ids: {', '.join(unknown)}")
     OUT.mkdir(parents=True, exist_ok=True)
-    for game_id in katra.GAME_IDS:
-        results = [(text, katra.solve(text, CAP[game_id])) for text in candidates(game_id)]
-        lines = [f"# katra solved positions for {game_id} (tools/make_solved_suites.py)",
-                 "# solve OUTCOME PLIES BEST: the outcome for the player to move (win, loss,",
-                 "# draw), its exact distance and katra's best move (docs/rules.md §6.3);",
-                 "# solve none BOUND: no result within BOUND plies.  Solved by the compiled core.",
-                 ""]
-        chosen = spread(results)
-        for text, r in chosen:
-            plies = r.max_plies if r.outcome is None else r.plies
-            lines += [f"id {game_id}-{r.outcome or 'none'}-{plies}", f"position {text}"]
-            if r.outcome is None:
-                lines.append(f"solve none {plies}")
-            else:
-                lines.append(f"solve {r.outcome} {plies} {r.best_move}")
-            lines.append("")
+    for game_id in game_ids:
+        lines = kept_exact_lines(game_id) if deep_only else exact_lines(game_id)
+        lines += deep_lines(game_id)
         (OUT / f"{game_id}.solved").write_text("\n".join(lines), encoding="utf-8")
-        print(game_id, len(results), "positions solved,", len(chosen), "kept", flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -6,7 +6,9 @@
 * :func:`perft_suite`: katra's perft vectors for a game, ``(position_text,
   depth, count)``;
 * :func:`solved_suite`: katra's solved positions for a game, each with its
-  proven outcome, distance and best move (docs/solved.md);
+  proven outcome, distance and best move (docs/solved.md), and
+  :func:`deep_suite`: its deep positions, settled by proof-number search, whose
+  distance is only bounded;
 * the machinery behind ``katra diff`` (docs/diff.md) and ``katra perft
   --suite``: :class:`PerftProgram` and :class:`WalkProgram` run another program
   through the two protocols (failing with :class:`ProgramFailed`);
@@ -37,13 +39,13 @@ from ._referee import (
     read_move,
     walk,
 )
-from ._solved import SolvedEntry, read_solved, solved_suite
+from ._solved import SolvedEntry, deep_suite, read_solved, solved_suite
 from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
            "WalkResult", "DrillResult", "ProgramError", "ProgramFailed", "drill_down", "walk",
            "PerftProgram", "WalkProgram",
-           "check_proof", "ProofError", "ProofSummary", "solved_suite", "read_solved",
+           "check_proof", "ProofError", "ProofSummary", "solved_suite", "deep_suite", "read_solved",
            "SolvedEntry"]
 
 

@@ -1,12 +1,20 @@
-"""Solved-position suites: files of ``id``, ``position`` and ``solve`` lines (docs/solved.md).
+"""Solved-position suites (docs/solved.md): ``id``, ``position``, ``solve``, ``prove`` lines.
 
 An ``id NAME`` line starts an entry, a ``position TEXT`` line gives its
-position and a ``solve`` line its value for the player to move
-(docs/rules.md §6.3): ``solve win|loss|draw PLIES BEST`` (the exact distance
-and katra's best move, the one ``katra.solve`` returns) or ``solve none
-BOUND`` (no result within ``BOUND`` plies).  Blank lines and lines starting
-with ``#`` are comments.  katra ships one suite per game id in
-``katra/data/solved/<game-id>.solved``.
+position and a ``solve`` or ``prove`` line its value for the player to move
+(docs/rules.md §6.3):
+
+* ``solve win|loss|draw PLIES BEST``: the bounded solver's answer, with the
+  exact distance and katra's best move (the one ``katra.solve(pos, bound)``
+  returns), or ``solve none BOUND``: no result within ``BOUND`` plies;
+* ``prove win|loss|draw WITHIN BEST``: a value settled without a bound, by
+  proof-number search (df-pn, ``katra.solve(pos)``): the outcome holds within
+  ``WITHIN`` plies, the depth of katra's proof, an **upper bound** on the
+  distance, not the distance; ``BEST`` is the first move of that proof's line
+  (it keeps the outcome, but need not be the quickest).
+
+Blank lines and lines starting with ``#`` are comments.  katra ships one
+suite per game id in ``katra/data/solved/<game-id>.solved``.
 """
 from __future__ import annotations
 
@@ -17,6 +25,7 @@ from typing import Protocol, TypeVar
 
 from katra._errors import PositionError
 from katra._games import find_game
+from katra._limits import MAX_PROOF_PLIES
 from katra.api import State
 
 from ._suites import read_entries
@@ -26,51 +35,90 @@ _T = TypeVar("_T")
 #: The largest distance or bound a ``solve`` line may give (katra.solve's largest bound).
 MAX_SOLVED_PLIES = 500
 
+_OUTCOMES = ("win", "loss", "draw")
+
 
 @dataclass(frozen=True)
 class SolvedEntry:
     """One solved position: ``outcome`` (``"win"``, ``"loss"``, ``"draw"`` for the
-    player to move, or None: no result within ``plies``), ``plies`` (the exact
-    distance, or the bound searched) and ``best_move`` (``""`` with no result)."""
+    player to move, or None: no result within ``plies``), ``plies`` and
+    ``best_move`` (``""`` with no result).
+
+    ``exact`` True (a ``solve`` line): ``plies`` is the exact distance, or the
+    bound searched when ``outcome`` is None, and ``best_move`` katra's best
+    move.  ``exact`` False (a ``prove`` line, never without an outcome):
+    ``plies`` is only an upper bound on the distance (the depth of df-pn's
+    proof) and ``best_move`` a move that keeps the outcome."""
 
     id: str
     position: str
     outcome: str | None
     plies: int
     best_move: str
+    exact: bool = True
 
 
-def _solved_entry(ident: str, position: str, words: list[str], where: str) -> SolvedEntry:
-    if len(words) == 3 and words[0] in ("win", "loss", "draw") and words[1].isdigit():
+def _solved_entry(ident: str, position: str, key_words: list[str], where: str) -> SolvedEntry:
+    key, words = key_words[0], key_words[1:]
+    if key == "prove":
+        if len(words) != 3 or words[0] not in _OUTCOMES or not words[1].isdigit():
+            raise ValueError(f"{where}: expected 'prove win|loss|draw WITHIN MOVE', got "
+                             f"{' '.join(key_words)!r}")
+        within = int(words[1])
+        if not 1 <= within <= MAX_PROOF_PLIES:
+            raise ValueError(f"{where}: {within} plies is outside 1..{MAX_PROOF_PLIES}")
+        return SolvedEntry(ident, position, words[0], within, words[2], exact=False)
+    if len(words) == 3 and words[0] in _OUTCOMES and words[1].isdigit():
         outcome, plies, best = words[0], int(words[1]), words[2]
     elif len(words) == 2 and words[0] == "none" and words[1].isdigit():
         outcome, plies, best = None, int(words[1]), ""
     else:
         raise ValueError(f"{where}: expected 'solve win|loss|draw PLIES MOVE' or "
-                         f"'solve none BOUND', got {' '.join(['solve', *words])!r}")
+                         f"'solve none BOUND', got {' '.join(key_words)!r}")
     if not 1 <= plies <= MAX_SOLVED_PLIES:
         raise ValueError(f"{where}: {plies} plies is outside 1..{MAX_SOLVED_PLIES}")
     return SolvedEntry(ident, position, outcome, plies, best)
 
 
 def read_solved(text: str, name: str = "suite") -> list[SolvedEntry]:
-    """The entries of a solved-positions file's text; ``ValueError`` names the first bad line."""
-    return read_entries(text, name, "solve", "solve", _solved_entry, one_per_position=True)
+    """The entries of a solved-positions file's text, ``solve`` and ``prove``
+    lines alike (``exact`` tells them apart); ``ValueError`` names the first bad line."""
+    return read_entries(text, name, ("solve", "prove"), "solve' or 'prove", _solved_entry,
+                        one_per_position=True)
+
+
+def _suite(game: str) -> list[SolvedEntry]:
+    game_id = find_game(game).id
+    text = (resources.files("katra") / "data" / "solved" / f"{game_id}.solved").read_text(
+        encoding="utf-8")
+    return read_solved(text, f"katra's {game_id} solved suite")
 
 
 def solved_suite(game: str) -> list[SolvedEntry]:
     """katra's solved positions for ``game`` (a name, id or alias): mid-game
     positions of every outcome with their exact distances and best moves,
-    proven by katra's solver; for testing another solver::
+    proven by katra's bounded solver (the ``solve`` lines; see
+    :func:`deep_suite` for the deeper ones); for testing another solver::
 
         @pytest.mark.parametrize("entry", katra.testing.solved_suite("katro-4x4"))
         def test_solve(entry):
             assert my_solve(entry.position) == (entry.outcome, entry.plies)
     """
-    game_id = find_game(game).id
-    text = (resources.files("katra") / "data" / "solved" / f"{game_id}.solved").read_text(
-        encoding="utf-8")
-    return read_solved(text, f"katra's {game_id} solved suite")
+    return [entry for entry in _suite(game) if entry.exact]
+
+
+def deep_suite(game: str) -> list[SolvedEntry]:
+    """katra's deep positions for ``game`` (a name, id or alias; an empty list
+    for a game that has none): values settled by proof-number search where
+    the bounded solver settled nothing in a minute (the ``prove`` lines,
+    ``exact`` False): ``plies`` is an upper bound on the distance, so test
+    the outcome::
+
+        @pytest.mark.parametrize("entry", katra.testing.deep_suite("gore"))
+        def test_prove(entry):
+            assert my_prove(entry.position) == entry.outcome
+    """
+    return [entry for entry in _suite(game) if not entry.exact]
 
 
 class Pick(Protocol):

@@ -30,14 +30,15 @@ class SuiteEntry:
     nodes: int
 
 
-def read_entries(text: str, name: str, key: str, expected: str, entry: Callable[
+def read_entries(text: str, name: str, keys: tuple[str, ...], expected: str, entry: Callable[
         [str, str, list[str], str], _Entry], one_per_position: bool = False) -> list[_Entry]:
-    """The entries of a suite-like file: ``id``, ``position`` and ``key`` lines
-    (blank lines and ``#`` comments skipped); ``entry(id, position, words,
-    where)`` makes the entry of each ``key`` line (``ValueError`` naming
-    ``where`` if its words are bad).  ``expected``: the ``key`` line's form,
-    for the message when there is none.  ``one_per_position``: a position
-    holds one ``key`` line (then the id is forgotten too)."""
+    """The entries of a suite-like file: ``id``, ``position`` and value lines,
+    each starting with one of ``keys`` (blank lines and ``#`` comments
+    skipped); ``entry(id, position, words, where)`` makes the entry of each
+    value line from its words, the key first (``ValueError`` naming ``where``
+    if they are bad).  ``expected``: the value line's form, for the message
+    when there is none.  ``one_per_position``: a position holds one value line
+    (then the id is forgotten too)."""
     entries: list[_Entry] = []
     ident = position = None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -53,14 +54,15 @@ def read_entries(text: str, name: str, key: str, expected: str, entry: Callable[
                 position = format_position(parse_position(value.strip()))
             except ValueError as exc:
                 raise ValueError(f"{where}: {exc}") from None
-        elif word == key:
+        elif word in keys:
             if position is None:
-                raise ValueError(f"{where}: a '{key}' line needs a 'position' line before it")
-            entries.append(entry(ident or position, position, value.split(), where))
+                raise ValueError(f"{where}: a '{word}' line needs a 'position' line before it")
+            entries.append(entry(ident or position, position, [word, *value.split()], where))
             if one_per_position:
                 ident = position = None
         else:
-            raise ValueError(f"{where}: unknown line {line!r} (expected id, position or {key})")
+            raise ValueError(f"{where}: unknown line {line!r} "
+                             f"(expected id, position or {' or '.join(keys)})")
     if not entries:
         raise ValueError(f"{name}: no '{expected}' line")
     return entries
@@ -68,7 +70,8 @@ def read_entries(text: str, name: str, key: str, expected: str, entry: Callable[
 
 def read_suite(text: str, name: str = "suite") -> list[SuiteEntry]:
     """The entries of a suite file's text; ``ValueError`` names the first bad line."""
-    def perft_entry(ident: str, position: str, words: list[str], where: str) -> SuiteEntry:
+    def perft_entry(ident: str, position: str, key_words: list[str], where: str) -> SuiteEntry:
+        words = key_words[1:]
         if len(words) != 2 or not all(w.isdigit() for w in words):
             raise ValueError(f"{where}: expected 'perft DEPTH COUNT', got "
                              f"{' '.join(['perft', *words])!r}")
@@ -77,7 +80,7 @@ def read_suite(text: str, name: str = "suite") -> list[SuiteEntry]:
             raise ValueError(f"{where}: depth {depth} is outside 1..{MAX_PERFT_DEPTH}")
         return SuiteEntry(ident, position, depth, nodes)
 
-    return read_entries(text, name, "perft", "perft DEPTH COUNT", perft_entry)
+    return read_entries(text, name, ("perft",), "perft DEPTH COUNT", perft_entry)
 
 
 def suite_text(game: str) -> str:
