@@ -111,10 +111,11 @@ def versus_perft(rounds: int = 5) -> str:
 def one_round(searches: int = 3) -> dict[str, tuple[int, float]]:
     """game id -> (nodes, median CPU seconds of ``searches`` searches from the start
     at the depths of DEPTHS), as versus_perft times them."""
-    rows = {}
+    rows: dict[str, tuple[int, float]] = {}
     for game_id, depth, _ in DEPTHS:
         position = _core.Position.initial(game_id)
         result, seconds = cpu_median(lambda p=position, k=depth: _core.search(p, k), searches)
+        assert isinstance(result, dict)
         rows[game_id] = (result["nodes"], seconds)
     return rows
 
@@ -138,7 +139,7 @@ def versus_builds(befores: list[str], rounds: int = 7) -> str:
     build's nodes per second (median CPU time over the rounds) and its speed-up
     over each build (the ratio of the median times; node counts must be equal)."""
     builds: list[str | None] = [None, *befores]
-    runs: dict[str | None, list] = {b: [] for b in builds}
+    runs: dict[str | None, list[dict[str, tuple[int, float]]]] = {b: [] for b in builds}
     for i in range(rounds):
         for path in builds if i % 2 == 0 else builds[::-1]:
             runs[path].append(round_in(path))

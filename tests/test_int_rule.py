@@ -206,8 +206,8 @@ def test_the_search_time_seconds_takes_any_real():
         result = _core.search(position, 2, time_seconds=seconds)
         assert (result["best_action"], result["score"], result["depth"], result["nodes"]) == (
             expected["best_action"], expected["score"], expected["depth"], expected["nodes"])
-        searcher = _core.Searcher(16)
-        assert searcher.search(position, 2, time_seconds=seconds)["best_action"] == expected["best_action"]
+        kept = _core.Searcher(16).search(position, 2, time_seconds=seconds)
+        assert kept["best_action"] == expected["best_action"]
     for bad in (True, np.True_, "3", [3], object()):
         with pytest.raises(katra.ArgumentTypeError):
             _core.search(position, 2, time_seconds=bad)
