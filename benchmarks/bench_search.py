@@ -3,6 +3,7 @@
     python -m pytest benchmarks/bench_search.py -n 0 --benchmark-timer=time.process_time
     python benchmarks/bench_search.py          # the nodes/second table of docs/engine.md
     python benchmarks/bench_search.py --versus-perft [ROUNDS]   # over perft's made rate
+    python benchmarks/bench_search.py --before DIR [--before DIR2] [ROUNDS]   # A/B
 
 Each case searches one position to a fixed depth (deterministic: the node
 count is the same on every run and machine, only the time varies); the
@@ -12,7 +13,10 @@ and leaves alike).
 """
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -104,8 +108,68 @@ def versus_perft(rounds: int = 5) -> str:
     return "\n".join(rows)
 
 
+def one_round(searches: int = 3) -> dict[str, tuple[int, float]]:
+    """game id -> (nodes, median CPU seconds of ``searches`` searches from the start
+    at the depths of DEPTHS), as versus_perft times them."""
+    rows: dict[str, tuple[int, float]] = {}
+    for game_id, depth, _ in DEPTHS:
+        position = _core.Position.initial(game_id)
+        result, seconds = cpu_median(lambda p=position, k=depth: _core.search(p, k), searches)
+        assert isinstance(result, dict)
+        rows[game_id] = (result["nodes"], seconds)
+    return rows
+
+
+def round_in(path: str | None) -> dict[str, tuple[int, float]]:
+    """one_round() in a fresh interpreter, with path (a folder holding another
+    build's ``katra`` package) first on its sys.path."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [path, env.get("PYTHONPATH")]))
+    out = subprocess.run([sys.executable, __file__, "--round"], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return {k: tuple(v) for k, v in json.loads(out).items()}
+
+
+def versus_builds(befores: list[str], rounds: int = 7) -> str:
+    """This build's search against other builds (each a folder holding a ``katra``
+    package built from an older commit): each round runs one_round() once per
+    build, each in a fresh interpreter, the builds in turn and in alternating
+    order (ABBA...), so that all meet the same load; per game the nodes, this
+    build's nodes per second (median CPU time over the rounds) and its speed-up
+    over each build (the ratio of the median times; node counts must be equal)."""
+    builds: list[str | None] = [None, *befores]
+    runs: dict[str | None, list[dict[str, tuple[int, float]]]] = {b: [] for b in builds}
+    for i in range(rounds):
+        for path in builds if i % 2 == 0 else builds[::-1]:
+            runs[path].append(round_in(path))
+    head = "| game | depth | nodes | nodes/s |" + "".join(f" over {b} |" for b in befores)
+    rows = [head, "|---|---:|---:|---:|" + "---:|" * len(befores)]
+    for game_id, depth, _ in DEPTHS:
+        nodes = runs[None][0][game_id][0]
+        seconds = statistics.median(r[game_id][1] for r in runs[None])
+        cells = [f"{nodes:,}", f"{nodes / seconds / 1e6:.2f} M"]
+        for b in befores:
+            old_nodes = runs[b][0][game_id][0]
+            old_seconds = statistics.median(r[game_id][1] for r in runs[b])
+            mark = "" if old_nodes == nodes else f" ({old_nodes:,} nodes)"
+            cells.append(f"{old_seconds / seconds:.2f}x{mark}")
+        rows.append(f"| {game_id} | {depth} | {' | '.join(cells)} |")
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--versus-perft":
-        print(versus_perft(int(sys.argv[2]) if len(sys.argv) > 2 else 5))
+    args = sys.argv[1:]
+    if args == ["--round"]:
+        print(json.dumps(one_round()))
+    elif "--before" in args:
+        dirs = []
+        while "--before" in args:
+            at = args.index("--before")
+            dirs.append(args[at + 1])
+            del args[at:at + 2]
+        print(versus_builds(dirs, int(args[0]) if args else 7), flush=True)
+    elif args[:1] == ["--versus-perft"]:
+        print(versus_perft(int(args[1]) if len(args) > 1 else 5))
     else:
-        print(table(int(sys.argv[1]) if len(sys.argv) > 1 else 9))
+        print(table(int(args[0]) if args else 9))

@@ -237,41 +237,64 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
 
 # A hole's share of the Zobrist hash by the seeds it holds, mix64(ZKEY_HOLE[hole]
 # + seeds), for every count a lane holds (0..255), filled at import
-# (_node_zobrist_shares): node_zobrist looks each share up.
+# (_node_zobrist_shares): node_zobrist looks each share up.  On the lanes by
+# lane: ZOBRIST_LANE[G][p][x] is ZOBRIST_SHARE's row of the hole under player
+# p's lane x (Katro, Katra Mpantsaka; Djenon-aboure's lanes at p = 0);
+# ZOBRIST_FIXED[G] the shares a lanes position of game G always holds (the
+# game, the owners; the empty stores of Katro and Mpantsaka); ZOBRIST_STORE[p]
+# player p's store's share by its seeds; ZOBRIST_NORTH Goré's owners' by North's
+# holes (a mask).
 cdef u64 ZOBRIST_SHARE[MAX_HOLES][256]
+cdef u64 ZOBRIST_LANE[NUM_GAMES][2][MAX_LANES][256]
+cdef u64 ZOBRIST_FIXED[NUM_GAMES]
+cdef u64 ZOBRIST_STORE[2][256]
+cdef u64 ZOBRIST_NORTH[256]
+
+cdef extern from *:
+    """
+    /* Lane x (0..23) of a node's words in memory, read as the byte it is. */
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    #define katra_lane_byte(w, x) (((const unsigned char*)(w))[(x) ^ 7])
+    #else
+    #define katra_lane_byte(w, x) (((const unsigned char*)(w))[(x)])
+    #endif
+    """
+    int katra_lane_byte(const u64* w, int x) noexcept nogil
 
 
 cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     """The position's Zobrist hash, zobrist_of's (katra's hash of a position,
     the search's table key), read off any form (on lanes each hole's share
-    from ZOBRIST_SHARE)."""
+    from ZOBRIST_LANE by its lane, or ZOBRIST_SHARE on Goré's)."""
     cdef int G = node_game(s)
     cdef int x, p
     cdef u64 z
+    cdef const u64* mine
+    cdef const u64* theirs
     if Node is IntPosition:
         z = zobrist_of(s, &TABLES[G])
     else:
         z = ZKEY_MOVE if s.to_move else 0
         if Node is GoreNode:
-            z ^= ZKEY_GAME[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0]) ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1])
+            z ^= (ZKEY_GAME[G] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
+                  ^ ZOBRIST_NORTH[s.north])
             for x in range(GORE_HOLES):
-                z ^= ZOBRIST_SHARE[x][lane_of(s.b, x)]
-                if (s.north >> x) & 1:
-                    z ^= ZKEY_OWNER[x]
+                z ^= ZOBRIST_SHARE[x][katra_lane_byte(&s.b, x)]
             if s.offer:
                 z ^= mix64(ZKEY_OFFER + <u64>s.offer)
         elif Node is DjenonNode:
-            z ^= (ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0] + <u64>s.stores[0])
-                  ^ mix64(ZKEY_STORE[1] + <u64>s.stores[1]))
+            z ^= ZOBRIST_FIXED[G] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
+            mine = &ZOBRIST_LANE[G][0][0][0]
             for x in range(12):
-                z ^= ZOBRIST_SHARE[DJENON_LANES.hole_of[x]][lane_of(s.b[x >> 3], x)]
+                z ^= mine[256 * x + katra_lane_byte(s.b, x)]
         else:
-            # Katro and Katra Mpantsaka keep no stores: both 0
-            z ^= ZKEY_GAME[G] ^ ZKEY_OWNERS0[G] ^ mix64(ZKEY_STORE[0]) ^ mix64(ZKEY_STORE[1])
+            z ^= ZOBRIST_FIXED[G]
             p = s.to_move
+            mine = &ZOBRIST_LANE[G][p][0][0]
+            theirs = &ZOBRIST_LANE[G][1 - p][0][0]
             for x in range(game_loop(G)):
-                z ^= ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[p][x]][lane_of(s.halves.me[x >> 3], x)]
-                z ^= ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[1 - p][x]][lane_of(s.halves.op[x >> 3], x)]
+                z ^= (mine[256 * x + katra_lane_byte(s.halves.me, x)]
+                      ^ theirs[256 * x + katra_lane_byte(s.halves.op, x)])
     return z
 
 
@@ -780,9 +803,29 @@ cdef list node_first_lap_verdicts(const Node* s):
 # ---------------------------------------------------------------- Zobrist shares
 
 cdef int _node_zobrist_shares() except -1:
-    """Fill ZOBRIST_SHARE (after _build_tables: it reads ZKEY_HOLE)."""
-    cdef int x, seeds
+    """Fill ZOBRIST_SHARE and the lanes' tables (after _build_tables: they read
+    ZKEY_HOLE and the lane tables)."""
+    cdef int x, seeds, G, p, mask
     for x in range(MAX_HOLES):
         for seeds in range(256):
             ZOBRIST_SHARE[x][seeds] = mix64(ZKEY_HOLE[x] + <u64>seeds)
+    for p in range(2):
+        for seeds in range(256):
+            ZOBRIST_STORE[p][seeds] = mix64(ZKEY_STORE[p] + <u64>seeds)
+    for mask in range(256):
+        ZOBRIST_NORTH[mask] = 0
+        for x in range(GORE_HOLES):
+            if (mask >> x) & 1:
+                ZOBRIST_NORTH[mask] ^= ZKEY_OWNER[x]
+    for G in range(NUM_GAMES):
+        ZOBRIST_FIXED[G] = ZKEY_GAME[G] ^ ZKEY_OWNERS0[G]
+        if game_family(G) == FAM_DJENON:
+            for x in range(12):
+                memcpy(ZOBRIST_LANE[G][0][x], ZOBRIST_SHARE[DJENON_LANES.hole_of[x]], sizeof(ZOBRIST_LANE[G][0][x]))
+        elif game_family(G) == FAM_KATRO or game_family(G) == FAM_MPANTSAKA:
+            ZOBRIST_FIXED[G] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]
+            for p in range(2):
+                for x in range(game_loop(G)):
+                    memcpy(ZOBRIST_LANE[G][p][x], ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[p][x]],
+                           sizeof(ZOBRIST_LANE[G][p][x]))
     return 0

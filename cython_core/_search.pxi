@@ -110,6 +110,8 @@ ctypedef struct PlyLists:        # one ply's move lists (on the heap: see the to
     int keys[MAX_CANDIDATES]
     int order[MAX_CANDIDATES]
     u64 hashes[MAX_CANDIDATES]   # the children's table keys (when they probe the table)
+    int history[SEARCH_MAX_ACTIONS]   # the history keys of the candidates' actions as they
+                                 # were before the table's move was searched (table_child)
 
 ctypedef struct RootMoves:       # every root move's exact score (analyse), by child index
     int n
@@ -258,9 +260,11 @@ cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
 
 
 cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const Node* children,
-                            int* keys, int* order, int n, int tt_move, int ply) noexcept nogil:
+                            int* keys, int* order, int n, int tt_move, int ply,
+                            const int* history) noexcept nogil:
     """Ordering keys of the n children: the table's move, then seeds banked, then
-    the ply's killers, then history (docs/engine.md)."""
+    the ply's killers, then history (docs/engine.md; history: the side to move's
+    keys by action)."""
     cdef int me = s.to_move
     cdef int before = node_material(s, me)
     cdef int k, a, bonus
@@ -276,7 +280,7 @@ cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const 
         elif a == c.killers[ply][0] or a == c.killers[ply][1]:
             keys[k] = ORDER_KILLER
         else:
-            keys[k] = c.history[me][a]
+            keys[k] = history[a]
 
 
 cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept nogil:
@@ -293,12 +297,12 @@ cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nog
     return probes_table(c, depth, ply) and c.tt_size > SEARCH_EARLY_KEYS
 
 
-cdef inline int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
-                                u64* hashes, bint early) noexcept nogil:
+cdef int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
+                         u64* hashes, bint early) noexcept nogil:
     """The legal children of s, ascending by action, and their actions; how many.
     early (keys_early): the children's keys go to hashes and their slots are
     fetched now, so that the cache misses overlap one another and the ordering
-    instead of stalling each child's probe in turn."""
+    instead of stalling each child's probe in turn.  Not inline, as table_child."""
     cdef Children* it = &c.kids
     cdef int a, n = 0
     node_children_begin(it, s)
@@ -337,9 +341,9 @@ cdef inline bint tabled_score(SearchCtx* c, const Node* s, int ply, int* score) 
     return True
 
 
-cdef inline int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
+cdef int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
     """negamax at depth 0 (or the deepest ply): the static evaluation, or the
-    score of a finished game."""
+    score of a finished game.  Not inline, as table_child."""
     cdef int v
     c.pv_len[ply] = 0
     if node_stops(c):
@@ -395,6 +399,25 @@ cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
     return 0
 
 
+cdef bint table_child(SearchCtx* c, const Node* s, int tt_move, Node* child,
+                      int* history) noexcept nogil:
+    """Make the child of the table's move tt_move (an action) of s, if it is a
+    candidate of s and legal (a position's entry names one of its legal moves,
+    but for a key collision); keep the history keys of every candidate's action
+    in history first, for the ordering of the others.  Not inline: its frame
+    (a child's sowing) is not held by negamax's recursion (tests/test_crash_safety.py)."""
+    cdef int* cand = c.kids.cand        # scratch: search_children starts it afresh
+    cdef const int* kept = c.history[s.to_move]
+    cdef int j, a, move = -1
+    cdef int n = node_candidates(s, cand, 0)
+    for j in range(n):
+        a = node_action(s, cand[j])
+        history[a] = kept[a]
+        if a == tt_move:
+            move = cand[j]
+    return move >= 0 and node_play(child, s, move) >= 0
+
+
 cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
                  int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft).  key: its
@@ -406,9 +429,9 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     cdef u64* hashes
     cdef Node* children
     cdef TTEntry* e = NULL
-    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag
+    cdef int n, i, j, k, a, v, best, best_move, alpha0, score, flag, tt_move
     cdef int me = s.to_move
-    cdef bint probing, early
+    cdef bint probing, early, first
 
     if depth <= 0 or ply >= SEARCH_MAX_PLY:
         return search_leaf(c, s, ply)
@@ -438,15 +461,40 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     hashes = c.lists[ply].hashes
     probing = probes_table(c, depth - 1, ply + 1)
     early = keys_early(c, depth - 1, ply + 1)
+    tt_move = table_move(e, key)
+    best = -SEARCH_INF
+    alpha0 = alpha
+
+    # The table's move is searched first (as its ordering key says), before the
+    # other children are made: if it cuts off, they never are.  The others are
+    # then ordered as the whole list would have been (the history keys as they
+    # were before it was searched; the ply's killers do not change below it).
+    first = tt_move >= 0 and table_child(c, s, tt_move, &children[0], c.lists[ply].history)
+    if first:
+        if probing:
+            hashes[0] = node_zobrist(&children[0])
+        v = child_value(c, &children[0], hashes[0], me, depth, alpha, beta, ply, pv_node)
+        if c.stop:
+            return 0
+        best = v
+        best_move = tt_move
+        if v > alpha:
+            alpha = v
+            take_pv(c, ply, tt_move)
+            if v >= beta:
+                table_store(e, key, best, best_move, depth, TT_LOWER, ply)
+                return best
+
     n = search_children(c, s, acts, children, hashes, early)
     if n == 0:
         return terminal_score(s, ply)
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), ply)
-
-    best = -SEARCH_INF
-    best_move = acts[0]
-    alpha0 = alpha
-    for i in range(n):
+    if first:
+        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.lists[ply].history)
+        next_in_order(keys, order, 0, n)        # the table's move, searched above
+    else:
+        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.history[me])
+        best_move = acts[0]
+    for i in range(first, n):
         k = next_in_order(keys, order, i, n)
         a = acts[k]
         if probing and not early:
@@ -513,7 +561,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         e = &c.tt[key & c.tt_mask]
         key ^= c.salt
     n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0)
+    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
     c.scored.n = n
     for i in range(n):
         k = next_in_order(keys, order, i, n)
@@ -654,14 +702,8 @@ cdef tuple _search_limits(object depth, object time_seconds, object nodes):
                             "(one or more)")
     if depth is not None:
         max_depth = <int>_int_arg(depth, "depth", 1, SEARCH_MAX_PLY)
-    if time_seconds is not None:
-        if isinstance(time_seconds, bool) or not isinstance(time_seconds, (int, float)):
-            raise ArgumentTypeError(f"time_seconds must be None or a positive number, "
-                                    f"not {type(time_seconds).__name__}")
-        if not 0 < time_seconds <= SEARCH_MAX_SECONDS:   # also refuses nan
-            raise ArgumentError(f"time_seconds must be in (0, {SEARCH_MAX_SECONDS}] seconds, "
-                                f"got {time_seconds!r}")
-        limit = time_seconds
+    if time_seconds is not None:       # any real number (a NumPy one too), not a bool
+        limit = _limits.check_seconds(time_seconds, "time_seconds", SEARCH_MAX_SECONDS)
     if nodes is not None:
         _int_arg(nodes, "nodes", 1, SEARCH_MAX_NODES)
     return max_depth, limit, 0 if nodes is None else nodes

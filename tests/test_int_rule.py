@@ -195,3 +195,21 @@ def test_the_cores_time_seconds_takes_any_real():
     for bad in (True, "3", 0, -1.0, float("nan")):
         with pytest.raises(ValueError):
             solve_gore(max_bound=2, time_seconds=bad)
+
+
+def test_the_search_time_seconds_takes_any_real():
+    # the core's search checks its clock as the solver does (katra._limits.check_seconds)
+    position = _core.Position.from_text(KATRO)
+    expected = _core.search(position, 2)
+    for seconds in (3, 3.0, np.int64(3), np.int32(3), np.float32(3.0), Three.THREE):
+        result = _core.search(position, 2, time_seconds=seconds)
+        assert (result["best_action"], result["score"], result["depth"], result["nodes"]) == (
+            expected["best_action"], expected["score"], expected["depth"], expected["nodes"])
+        kept = _core.Searcher(16).search(position, 2, time_seconds=seconds)
+        assert kept["best_action"] == expected["best_action"]
+    for bad in (True, np.True_, "3", [3], object()):
+        with pytest.raises(katra.ArgumentTypeError):
+            _core.search(position, 2, time_seconds=bad)
+    for bad in (0, -1.0, np.int64(0), np.float64("nan"), float("inf"), 10**7, 10**400):
+        with pytest.raises(katra.ArgumentError):
+            _core.search(position, 2, time_seconds=bad)
