@@ -323,7 +323,7 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
         while moves:
             move = lowest_bit(moves)
             moves &= moves - 1
-            if halves_game_play(&scratch.node.katro.halves, &s.halves, move, G) >= 0:
+            if halves_node_play(<Node*>&scratch.node, s, move) >= 0:
                 return 1
         return 0
 
@@ -450,7 +450,6 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     its sowing took (0: no sowing), or -(laps played) if it does not end
     within the lap limit (§1.3: not legal; child is then garbage)."""
     cdef GameTable* g
-    cdef long long laps
     if Node is IntPosition:
         g = &TABLES[s.game]
         copy_hot(child, s)
@@ -461,6 +460,18 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
         return move < GORE_OFFER_BASE_C
     elif Node is DjenonNode:
         return djenon_play_lanes(child, s, -1 if move == DJENON_PASS_C else move)
+    else:
+        return halves_node_play(child, s, move)
+
+
+cdef long long halves_node_play(Node* child, const Node* s, int move) noexcept nogil:
+    """node_play on Katro's and Katra Mpantsaka's lanes (the other forms do
+    not call it), a function of its own: its sowing loop, inlined into the
+    search's and the solver's recursions, swelled their frames past what a
+    depth-64 search in a 32 KiB thread allows (tests/test_crash_safety.py)."""
+    cdef long long laps
+    if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
+        return node_play(child, s, move)
     else:
         laps = halves_game_play(&child.halves, &s.halves, move, node_game(s))
         child.to_move = 1 - s.to_move
