@@ -171,11 +171,12 @@ cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables*
     return katro_origins_in(lanes_nonzero_bits(me, NW), 0, T.C, T.K, T.C)
 
 
-cdef inline unsigned katro_capturing_lanes(const u64* op, const HalvesTables* T, int NW,
+cdef inline unsigned katro_capturing_lanes(unsigned opp_seeded, const HalvesTables* T,
                                            int* od) noexcept nogil:
     """The mover's lanes whose landing would capture, were no deeper row of the
     mover seeded (the capturing table, built from katro_lap_captures, over the
-    opponent's innermost non-empty row; its depth in od).  Only a capture
-    changes the opponent's holes during a sowing, so this is recomputed only then."""
-    cdef unsigned row = katro_innermost_row(lanes_nonzero_bits(op, NW), T.row_start, T.K, T.C, od)
+    opponent's innermost non-empty row, from its seeded lanes; its depth in
+    od).  Only a capture changes the opponent's holes during a sowing, so this
+    is recomputed only then."""
+    cdef unsigned row = katro_innermost_row(opp_seeded, T.row_start, T.K, T.C, od)
     return T.captures[od[0]][row] if row else 0

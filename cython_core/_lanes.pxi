@@ -273,14 +273,18 @@ cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* 
         w2[0] &= lp.keep[x][2]
 
 
-cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const HalvesTables* T,
-                                     int family, int NW, int L, long long limit) noexcept nogil:
+cdef inline long long halves_sow_lanes(u64* M, const u64* O, unsigned* opp_seeded, int x, int d,
+                                       const HalvesTables* T, int family, int NW, int L,
+                                       long long limit) noexcept nogil:
     """relay_sow on lanes, for Katro and Katra Mpantsaka: lift the mover's lane x
-    and sow lap after lap on its loop in direction d (M the mover's words, O the
-    opponent's) until a lap ends in an empty hole.  The laps taken, or
-    -(laps played) if the move does not end within limit laps (M, O are then
-    garbage).  The words stay in registers; Brent's detector (brent_lap)
-    compares them and the lap start (lane and hand, one int).  O changes only
+    and sow lap after lap on its loop in direction d (M the mover's words, sown
+    in place; O the opponent's, only read) until a lap ends in an empty hole.
+    opp_seeded: the opponent's seeded lanes (bit i for lane i), a capture
+    empties one by clearing its bit (O itself stays as it was: the caller
+    applies the bits, halves_opponent_left).  The laps taken, or -(laps
+    played) if the move does not end within limit laps (M is then garbage).
+    The words stay in registers; Brent's detector (brent_lap) compares them and
+    the lap start (lane and hand, one int).  The opponent's holes change only
     by a capture, which restarts the detector."""
     cdef const LoopLanes* lp = &T.loop
     cdef u64 m0 = M[0]
@@ -290,7 +294,8 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
     cdef int saved_at = 0
     cdef Brent brent = Brent(0, 0)
     cdef int hand = lane_of_words(m0, m1, m2, x, NW)
-    cdef int pos = x, r, q, land, seeds, od = 0, target, verdict
+    cdef int pos = x, r, q, land, seeds, od = 0, target = 0, verdict
+    cdef unsigned seeded = opp_seeded[0]
     cdef unsigned capturing                   # the mover's lanes whose landing would capture
     cdef bint captured
     cdef u64 deeper
@@ -298,10 +303,7 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
     cdef long long calm = 0                   # laps since the start or the last capture
     cdef const LapStep* step
     words_clear(&m0, &m1, &m2, x, lp, NW)
-    if family == FAM_KATRO:
-        capturing = katro_capturing_lanes(O, T, NW, &od)
-    else:
-        capturing = mpantsaka_capturing_lanes(O, T)
+    capturing = halves_capturing_lanes(seeded, T, family, &od)
     while True:
         if calm >= CYCLE_START:                      # Brent's detector runs
             verdict = brent_lap(&brent, calm,
@@ -342,16 +344,14 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
             captured = katro_lap_captures(<bint>(deeper != 0), (capturing >> land) & 1)
             if captured:
                 target = T.face[land][od]
-                seeds += lane_of(O[target >> 3], target)
-                O[target >> 3] &= lane_clear_mask(target)
-                capturing = katro_capturing_lanes(O, T, NW, &od)
         else:
             captured = (capturing >> land) & 1
             if captured:
                 target = T.front_face[land]
-                seeds += lane_of(O[target >> 3], target)
-                O[target >> 3] &= lane_clear_mask(target)
-                capturing = mpantsaka_capturing_lanes(O, T)
+        if captured:        # the seeds of a seeded lane never yet captured: O's
+            seeds += lane_of(O[target >> 3], target)
+            seeded &= ~(1u << target)
+            capturing = halves_capturing_lanes(seeded, T, family, &od)
         if laps >= limit:
             return -laps
         laps += 1
@@ -362,20 +362,55 @@ cdef inline long long halves_sow_lanes(u64* M, u64* O, int x, int d, const Halve
         M[1] = m1
     if NW > 2:
         M[2] = m2
+    opp_seeded[0] = seeded
     return laps
+
+
+cdef inline unsigned halves_capturing_lanes(unsigned opp_seeded, const HalvesTables* T, int family,
+                                            int* od) noexcept nogil:
+    """The mover's lanes whose landing would capture (Katro: were no deeper
+    row of the mover seeded; its od, the depth of the opponent's row taken
+    from), over the opponent's seeded lanes: the family's capture rule."""
+    if family == FAM_KATRO:
+        return katro_capturing_lanes(opp_seeded, T, od)
+    return mpantsaka_capturing_lanes(opp_seeded, T)
+
+
+cdef inline void halves_opponent_left(u64* out, const u64* O, unsigned opp_seeded,
+                                      int NW) noexcept nogil:
+    """The opponent's words O after a sowing whose captures left opp_seeded
+    (halves_sow_lanes): its captured lanes emptied."""
+    out[0] = O[0] & LANES_OF_BITS[opp_seeded & 0xFF]
+    if NW > 1:
+        out[1] = O[1] & LANES_OF_BITS[(opp_seeded >> 8) & 0xFF]
+    if NW > 2:
+        out[2] = O[2] & LANES_OF_BITS[(opp_seeded >> 16) & 0xFF]
 
 
 cdef inline long long halves_play_lanes(HalvesNode* child, const HalvesNode* s, int move,
                                       const HalvesTables* T, int family, int NW, int L) noexcept nogil:
     """The child of move (lane + 32 * direction) of s in child (the sides
     swapped: the child is seen from the next mover); halves_sow_lanes' result."""
+    return halves_play_seeded(child, s, move, lanes_nonzero_bits(s.op, NW), T, family, NW, L)
+
+
+cdef inline long long halves_play_seeded(HalvesNode* child, const HalvesNode* s, int move,
+                                         unsigned opp_seeded, const HalvesTables* T, int family,
+                                         int NW, int L) noexcept nogil:
+    """halves_play_lanes given lanes_nonzero_bits(s.op, NW), the opponent's
+    seeded lanes (the same for every move of s); child is not s."""
+    cdef long long laps
     cdef int w
     for w in range(NW):
-        child.me[w] = s.op[w]
         child.op[w] = s.me[w]
     if move >> 5:       # a constant direction in each copy of the loop
-        return halves_sow_lanes(child.op, child.me, move & 31, 1, T, family, NW, L, LAP_LIMIT_C)
-    return halves_sow_lanes(child.op, child.me, move & 31, 0, T, family, NW, L, LAP_LIMIT_C)
+        laps = halves_sow_lanes(child.op, s.op, &opp_seeded, move & 31, 1, T, family, NW, L,
+                                LAP_LIMIT_C)
+    else:
+        laps = halves_sow_lanes(child.op, s.op, &opp_seeded, move & 31, 0, T, family, NW, L,
+                                LAP_LIMIT_C)
+    halves_opponent_left(child.me, s.op, opp_seeded, NW)
+    return laps
 
 
 cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, int x, int d,
@@ -390,11 +425,11 @@ cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, i
     return first_lap_ends_by(family, n, L, lane_of(w[land >> 3], land) + 1)
 
 
-cdef inline bint halves_first_lap_ends(const HalvesNode* s, int move, const HalvesTables* T,
-                                     int L) noexcept nogil:
-    """loop_first_lap_ends for a Katro or Katra Mpantsaka move (the two share
-    their lap-end rule, relay_lap_ends)."""
-    return loop_first_lap_ends(s.me, &T.loop, L, move & 31, move >> 5, FAM_KATRO)
+cdef inline bint halves_first_lap_ends(const HalvesNode* s, int x, int d, const HalvesTables* T,
+                                       int L) noexcept nogil:
+    """loop_first_lap_ends for a Katro or Katra Mpantsaka move from lane x in
+    direction d (the two share their lap-end rule, relay_lap_ends)."""
+    return loop_first_lap_ends(s.me, &T.loop, L, x, d, FAM_KATRO)
 
 
 cdef inline u64 halves_moves(const HalvesNode* s, const HalvesTables* T, int family, int simplified,
@@ -405,31 +440,62 @@ cdef inline u64 halves_moves(const HalvesNode* s, const HalvesTables* T, int fam
     return mpantsaka_sowing_candidates_lanes(s.me, T, simplified, NW)
 
 
-cdef inline int halves_legal_count(const HalvesNode* s, HalvesNode* scratch, const HalvesTables* T,
-                                 int family, int simplified, int NW, int L,
-                                 long long* work) noexcept nogil:
-    """len(legal moves of s), sowing only the candidates first_lap_ends cannot settle."""
-    cdef u64 moves = halves_moves(s, T, family, simplified, NW)
-    cdef int move, m = 0
-    cdef long long laps, done = 0             # work, added once (work may alias the words)
-    while moves:
-        move = lowest_bit(moves)
-        moves &= moves - 1
+cdef inline int halves_count_ending(const HalvesNode* s, unsigned origins, int d, unsigned opp_seeded,
+                                    const HalvesTables* T, int family, int NW, int L,
+                                    long long* work) noexcept nogil:
+    """How many of the moves from origins (lanes) in direction d (a constant)
+    end within the lap limit, sowing only those first_lap_ends cannot settle
+    (on words of their own: no child is made); adds the moves tried and the
+    laps sown to work."""
+    cdef u64 mine[MAX_WORDS]
+    cdef unsigned left
+    cdef int x, w, m = 0
+    cdef long long laps, done = 0             # work, added once
+    while origins:
+        x = lowest_bit(origins)
+        origins &= origins - 1
         done += 1
-        if halves_first_lap_ends(s, move, T, L):
+        if halves_first_lap_ends(s, x, d, T, L):
             m += 1
-        else:
-            laps = halves_play_lanes(scratch, s, move, T, family, NW, L)
-            done += laps if laps >= 0 else -laps
-            m += laps >= 0
+            continue
+        for w in range(NW):
+            mine[w] = s.me[w]
+        left = opp_seeded
+        laps = halves_sow_lanes(mine, s.op, &left, x, d, T, family, NW, L, LAP_LIMIT_C)
+        done += laps if laps >= 0 else -laps
+        m += laps >= 0
     work[0] += done
     return m
 
 
-cdef inline void halves_pack(HalvesNode* node, const IntPosition* s, const HalvesTables* T) noexcept nogil:
-    """IntPosition -> lanes from the side to move."""
-    cdef int x, L = T.loop.L
+cdef inline int halves_legal_count(const HalvesNode* s, const HalvesTables* T, int family,
+                                   int simplified, int NW, int L, long long* work) noexcept nogil:
+    """len(legal moves of s), sowing only the candidates first_lap_ends cannot
+    settle (the moves of each direction apart: a constant direction in each)."""
+    cdef u64 moves = halves_moves(s, T, family, simplified, NW)
+    cdef unsigned opp_seeded = lanes_nonzero_bits(s.op, NW)
+    cdef int m = halves_count_ending(s, <unsigned>moves, 0, opp_seeded, T, family, NW, L, work)
+    if family == FAM_MPANTSAKA:
+        m += halves_count_ending(s, <unsigned>(moves >> 32), 1, opp_seeded, T, family, NW, L, work)
+    return m
+
+
+cdef inline void halves_pack(HalvesNode* node, const IntPosition* s, const HalvesTables* T,
+                             int L) noexcept nogil:
+    """IntPosition -> lanes from the side to move (L: the loop's lanes, a
+    constant); each word gathered in a register, from its top lane down."""
+    cdef const int* me_holes = T.hole_of[s.to_move]
+    cdef const int* op_holes = T.hole_of[1 - s.to_move]
+    cdef int w, x
+    cdef u64 me, op
     memset(node, 0, sizeof(HalvesNode))
-    for x in range(L):
-        node.me[x >> 3] |= <u64>s.board[T.hole_of[s.to_move][x]] << ((x & 7) * 8)
-        node.op[x >> 3] |= <u64>s.board[T.hole_of[1 - s.to_move][x]] << ((x & 7) * 8)
+    for w in range((L + 7) >> 3):
+        me = 0
+        op = 0
+        x = L if L < 8 * w + 8 else 8 * w + 8
+        while x > 8 * w:
+            x -= 1
+            me = (me << 8) | <u64>s.board[me_holes[x]]
+            op = (op << 8) | <u64>s.board[op_holes[x]]
+        node.me[w] = me
+        node.op[w] = op

@@ -103,8 +103,9 @@ cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTab
     return seeded | (seeded << 32)
 
 
-cdef inline unsigned mpantsaka_capturing_lanes(const u64* op, const HalvesTables* T) noexcept nogil:
+cdef inline unsigned mpantsaka_capturing_lanes(unsigned opp_seeded, const HalvesTables* T) noexcept nogil:
     """The mover's lanes whose landing would capture (the facing table, built
     from mpantsaka_lap_captures, over the opponent's seeded front holes: its
-    word 1, lanes 8..15).  Only a capture changes them during a sowing."""
-    return T.facing[lanes_bits(lanes_nonzero(op[1]))]
+    lanes 8..15, _halves_tables checks).  Only a capture changes them during a
+    sowing."""
+    return T.facing[(opp_seeded >> 8) & 0xFF]

@@ -341,12 +341,12 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
         while quick:
             move = lowest_bit(quick)
             quick &= quick - 1
-            if halves_first_lap_ends(&s.halves, move, &HALVES_TABLES[G], game_loop(G)):
+            if halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[G], game_loop(G)):
                 return 1
         while moves:
             move = lowest_bit(moves)
             moves &= moves - 1
-            if halves_game_play(&scratch.node.katro.halves, &s.halves, move, G) >= 0:
+            if halves_node_play(<Node*>&scratch.node, s, move) >= 0:
                 return 1
         return 0
 
@@ -368,8 +368,8 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
         return gore_count_lanes(s)
     else:
         G = node_game(s)
-        return halves_legal_count(&s.halves, &scratch.node.katro.halves, &HALVES_TABLES[G], game_family(G),
-                                game_simplified(G), game_words(G), game_loop(G), work)
+        return halves_legal_count(&s.halves, &HALVES_TABLES[G], game_family(G), game_simplified(G),
+                                  game_words(G), game_loop(G), work)
 
 
 cdef inline int node_winner(const Node* s) noexcept nogil:
@@ -433,17 +433,21 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
             T = &HALVES_TABLES[G]
             bits = halves_game_moves(&s.halves, G)
             if ordered and game_family(G) == FAM_MPANTSAKA:
-                # move bits (lane + 32 * direction) -> bits in action order (2 *
-                # origin + direction), then back
+                # every origin in both directions (move bits lane + 32 *
+                # direction): the origins' lanes -> bits by rank in board
+                # order, then back, each in direction 0 and 1 (action 2 *
+                # origin + direction)
+                bits = <unsigned>bits
                 while bits:
                     x = lowest_bit(bits)
                     bits &= bits - 1
-                    ranked |= (<u64>1) << (2 * T.rank[s.to_move][x & 31] + (x >> 5))
+                    ranked |= (<u64>1) << T.rank[s.to_move][x]
                 while ranked:
-                    i = lowest_bit(ranked)
+                    x = T.ascending[s.to_move][lowest_bit(ranked)]
                     ranked &= ranked - 1
-                    moves[n] = T.ascending[s.to_move][i >> 1] + 32 * (i & 1)
-                    n += 1
+                    moves[n] = x
+                    moves[n + 1] = x + 32
+                    n += 2
                 return n
         while bits:
             moves[n] = lowest_bit(bits)
@@ -469,7 +473,6 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     its sowing took (0: no sowing), or -(laps played) if it does not end
     within the lap limit (§1.3: not legal; child is then garbage)."""
     cdef GameTable* g
-    cdef long long laps
     if Node is IntPosition:
         g = &TABLES[s.game]
         copy_hot(child, s)
@@ -481,7 +484,43 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     elif Node is DjenonNode:
         return djenon_play_lanes(child, s, -1 if move == DJENON_PASS_C else move)
     else:
+        return halves_node_play(child, s, move)
+
+
+cdef long long halves_node_play(Node* child, const Node* s, int move) noexcept nogil:
+    """node_play on Katro's and Katra Mpantsaka's lanes (the other forms do
+    not call it), a function of its own: its sowing loop, inlined into the
+    search's and the solver's recursions, swelled their frames past what a
+    depth-64 search in a 32 KiB thread allows (tests/test_crash_safety.py)."""
+    cdef long long laps
+    if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
+        return node_play(child, s, move)
+    else:
         laps = halves_game_play(&child.halves, &s.halves, move, node_game(s))
+        child.to_move = 1 - s.to_move
+        return laps
+
+
+cdef inline unsigned node_play_prep(const Node* s) noexcept nogil:
+    """What every node_play of s shares, made once for node_play_prepped: on
+    Katro's and Katra Mpantsaka's lanes the opponent's seeded lanes; else 0."""
+    if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
+        return 0
+    else:
+        return lanes_nonzero_bits(s.halves.op, game_words(node_game(s)))
+
+
+cdef inline long long node_play_prepped(Node* child, const Node* s, int move,
+                                        unsigned prep) noexcept nogil:
+    """node_play given node_play_prep(s) (a job making several children of s)."""
+    cdef long long laps
+    cdef int G
+    if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
+        return node_play(child, s, move)
+    else:
+        G = node_game(s)
+        laps = halves_play_seeded(&child.halves, &s.halves, move, prep, &HALVES_TABLES[G],
+                                  game_family(G), game_words(G), game_loop(G))
         child.to_move = 1 - s.to_move
         return laps
 
@@ -500,7 +539,7 @@ cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
         return djenon_first_lap_ends_lanes(s, move)
     else:
         G = node_game(s)
-        return halves_first_lap_ends(&s.halves, move, &HALVES_TABLES[G], game_loop(G))
+        return halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[G], game_loop(G))
 
 
 cdef inline int node_fallback(const Node* s) noexcept nogil:
@@ -579,6 +618,7 @@ cdef inline int node_legal_list(const Node* s, int* moves, bint ordered, bint ke
     laps sown to work."""
     cdef int i, c, n = 0
     cdef long long laps
+    cdef unsigned prep = node_play_prep(s)
     c = node_candidates(s, moves, ordered)
     for i in range(c):
         work[0] += 1
@@ -586,7 +626,7 @@ cdef inline int node_legal_list(const Node* s, int* moves, bint ordered, bint ke
             if keep:
                 sown[n] = 0
         else:
-            laps = node_play(&kids[n] if keep else kids, s, moves[i])
+            laps = node_play_prepped(&kids[n] if keep else kids, s, moves[i], prep)
             work[0] += laps if laps >= 0 else -laps
             if laps < 0:
                 continue
@@ -627,12 +667,16 @@ cdef inline bint node_legal_child(const Node* s, int move, Node* child) noexcept
     return 1
 
 
-cdef int legal_actions_c(const IntPosition* s, int* acts) noexcept nogil:
-    """The legal actions of an IntPosition, ascending (on the int form, whose
-    move codes are the actions)."""
-    cdef IntPosition scratch
+cdef inline int node_legal_actions(const Node* s, int* acts, Node* scratch) noexcept nogil:
+    """The legal actions of s, ascending, into acts (room for MAX_CANDIDATES;
+    scratch: room for a node); how many.  (legal_actions_c, _dispatch.pxi.in,
+    lists an IntPosition's on the form the jobs work it on.)"""
     cdef long long work = 0
-    return node_legal_list(s, acts, 1, 0, NULL, &scratch, &work)
+    cdef int k, n = node_legal_list(s, acts, 1, 0, NULL, scratch, &work)
+    if not (Node is IntPosition or Node is GoreNode):      # move codes are actions there
+        for k in range(n):
+            acts[k] = node_action(s, acts[k])
+    return n
 
 
 cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
@@ -754,7 +798,7 @@ cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
     elif Node is GoreNode:
         gore_pack(node, s)
     else:
-        halves_pack(&node.halves, s, &HALVES_TABLES[node_game(node)])
+        halves_pack(&node.halves, s, &HALVES_TABLES[node_game(node)], game_loop(node_game(node)))
         node.to_move = s.to_move
 
 
