@@ -39,6 +39,8 @@ ctypedef struct Envs:
     void* children                # env i's sown children (node_legal_moves): [i * children_cap, ...)
     int* legal_n                  # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
     int* legal_acts
+    GoreLegal* gore_legal         # Goré's lanes (NODE_GORE): env i's legal actions as sets,
+                                  # gore_legal[i], in place of legal_acts (else NULL)
     int* legal_moves              # ... and their move codes (children_cap of them an env)
     unsigned char* sown           # ... and whether their child is kept
     u64* rngs
@@ -80,17 +82,26 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
     cdef int n, k, winner
     cdef int p = s.to_move if e.view < 0 else e.view
     cdef float* obs_row = &e.obs[i * e.obs_size]
-    for k in range(e.legal_n[i]):       # the mask holds the last legal actions' bytes:
-        mask[acts[k]] = 0               # cleared, rather than the whole row
-    if e.children_cap:
-        n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
+    cdef GoreView v
+    cdef GoreLegal now
+    if Node is GoreNode:        # the legal actions as sets, the mask rewritten from them
+        gore_view(&v, s)
+        gore_legal_of(&now, &v)
+        gore_mask_rewrite(mask, &e.gore_legal[i], &now)
+        e.gore_legal[i] = now
+        n = gore_legal_count(&now)
+    else:
+        for k in range(e.legal_n[i]):       # the mask holds the last legal actions' bytes:
+            mask[acts[k]] = 0               # cleared, rather than the whole row
+        if e.children_cap:
+            n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
+            for k in range(n):
+                acts[k] = node_action(s, moves[k])
+        else:                   # node_all_legal: the candidates are the legal moves,
+            n = node_candidates(s, acts, 1)     # and a move is its action
         for k in range(n):
-            acts[k] = node_action(s, moves[k])
-    else:                       # node_all_legal: the candidates are the legal moves,
-        n = node_candidates(s, acts, 1)     # and a move is its action
+            mask[acts[k]] = 1
     e.legal_n[i] = n
-    for k in range(n):
-        mask[acts[k]] = 1
     fill_observation(s, p, obs_row)
     e.to_move[i] = <signed char>s.to_move
     e.rewards[2 * i] = 0
@@ -113,13 +124,27 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
 
 
 cdef inline int legal_index(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
-    """Where a is among env i's legal actions, else -1."""
+    """Where a is among env i's legal actions, else -1 (not for Goré's sets)."""
     cdef const int* legal = &e.legal_acts[i * MAX_CANDIDATES]
     cdef int k
     for k in range(e.legal_n[i]):
         if legal[k] == a:
             return k
     return -1
+
+
+cdef inline bint env_legal(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
+    """Is a (0 <= a < num_actions) one of env i's legal actions?"""
+    if e.gore_legal:
+        return gore_legal_has(&e.gore_legal[i], <int>a)
+    return legal_index(e, i, a) >= 0
+
+
+cdef inline int env_action(const Envs* e, Py_ssize_t i, int k) noexcept nogil:
+    """Env i's k-th legal action, ascending (0 <= k < legal_n[i])."""
+    if e.gore_legal:
+        return gore_legal_nth(&e.gore_legal[i], k)
+    return e.legal_acts[i * MAX_CANDIDATES + k]
 
 
 cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nogil:
@@ -130,7 +155,7 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
         a = acts[i]
         if a == SKIP_ENV or (e.pending[i] and a >= 0):
             continue
-        if a < 0 or a >= e.num_actions or legal_index(e, i, a) < 0:
+        if a < 0 or a >= e.num_actions or not env_legal(e, i, a):
             return i
     return -1
 
@@ -166,7 +191,7 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
             if k < 0:                       # no legal action (no start position lacks one)
                 acts[i] = 0
                 continue
-            a = e.legal_acts[i * MAX_CANDIDATES + k]
+            a = env_action(e, i, k)
             acts[i] = a
         else:
             a = acts[i]
@@ -275,6 +300,7 @@ cdef class VectorGame:
         free(self.e.children)
         free(self.e.legal_n)
         free(self.e.legal_acts)
+        free(self.e.gore_legal)
         free(self.e.legal_moves)
         free(self.e.sown)
         free(self.e.rngs)
@@ -312,6 +338,10 @@ cdef class VectorGame:
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
         e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
         e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
+        if e.kind == NODE_GORE:
+            e.gore_legal = <GoreLegal*>calloc(n, sizeof(GoreLegal))   # none: masks of 0s
+            if not e.gore_legal:
+                raise MemoryError()
         e.rngs = <u64*>malloc(n * sizeof(u64))
         e.pending = <unsigned char*>malloc(n)
         if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.legal_moves and e.sown
@@ -377,6 +407,8 @@ cdef class VectorGame:
             for i in range(self.e.num_envs):
                 self.e.rngs[i] = self._seed + (<u64>i << 32)
                 self.e.legal_n[i] = 0       # and every mask row 0s (env_outputs' premise)
+            if self.e.gore_legal:
+                memset(self.e.gore_legal, 0, self.e.num_envs * sizeof(GoreLegal))
             memset(self.e.masks, 0, self.e.num_envs * self.e.num_actions)
             commit_range(&self.e, NULL, COMMIT_RESET, 0, self.e.num_envs)
         return self.observations
@@ -451,7 +483,7 @@ cdef class VectorGame:
         with nogil:
             for i in range(self.e.num_envs):
                 k = draw_index(&self.e, i)
-                picks[i] = 0 if k < 0 else self.e.legal_acts[i * MAX_CANDIDATES + k]
+                picks[i] = 0 if k < 0 else env_action(&self.e, i, k)
         PyBuffer_Release(&buf)
         return out
 
