@@ -249,6 +249,11 @@ cdef inline bint gore_legal_offer(const GoreLegal* L, int mask) noexcept nogil:
     return POPCOUNT8[mask] <= L.offer_most and mask != L.offer_from
 
 
+cdef inline int gore_legal_offers(const GoreLegal* L) noexcept nogil:
+    """How many offers L holds."""
+    return OFFER_COUNT[POPCOUNT8[L.offer_from]][L.offer_most]
+
+
 cdef inline int gore_legal_count(const GoreLegal* L) noexcept nogil:
     """How many legal actions L holds."""
     return L.count

@@ -30,11 +30,16 @@ ctypedef fused obs_item:
 #   memory order, give the seeds player sees reversed (else in order): what
 #   OBS_LANE_AT[GAME_GORE] says, checked (observation_tables), so that Goré's
 #   seeds are converted as one block (bytes8_floats).
-# * BIT_BYTES[m][j]: bit j of m as a byte (Goré's mask row of sowings).
+# * BIT_BYTES[m][j]: bit j of m as a byte (Goré's mask rows: the sowings, the
+#   pass and the answers);
+# * OFFERS_BY_SIZE[m]: OFFER_MASKS[m] by holes, then ascending, so that the offers
+#   of a GoreLegal are the first gore_legal_offers() of its offer_from's row
+#   (checked when made): Goré's mask rows write them without filtering.
 cdef unsigned char OBS_LANE_AT[NUM_GAMES][2][2][MAX_HOLES]
 cdef float OBS_SIDES[NUM_GAMES][2][2 * MAX_HOLES]
 cdef float BIT_FLOATS[2][256][8]
 cdef unsigned char BIT_BYTES[256][8]
+cdef unsigned char OFFERS_BY_SIZE[256][92]
 cdef bint GORE_OBS_REVERSED[2]
 cdef bint OBS_TABLES_MADE = 0
 
@@ -114,7 +119,8 @@ cdef int observation_tables() except -1:
     """Make the tables of the float rows off the lanes (once)."""
     global OBS_TABLES_MADE
     cdef NodeBox box
-    cdef int m, j, player, to_move
+    cdef int m, j, player, to_move, most
+    cdef GoreLegal legal
     if OBS_TABLES_MADE:
         return 0
     probe_lanes(&box.katro)
@@ -129,6 +135,17 @@ cdef int observation_tables() except -1:
             BIT_FLOATS[0][m][j] = (m >> j) & 1
             BIT_FLOATS[1][m][j] = (m >> (7 - j)) & 1
             BIT_BYTES[m][j] = (m >> j) & 1
+    for m in range(256):
+        row = sorted((OFFER_MASKS[m][j] for j in range(OFFER_MASK_COUNT[m])),
+                     key=lambda x: (POPCOUNT8[x], x))
+        for j in range(len(row)):
+            OFFERS_BY_SIZE[m][j] = row[j]
+        for most in range(4):
+            legal.offer_from = m
+            legal.offer_most = most
+            _require(sorted(row[:gore_legal_offers(&legal)])
+                     == [x for x in range(256) if (x & ~m) == 0 and x and gore_legal_offer(&legal, x)],
+                     "observation tables: Goré's offers by size")
     for player in range(2):
         GORE_OBS_REVERSED[player] = OBS_LANE_AT[GAME_GORE][0][player][0] != 0
         for to_move in range(2):
@@ -207,21 +224,14 @@ cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
     """A Goré mask row showing was's legal actions made to show now's: the
     sowings' bytes and the pass's and answers' written whole, the offers'
     rewritten only when they differ."""
-    cdef int i, mask, j
+    cdef int i
     if was.offer_from != now.offer_from or was.offer_most != now.offer_most:
-        if was.offer_most:
-            for i in range(OFFER_MASK_COUNT[was.offer_from]):
-                mask = OFFER_MASKS[was.offer_from][i]
-                if gore_legal_offer(was, mask):
-                    row[GORE_OFFER_BASE_C + mask] = 0
-        if now.offer_most:
-            for i in range(OFFER_MASK_COUNT[now.offer_from]):
-                mask = OFFER_MASKS[now.offer_from][i]
-                if gore_legal_offer(now, mask):
-                    row[GORE_OFFER_BASE_C + mask] = 1
+        for i in range(gore_legal_offers(was)):
+            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[was.offer_from][i]] = 0
+        for i in range(gore_legal_offers(now)):
+            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[now.offer_from][i]] = 1
     memcpy(row, BIT_BYTES[now.sows], GORE_OFFER_BASE_C)       # actions 0..7: the sowings
-    for j in range(GORE_DECLINE_C - GORE_PASS_C + 1):
-        row[GORE_PASS_C + j] = (now.answers >> j) & 1
+    memcpy(&row[GORE_PASS_C], BIT_BYTES[now.answers], GORE_DECLINE_C - GORE_PASS_C + 1)
 
 
 cdef int viewer_of(object player, const IntPosition* s) except -1:
