@@ -73,54 +73,70 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
     truncated, rewards and pending from its node (fresh: a reset, nothing finished).
     The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts)
     and 0 elsewhere; so it does after."""
+    # every field of e is read before the first byte is written (for the compiler a
+    # byte store may change e, or the node, and they would be read again)
     cdef Node* s = &nodes[i]
+    cdef Node node
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
     cdef Node* kids = &children[i * e.children_cap]
     cdef int* moves = &e.legal_moves[i * e.children_cap]
+    cdef unsigned char* sown = &e.sown[i * e.children_cap]
     cdef unsigned char* mask = &e.masks[i * e.num_actions]
+    cdef float* obs_row = &e.obs[i * e.obs_size]
+    cdef float* rewards = &e.rewards[2 * i]
+    cdef unsigned char* terminated = &e.terminated[i]
+    cdef unsigned char* truncated = &e.truncated[i]
+    cdef unsigned char* pending = &e.pending[i]
+    cdef signed char* to_move = &e.to_move[i]
+    cdef int* legal_n = &e.legal_n[i]
+    cdef int shown = legal_n[0]
+    cdef bint capped = e.plies[i] >= e.ply_cap
+    cdef bint listed = e.children_cap != 0
+    cdef GoreLegal* gore_legal = &e.gore_legal[i] if Node is GoreNode else NULL
+    cdef int p = s.to_move if e.view < 0 else e.view
     cdef long long work = 0
     cdef int n, k, winner
-    cdef int p = s.to_move if e.view < 0 else e.view
-    cdef float* obs_row = &e.obs[i * e.obs_size]
     cdef GoreView v
     cdef GoreLegal now
     if Node is GoreNode:        # the legal actions as sets, the mask rewritten from them
+        node = s[0]             # (a copy in registers: the byte stores leave it be)
+        s = &node
         gore_view(&v, s)
         gore_legal_of(&now, &v)
-        gore_mask_rewrite(mask, &e.gore_legal[i], &now)
-        e.gore_legal[i] = now
+        gore_mask_rewrite(mask, gore_legal, &now)
+        gore_legal[0] = now
         n = gore_legal_count(&now)
     else:
-        for k in range(e.legal_n[i]):       # the mask holds the last legal actions' bytes:
-            mask[acts[k]] = 0               # cleared, rather than the whole row
-        if e.children_cap:
-            n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
+        for k in range(shown):      # the mask holds the last legal actions' bytes:
+            mask[acts[k]] = 0       # cleared, rather than the whole row
+        if listed:
+            n = node_legal_moves(s, moves, sown, kids, &work)
             for k in range(n):
                 acts[k] = node_action(s, moves[k])
         else:                   # node_all_legal: the candidates are the legal moves,
             n = node_candidates(s, acts, 1)     # and a move is its action
         for k in range(n):
             mask[acts[k]] = 1
-    e.legal_n[i] = n
+    legal_n[0] = n
     fill_observation(s, p, obs_row)
-    e.to_move[i] = <signed char>s.to_move
-    e.rewards[2 * i] = 0
-    e.rewards[2 * i + 1] = 0
-    e.terminated[i] = 0
-    e.truncated[i] = 0
-    e.pending[i] = 0
+    to_move[0] = <signed char>s.to_move
+    rewards[0] = 0
+    rewards[1] = 0
+    terminated[0] = 0
+    truncated[0] = 0
+    pending[0] = 0
     if fresh:
         return
     if n == 0:
         winner = node_winner(s)
         if winner >= 0:
-            e.rewards[2 * i + winner] = 1
-            e.rewards[2 * i + 1 - winner] = -1
-        e.terminated[i] = 1
-        e.pending[i] = 1
-    elif e.plies[i] >= e.ply_cap:
-        e.truncated[i] = 1      # stopped by the ply cap: no result (docs/rules.md §6.1)
-        e.pending[i] = 1
+            rewards[winner] = 1
+            rewards[1 - winner] = -1
+        terminated[0] = 1
+        pending[0] = 1
+    elif capped:
+        truncated[0] = 1        # stopped by the ply cap: no result (docs/rules.md §6.1)
+        pending[0] = 1
 
 
 cdef inline int legal_index(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
@@ -176,14 +192,17 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
     cdef Py_ssize_t i, k
     cdef long long a
     cdef const Node* initial = <const Node*>&e.initial
+    cdef const unsigned char* pending = e.pending      # (read once: see env_outputs)
+    cdef int* plies = e.plies
+    cdef int cap = e.children_cap
     for i in range(lo, hi):
-        if mode == COMMIT_RESET or e.pending[i]:
+        if mode == COMMIT_RESET or pending[i]:
             if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
                 continue
             if mode == COMMIT_DRAWN:
                 acts[i] = 0                 # as random_actions: no number drawn
             nodes[i] = initial[0]
-            e.plies[i] = 0
+            plies[i] = 0
             env_outputs(e, nodes, children, i, True)
             continue
         if mode == COMMIT_DRAWN:
@@ -197,16 +216,16 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
             a = acts[i]
             if a == SKIP_ENV:
                 continue
-            k = legal_index(e, i, a) if e.children_cap else 0
-        if e.children_cap:
-            k += i * e.children_cap
+            k = legal_index(e, i, a) if cap else 0
+        if cap:
+            k += i * cap
             if e.sown[k]:
                 nodes[i] = children[k]
             else:
                 node_apply(&nodes[i], e.legal_moves[k])
         else:                   # node_all_legal: a move is its action
             node_apply(&nodes[i], <int>a)
-        e.plies[i] += 1
+        plies[i] += 1
         env_outputs(e, nodes, children, i, False)
 
 
