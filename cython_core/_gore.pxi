@@ -129,36 +129,6 @@ cdef inline int gore_origins(const GoreForm* s, int player) noexcept nogil:
     return gore_holes_of(s, player) & gore_holes_at_least(s, 1)
 
 
-cdef inline int gore_sowing_candidates(int sowable, int* acts) noexcept nogil:
-    """The holes of sowable (the mover's non-empty holes, a mask), ascending."""
-    cdef int n = 0
-    while sowable:
-        acts[n] = CTZ8[sowable]
-        n += 1
-        sowable &= sowable - 1
-    return n
-
-
-cdef inline int gore_offers(int mine, int opp_store, int* acts) noexcept nogil:
-    """Offer actions, ascending: 1-3 owned holes (mine), one kept, affordable by
-    the opponent (opp_store, §4.2): mine's small submasks (OFFER_MASKS, ascending)
-    of at most `most` holes."""
-    cdef int n = 0, i, mask
-    cdef int most = gore_affordable(opp_store)
-    if most > 3:
-        most = 3
-    if most > POPCOUNT8[mine] - 1:
-        most = POPCOUNT8[mine] - 1
-    if most < 1:
-        return 0
-    for i in range(OFFER_MASK_COUNT[mine]):
-        mask = OFFER_MASKS[mine][i]
-        if POPCOUNT8[mask] <= most:
-            acts[n] = GORE_OFFER_BASE_C + mask
-            n += 1
-    return n
-
-
 cdef inline int gore_affordable(int store) noexcept nogil:
     """How many holes a store pays for (§4.2: GORE_SEEDS_PER_TRADED_HOLE_C each;
     a store is never negative, so the division is unsigned)."""
@@ -230,33 +200,138 @@ cdef inline void gore_view_lanes(GoreView* v, const GoreNode* s) noexcept nogil:
     gore_view(v, s)
 
 
+# The legal actions of a view, as sets (GoreLegal): every query of them (the
+# list, the count, the k-th, membership, a mask's bytes) reads these sets, so
+# which actions are legal is decided once, in gore_legal_of.
+ctypedef struct GoreLegal:
+    int sows           # the holes that may be sown: actions 0..7, a mask
+    int offer_from     # the offers, GORE_OFFER_BASE_C + m: every mask m of 1..offer_most
+    int offer_most     # holes of offer_from, one kept (0..3; 0: no offer)
+    int answers        # bit j: action GORE_PASS_C + j (the pass; accept and decline)
+    int count          # how many actions in all
+
+
+cdef enum:
+    GORE_PASS_BIT = 1 << (GORE_PASS_C - GORE_PASS_C)
+    GORE_ANSWER_BITS = (1 << (GORE_ACCEPT_C - GORE_PASS_C)) | (1 << (GORE_DECLINE_C - GORE_PASS_C))
+
+
+cdef inline void gore_legal_of(GoreLegal* L, const GoreView* v) noexcept nogil:
+    """The legal actions of a view (§4.2-§4.5): the answers to a pending offer
+    (accept or decline); none once the game is over; the pass, forced while the
+    mover owns no seeds; else every sowing of its non-empty holes and every offer
+    of 1-3 of its holes, one kept, that the opponent's store pays for."""
+    cdef int most
+    L.sows = 0
+    L.offer_from = 0
+    L.offer_most = 0
+    L.answers = 0
+    if v.offer:
+        L.answers = GORE_ANSWER_BITS
+        L.count = 2
+    elif v.over:
+        L.count = 0
+    elif not v.sowable:
+        L.answers = GORE_PASS_BIT
+        L.count = 1
+    else:
+        most = gore_affordable(v.opp_store)
+        if most > 3:
+            most = 3
+        L.sows = v.sowable
+        L.offer_from = v.mine
+        L.offer_most = most
+        L.count = POPCOUNT8[v.sowable] + OFFER_COUNT[POPCOUNT8[v.mine]][most]
+
+
+cdef inline bint gore_legal_offer(const GoreLegal* L, int mask) noexcept nogil:
+    """Is offering the holes of mask (a submask of L.offer_from) one of L's actions?"""
+    return POPCOUNT8[mask] <= L.offer_most and mask != L.offer_from
+
+
+cdef inline int gore_legal_offers(const GoreLegal* L) noexcept nogil:
+    """How many offers L holds."""
+    return OFFER_COUNT[POPCOUNT8[L.offer_from]][L.offer_most]
+
+
+cdef inline int gore_legal_count(const GoreLegal* L) noexcept nogil:
+    """How many legal actions L holds."""
+    return L.count
+
+
+cdef inline int gore_legal_list(const GoreLegal* L, int* acts) noexcept nogil:
+    """The actions of L, ascending (sowings, offers by mask, the pass and the
+    answers: their action numbers in that order); how many."""
+    cdef int n = 0, i, mask, bits = L.sows
+    while bits:
+        acts[n] = CTZ8[bits]
+        n += 1
+        bits &= bits - 1
+    if L.offer_most:
+        for i in range(OFFER_MASK_COUNT[L.offer_from]):     # ascending
+            mask = OFFER_MASKS[L.offer_from][i]
+            if gore_legal_offer(L, mask):
+                acts[n] = GORE_OFFER_BASE_C + mask
+                n += 1
+    bits = L.answers
+    while bits:
+        acts[n] = GORE_PASS_C + CTZ8[bits]
+        n += 1
+        bits &= bits - 1
+    return n
+
+
+cdef inline int gore_legal_nth(const GoreLegal* L, int k) noexcept nogil:
+    """gore_legal_list(L)[k] for 0 <= k < gore_legal_count(L), without the list
+    (playouts and VectorGame draw one action per ply)."""
+    cdef int bits = L.sows, i, mask
+    if bits:
+        if k < POPCOUNT8[bits]:
+            while k:                # drop the k lowest sowable holes
+                bits &= bits - 1
+                k -= 1
+            return CTZ8[bits]
+        k -= POPCOUNT8[bits]
+        i = 0
+        while True:                 # gore_legal_list's offers, stopped at the k-th
+            mask = OFFER_MASKS[L.offer_from][i]
+            if gore_legal_offer(L, mask):
+                if k == 0:
+                    return GORE_OFFER_BASE_C + mask
+                k -= 1
+            i += 1
+    bits = L.answers                # no sowing: no offer either
+    while k:
+        bits &= bits - 1
+        k -= 1
+    return GORE_PASS_C + CTZ8[bits]
+
+
+cdef inline bint gore_legal_has(const GoreLegal* L, int action) noexcept nogil:
+    """Is action (any int) one of L's?"""
+    cdef int mask
+    if 0 <= action < GORE_OFFER_BASE_C:
+        return (L.sows >> action) & 1
+    if GORE_OFFER_BASE_C <= action < GORE_PASS_C:
+        mask = action - GORE_OFFER_BASE_C
+        return mask != 0 and (mask & ~L.offer_from) == 0 and gore_legal_offer(L, mask)
+    if GORE_PASS_C <= action <= GORE_DECLINE_C:
+        return (L.answers >> (action - GORE_PASS_C)) & 1
+    return 0
+
+
 cdef inline int gore_actions_of(const GoreView* v, int* acts) noexcept nogil:
     """Every legal action, ascending."""
-    cdef int n
-    if v.offer:
-        acts[0] = GORE_ACCEPT_C
-        acts[1] = GORE_DECLINE_C
-        return 2
-    if v.over:
-        return 0
-    n = gore_sowing_candidates(v.sowable, acts)
-    if n == 0:
-        acts[0] = GORE_PASS_C      # owns no seeds: passing is forced
-        return 1
-    return n + gore_offers(v.mine, v.opp_store, acts + n)
+    cdef GoreLegal L
+    gore_legal_of(&L, v)
+    return gore_legal_list(&L, acts)
 
 
 cdef inline int gore_count_of(const GoreView* v) noexcept nogil:
     """len(gore_actions_of(v)), counted from the masks (perft's last ply)."""
-    cdef int most
-    if v.offer:
-        return 2
-    if v.over:
-        return 0
-    if not v.sowable:
-        return 1                    # the forced pass
-    most = gore_affordable(v.opp_store)
-    return POPCOUNT8[v.sowable] + OFFER_COUNT[POPCOUNT8[v.mine]][most if most < 3 else 3]
+    cdef GoreLegal L
+    gore_legal_of(&L, v)
+    return gore_legal_count(&L)
 
 
 cdef inline int gore_count_made(const GoreView* v, int* moves, u64* known) noexcept nogil:
@@ -265,41 +340,13 @@ cdef inline int gore_count_made(const GoreView* v, int* moves, u64* known) noexc
     moves; how many.  An offer's child is not made: it has two legal actions,
     accept and decline (gore_count_of of a view with an offer), added to known
     for every offer."""
+    cdef GoreLegal L
     cdef int n
-    if v.offer or v.over or not v.sowable:
-        return gore_actions_of(v, moves)
-    n = gore_sowing_candidates(v.sowable, moves)
-    known[0] += 2 * <u64>(gore_count_of(v) - n)
+    gore_legal_of(&L, v)
+    L.offer_most = 0                # the offers are not made:
+    n = gore_legal_list(&L, moves)
+    known[0] += 2 * <u64>(L.count - n)     # two answers each
     return n
-
-
-cdef inline int gore_nth_of(const GoreView* v, int k) noexcept nogil:
-    """gore_actions_of(v)[k] for 0 <= k < gore_count_of(v), without the list
-    (playouts draw one action per ply)."""
-    cdef int sowable = v.sowable, mine = v.mine
-    cdef int sows, most, mask, i
-    if v.offer:
-        return GORE_ACCEPT_C if k == 0 else GORE_DECLINE_C
-    if not sowable:
-        return GORE_PASS_C
-    sows = POPCOUNT8[sowable]
-    if k < sows:
-        while k:                    # drop the k lowest sowable holes
-            sowable &= sowable - 1
-            k -= 1
-        return CTZ8[sowable]
-    k -= sows
-    most = gore_affordable(v.opp_store)
-    if most > 3:
-        most = 3
-    i = 0
-    while True:                     # gore_offers' list, stopped at the k-th
-        mask = OFFER_MASKS[mine][i]
-        if POPCOUNT8[mask] <= most:
-            if k == 0:
-                return GORE_OFFER_BASE_C + mask
-            k -= 1
-        i += 1
 
 
 cdef inline int gore_legal_actions(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:
@@ -358,11 +405,13 @@ cdef inline int gore_draw(const GoreForm* s, u64* rng, int* action) noexcept nog
     splitmix64(rng) mod their number, ascending (§6.2's draw), in action:
     one view of the masks serves both (the playouts' ply)."""
     cdef GoreView v
+    cdef GoreLegal L
     cdef int n
     gore_view(&v, s)
-    n = gore_count_of(&v)
+    gore_legal_of(&L, &v)
+    n = gore_legal_count(&L)
     if n:
-        action[0] = gore_nth_of(&v, <int>mod_small(splitmix64(rng), n))
+        action[0] = gore_legal_nth(&L, <int>mod_small(splitmix64(rng), n))
     return n
 
 

@@ -26,10 +26,52 @@ ctypedef fused obs_item:
 #   fixed (every lanes form but Goré's): owner == player, then 0s;
 # * BIT_FLOATS[reversed][m][j]: bit j of m (reversed: bit 7 - j) as a float
 #   (Goré's owner and offer rows, 8 holes).
+# * GORE_OBS_REVERSED[player]: whether the 8 lane bytes of a Goré node, read in
+#   memory order, give the seeds player sees reversed (else in order): what
+#   OBS_LANE_AT[GAME_GORE] says, checked (observation_tables), so that Goré's
+#   seeds are converted as one block (bytes8_floats).
+# * BIT_BYTES[m][j]: bit j of m as a byte (Goré's mask rows: the sowings, the
+#   pass and the answers);
+# * OFFERS_BY_SIZE[m]: OFFER_MASKS[m] by holes, then ascending, so that the offers
+#   of a GoreLegal are the first gore_legal_offers() of its offer_from's row
+#   (checked when made): Goré's mask rows write them without filtering.
 cdef unsigned char OBS_LANE_AT[NUM_GAMES][2][2][MAX_HOLES]
 cdef float OBS_SIDES[NUM_GAMES][2][2 * MAX_HOLES]
 cdef float BIT_FLOATS[2][256][8]
+cdef unsigned char BIT_BYTES[256][8]
+cdef unsigned char OFFERS_BY_SIZE[256][92]
+cdef bint GORE_OBS_REVERSED[2]
 cdef bint OBS_TABLES_MADE = 0
+
+# Eight bytes as eight floats, in order or reversed (SSE2 where the compiler
+# has it, _portable.h; a loop elsewhere).
+cdef extern from *:
+    """
+    #include "_portable.h"
+    #if KATRA_HAVE_SSE2
+    #include <emmintrin.h>
+    static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
+        __m128i zero = _mm_setzero_si128();
+        __m128i words = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)src), zero);
+        __m128 lo = _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero));
+        __m128 hi = _mm_cvtepi32_ps(_mm_unpackhi_epi16(words, zero));
+        if (reversed) {
+            _mm_storeu_ps(out, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(0, 1, 2, 3)));
+            _mm_storeu_ps(out + 4, _mm_shuffle_ps(lo, lo, _MM_SHUFFLE(0, 1, 2, 3)));
+        } else {
+            _mm_storeu_ps(out, lo);
+            _mm_storeu_ps(out + 4, hi);
+        }
+    }
+    #else
+    static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
+        int j;
+        for (j = 0; j < 8; j++) out[j] = (float)src[reversed ? 7 - j : j];
+    }
+    #endif
+    """
+    void bytes8_floats "katra_bytes8_floats"(const unsigned char* src, int reversed,
+                                              float* out) noexcept nogil
 
 
 cdef inline int node_lane_bytes(const Node* s) noexcept nogil:
@@ -77,7 +119,8 @@ cdef int observation_tables() except -1:
     """Make the tables of the float rows off the lanes (once)."""
     global OBS_TABLES_MADE
     cdef NodeBox box
-    cdef int m, j
+    cdef int m, j, player, to_move, most
+    cdef GoreLegal legal
     if OBS_TABLES_MADE:
         return 0
     probe_lanes(&box.katro)
@@ -91,6 +134,25 @@ cdef int observation_tables() except -1:
         for j in range(8):
             BIT_FLOATS[0][m][j] = (m >> j) & 1
             BIT_FLOATS[1][m][j] = (m >> (7 - j)) & 1
+            BIT_BYTES[m][j] = (m >> j) & 1
+    for m in range(256):
+        row = sorted((OFFER_MASKS[m][j] for j in range(OFFER_MASK_COUNT[m])),
+                     key=lambda x: (POPCOUNT8[x], x))
+        for j in range(len(row)):
+            OFFERS_BY_SIZE[m][j] = row[j]
+        for most in range(4):
+            legal.offer_from = m
+            legal.offer_most = most
+            _require(sorted(row[:gore_legal_offers(&legal)])
+                     == [x for x in range(256) if (x & ~m) == 0 and x and gore_legal_offer(&legal, x)],
+                     "observation tables: Goré's offers by size")
+    for player in range(2):
+        GORE_OBS_REVERSED[player] = OBS_LANE_AT[GAME_GORE][0][player][0] != 0
+        for to_move in range(2):
+            for j in range(GORE_HOLES):
+                _require(OBS_LANE_AT[GAME_GORE][to_move][player][j]
+                         == (GORE_HOLES - 1 - j if GORE_OBS_REVERSED[player] else j),
+                         "observation tables: Goré's lanes in order or reversed")
     OBS_TABLES_MADE = 1
     return 0
 
@@ -116,12 +178,15 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
             out[2 * H + j] = (offer >> i) & 1 if i < GORE_HOLES else 0   # offers: Goré's 8 holes only
     else:
         lanes = <const unsigned char*>s
-        at = OBS_LANE_AT[G][s.to_move][player]
-        for j in range(0, H, 4):           # every board's holes come in fours
-            out[j] = lanes[at[j]]
-            out[j + 1] = lanes[at[j + 1]]
-            out[j + 2] = lanes[at[j + 2]]
-            out[j + 3] = lanes[at[j + 3]]
+        if Node is GoreNode:
+            bytes8_floats(lanes, GORE_OBS_REVERSED[player], out)
+        else:
+            at = OBS_LANE_AT[G][s.to_move][player]
+            for j in range(0, H, 4):           # every board's holes come in fours
+                out[j] = lanes[at[j]]
+                out[j + 1] = lanes[at[j + 1]]
+                out[j + 2] = lanes[at[j + 2]]
+                out[j + 3] = lanes[at[j + 3]]
         if Node is GoreNode:
             memcpy(&out[H], BIT_FLOATS[player][s.north if player else ~s.north & 0xFF],
                    8 * sizeof(float))
@@ -152,6 +217,21 @@ cdef inline void fill_mask(const int* acts, int n, int num_actions, mask_item* r
     memset(row, 0, num_actions * sizeof(mask_item))
     for k in range(n):
         row[acts[k]] = 1
+
+
+cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
+                                   const GoreLegal* now) noexcept nogil:
+    """A Goré mask row showing was's legal actions made to show now's: the
+    sowings' bytes and the pass's and answers' written whole, the offers'
+    rewritten only when they differ."""
+    cdef int i
+    if was.offer_from != now.offer_from or was.offer_most != now.offer_most:
+        for i in range(gore_legal_offers(was)):
+            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[was.offer_from][i]] = 0
+        for i in range(gore_legal_offers(now)):
+            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[now.offer_from][i]] = 1
+    memcpy(row, BIT_BYTES[now.sows], GORE_OFFER_BASE_C)       # actions 0..7: the sowings
+    memcpy(&row[GORE_PASS_C], BIT_BYTES[now.answers], GORE_DECLINE_C - GORE_PASS_C + 1)
 
 
 cdef int viewer_of(object player, const IntPosition* s) except -1:

@@ -39,6 +39,8 @@ ctypedef struct Envs:
     void* children                # env i's sown children (node_legal_moves): [i * children_cap, ...)
     int* legal_n                  # env i's legal actions: legal_acts[i * MAX_CANDIDATES, + n)
     int* legal_acts
+    GoreLegal* gore_legal         # Goré's lanes (NODE_GORE): env i's legal actions as sets,
+                                  # gore_legal[i], in place of legal_acts (else NULL)
     int* legal_moves              # ... and their move codes (children_cap of them an env)
     unsigned char* sown           # ... and whether their child is kept
     u64* rngs
@@ -71,55 +73,94 @@ cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
     truncated, rewards and pending from its node (fresh: a reset, nothing finished).
     The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts)
     and 0 elsewhere; so it does after."""
+    # every field of e is read before the first byte is written (for the compiler a
+    # byte store may change e, or the node, and they would be read again)
     cdef Node* s = &nodes[i]
+    cdef Node node
     cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
     cdef Node* kids = &children[i * e.children_cap]
     cdef int* moves = &e.legal_moves[i * e.children_cap]
+    cdef unsigned char* sown = &e.sown[i * e.children_cap]
     cdef unsigned char* mask = &e.masks[i * e.num_actions]
+    cdef float* obs_row = &e.obs[i * e.obs_size]
+    cdef float* rewards = &e.rewards[2 * i]
+    cdef unsigned char* terminated = &e.terminated[i]
+    cdef unsigned char* truncated = &e.truncated[i]
+    cdef unsigned char* pending = &e.pending[i]
+    cdef signed char* to_move = &e.to_move[i]
+    cdef int* legal_n = &e.legal_n[i]
+    cdef int shown = legal_n[0]
+    cdef bint capped = e.plies[i] >= e.ply_cap
+    cdef bint listed = e.children_cap != 0
+    cdef GoreLegal* gore_legal = &e.gore_legal[i] if Node is GoreNode else NULL
+    cdef int p = s.to_move if e.view < 0 else e.view
     cdef long long work = 0
     cdef int n, k, winner
-    cdef int p = s.to_move if e.view < 0 else e.view
-    cdef float* obs_row = &e.obs[i * e.obs_size]
-    for k in range(e.legal_n[i]):       # the mask holds the last legal actions' bytes:
-        mask[acts[k]] = 0               # cleared, rather than the whole row
-    if e.children_cap:
-        n = node_legal_moves(s, moves, &e.sown[i * e.children_cap], kids, &work)
+    cdef GoreView v
+    cdef GoreLegal now
+    if Node is GoreNode:        # the legal actions as sets, the mask rewritten from them
+        node = s[0]             # (a copy in registers: the byte stores leave it be)
+        s = &node
+        gore_view(&v, s)
+        gore_legal_of(&now, &v)
+        gore_mask_rewrite(mask, gore_legal, &now)
+        gore_legal[0] = now
+        n = gore_legal_count(&now)
+    else:
+        for k in range(shown):      # the mask holds the last legal actions' bytes:
+            mask[acts[k]] = 0       # cleared, rather than the whole row
+        if listed:
+            n = node_legal_moves(s, moves, sown, kids, &work)
+            for k in range(n):
+                acts[k] = node_action(s, moves[k])
+        else:                   # node_all_legal: the candidates are the legal moves,
+            n = node_candidates(s, acts, 1)     # and a move is its action
         for k in range(n):
-            acts[k] = node_action(s, moves[k])
-    else:                       # node_all_legal: the candidates are the legal moves,
-        n = node_candidates(s, acts, 1)     # and a move is its action
-    e.legal_n[i] = n
-    for k in range(n):
-        mask[acts[k]] = 1
+            mask[acts[k]] = 1
+    legal_n[0] = n
     fill_observation(s, p, obs_row)
-    e.to_move[i] = <signed char>s.to_move
-    e.rewards[2 * i] = 0
-    e.rewards[2 * i + 1] = 0
-    e.terminated[i] = 0
-    e.truncated[i] = 0
-    e.pending[i] = 0
+    to_move[0] = <signed char>s.to_move
+    rewards[0] = 0
+    rewards[1] = 0
+    terminated[0] = 0
+    truncated[0] = 0
+    pending[0] = 0
     if fresh:
         return
     if n == 0:
         winner = node_winner(s)
         if winner >= 0:
-            e.rewards[2 * i + winner] = 1
-            e.rewards[2 * i + 1 - winner] = -1
-        e.terminated[i] = 1
-        e.pending[i] = 1
-    elif e.plies[i] >= e.ply_cap:
-        e.truncated[i] = 1      # stopped by the ply cap: no result (docs/rules.md §6.1)
-        e.pending[i] = 1
+            rewards[winner] = 1
+            rewards[1 - winner] = -1
+        terminated[0] = 1
+        pending[0] = 1
+    elif capped:
+        truncated[0] = 1        # stopped by the ply cap: no result (docs/rules.md §6.1)
+        pending[0] = 1
 
 
 cdef inline int legal_index(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
-    """Where a is among env i's legal actions, else -1."""
+    """Where a is among env i's legal actions, else -1 (not for Goré's sets)."""
     cdef const int* legal = &e.legal_acts[i * MAX_CANDIDATES]
     cdef int k
     for k in range(e.legal_n[i]):
         if legal[k] == a:
             return k
     return -1
+
+
+cdef inline bint env_legal(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
+    """Is a (0 <= a < num_actions) one of env i's legal actions?"""
+    if e.gore_legal:
+        return gore_legal_has(&e.gore_legal[i], <int>a)
+    return legal_index(e, i, a) >= 0
+
+
+cdef inline int env_action(const Envs* e, Py_ssize_t i, int k) noexcept nogil:
+    """Env i's k-th legal action, ascending (0 <= k < legal_n[i])."""
+    if e.gore_legal:
+        return gore_legal_nth(&e.gore_legal[i], k)
+    return e.legal_acts[i * MAX_CANDIDATES + k]
 
 
 cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nogil:
@@ -130,7 +171,7 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
         a = acts[i]
         if a == SKIP_ENV or (e.pending[i] and a >= 0):
             continue
-        if a < 0 or a >= e.num_actions or legal_index(e, i, a) < 0:
+        if a < 0 or a >= e.num_actions or not env_legal(e, i, a):
             return i
     return -1
 
@@ -151,14 +192,17 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
     cdef Py_ssize_t i, k
     cdef long long a
     cdef const Node* initial = <const Node*>&e.initial
+    cdef const unsigned char* pending = e.pending      # (read once: see env_outputs)
+    cdef int* plies = e.plies
+    cdef int cap = e.children_cap
     for i in range(lo, hi):
-        if mode == COMMIT_RESET or e.pending[i]:
+        if mode == COMMIT_RESET or pending[i]:
             if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
                 continue
             if mode == COMMIT_DRAWN:
                 acts[i] = 0                 # as random_actions: no number drawn
             nodes[i] = initial[0]
-            e.plies[i] = 0
+            plies[i] = 0
             env_outputs(e, nodes, children, i, True)
             continue
         if mode == COMMIT_DRAWN:
@@ -166,22 +210,22 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
             if k < 0:                       # no legal action (no start position lacks one)
                 acts[i] = 0
                 continue
-            a = e.legal_acts[i * MAX_CANDIDATES + k]
+            a = env_action(e, i, k)
             acts[i] = a
         else:
             a = acts[i]
             if a == SKIP_ENV:
                 continue
-            k = legal_index(e, i, a) if e.children_cap else 0
-        if e.children_cap:
-            k += i * e.children_cap
+            k = legal_index(e, i, a) if cap else 0
+        if cap:
+            k += i * cap
             if e.sown[k]:
                 nodes[i] = children[k]
             else:
                 node_apply(&nodes[i], e.legal_moves[k])
         else:                   # node_all_legal: a move is its action
             node_apply(&nodes[i], <int>a)
-        e.plies[i] += 1
+        plies[i] += 1
         env_outputs(e, nodes, children, i, False)
 
 
@@ -275,6 +319,7 @@ cdef class VectorGame:
         free(self.e.children)
         free(self.e.legal_n)
         free(self.e.legal_acts)
+        free(self.e.gore_legal)
         free(self.e.legal_moves)
         free(self.e.sown)
         free(self.e.rngs)
@@ -312,6 +357,10 @@ cdef class VectorGame:
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
         e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
         e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
+        if e.kind == NODE_GORE:
+            e.gore_legal = <GoreLegal*>calloc(n, sizeof(GoreLegal))   # none: masks of 0s
+            if not e.gore_legal:
+                raise MemoryError()
         e.rngs = <u64*>malloc(n * sizeof(u64))
         e.pending = <unsigned char*>malloc(n)
         if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.legal_moves and e.sown
@@ -377,6 +426,8 @@ cdef class VectorGame:
             for i in range(self.e.num_envs):
                 self.e.rngs[i] = self._seed + (<u64>i << 32)
                 self.e.legal_n[i] = 0       # and every mask row 0s (env_outputs' premise)
+            if self.e.gore_legal:
+                memset(self.e.gore_legal, 0, self.e.num_envs * sizeof(GoreLegal))
             memset(self.e.masks, 0, self.e.num_envs * self.e.num_actions)
             commit_range(&self.e, NULL, COMMIT_RESET, 0, self.e.num_envs)
         return self.observations
@@ -451,7 +502,7 @@ cdef class VectorGame:
         with nogil:
             for i in range(self.e.num_envs):
                 k = draw_index(&self.e, i)
-                picks[i] = 0 if k < 0 else self.e.legal_acts[i * MAX_CANDIDATES + k]
+                picks[i] = 0 if k < 0 else env_action(&self.e, i, k)
         PyBuffer_Release(&buf)
         return out
 

@@ -269,6 +269,38 @@ def test_step_random_is_step_of_random_actions(game_id, threads):
     assert (one.random_actions() == both.random_actions()).all()
 
 
+def test_step_takes_exactly_the_legal_actions_on_gore():
+    # Goré's envs keep their legal actions as sets (sowings, offers, the pass and the
+    # answers): step must take each legal action and refuse every other of the 267,
+    # offers and answers included, in positions reached by random games.
+    game = katra.game("gore")
+    seen = set()
+    for seed in range(3):
+        vg = VectorGame("gore", 1, seed=seed, max_plies=400)
+        state, history = game.initial_state(), []
+        for _ in range(90):
+            if vg.terminated[0] or vg.truncated[0]:
+                break
+            legal = set(state.legal_actions())
+            seen |= {"sow" if a < 8 else "offer" if a < 264 else a for a in legal}
+            for a in range(game.num_actions):
+                if a not in legal:
+                    with pytest.raises(katra.IllegalMoveError):
+                        vg.step([a])
+            for a in sorted(legal)[:6]:             # each taken by a replay of the game
+                replay = VectorGame("gore", 1, seed=seed, max_plies=400)
+                for b in history:
+                    replay.step([b])
+                replay.step([a])
+                assert replay.position(0) == state.child(a)
+            a = int(vg.random_actions()[0])
+            vg.step([a])
+            state.push(a)
+            history.append(a)
+            assert vg.position(0) == state
+    assert {"sow", "offer", 264, 265, 266} <= seen
+
+
 def test_reset_rewrites_every_mask_row():
     # A step rewrites a mask row's bytes of the last legal actions and of the new
     # ones only; reset() rewrites every row whole, bytes written into it included.
