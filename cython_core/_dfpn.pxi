@@ -44,6 +44,24 @@
 # better"), so a graph-history mistake can only make the search miss a proof,
 # never report a false value.
 #
+# Sharing.  One table (DfpnTable) may be read and written by the solvers of
+# several threads at once, without locks: lockless hashing (Hyatt & Mann).  A
+# slot is three 64-bit words, each written whole (a relaxed atomic store) and
+# read once (katra_opaque3, _solve_table.pxi): w0 = pn | dn << 32, w1 = depth |
+# work << 32 and the seal, the entry's check ^ w0 ^ mix64(w1).  A reader takes
+# the slot's words as the entry of its check only if the seal matches them.
+# Slots written by two threads at once may end up mixed word by word: a mix
+# of words of two writes passes only if its w1 is one write's and w0 the
+# same write's (equal w1s force equal w0s), else only by a 64-bit coincidence
+# of mix64's outputs, as likely as two positions sharing a check; so a torn
+# or racing slot reads as empty, never as a proof or disproof that was not
+# stored.  Two threads writing one slot at once may lose one's entry: time
+# only.  Every entry is a fact about its position (proofs, path-free
+# disproofs, marked disproofs with their path's fingerprint) or a pair of
+# numbers (heuristic only), so what one thread stores is true for any other.
+# A trap walk keeps its marks in a set of its own (DfpnCtx.marked), never in
+# the table, and stores what it settles entry by entry.
+#
 # Runs without the GIL; a job (_stop.pxi): Ctrl-C and cancel_jobs() stop it.
 
 cdef enum:

@@ -107,7 +107,7 @@ def test_threads_settle_what_one_thread_settles(game_id, count):
     assert jobs > settled, "the jobs never split a position"
 
 
-def test_master_tree_grows_and_jobs_keep_their_slots():
+def test_master_tree_grows_and_jobs_follow_their_parents():
     """A position that needs many jobs: the master expands leaves below the root's
     children, and each job's parent is a job that ran before it."""
     text = next(t for t in mid_games("katro-4x6", 40, seed=3)
