@@ -69,7 +69,8 @@ else:
 print(json.dumps({"jobs": jobs, "result": r.describe(), "nodes": r.nodes,
                   "cpu": time.process_time() - cpu, "wall": time.monotonic() - wall,
                   "job_count": len(records),
-                  "job_nodes": sum(j.nodes for j in records) / max(1, len(records))}))
+                  "job_nodes": sum(j.nodes for j in records) / max(1, len(records)),
+                  "master_nodes": r.nodes - sum(j.nodes for j in records)}))
 """
 
 
@@ -85,8 +86,8 @@ def compare(text: str, pairs: int, jobs: int, job_nodes: int, one: str, tt_bits:
         for workers in ((1, jobs) if i % 2 == 0 else (jobs, 1)):
             r = run(text, workers, job_nodes, one, tt_bits)
             runs[workers].append(r)
-            split = (f", {r['job_count']} jobs of {float(str(r['job_nodes'])):,.0f} nodes"
-                     if r["job_count"] else "")
+            split = (f", {r['job_count']} jobs of {float(str(r['job_nodes'])):,.0f} nodes, "
+                     f"{r['master_nodes']:,} on the master (the line)" if r["job_count"] else "")
             print(f"jobs={workers}: {r['result']}, {r['nodes']:,} nodes, "
                   f"CPU {r['cpu']:.2f} s, wall {r['wall']:.2f} s{split}", flush=True)
     med = {w: {k: statistics.median(float(str(r[k])) for r in rs) for k in ("nodes", "cpu", "wall")}

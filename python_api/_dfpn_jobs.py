@@ -26,8 +26,10 @@ solve (``_core.DfpnTable``, lockless): with threads, every worker reads what
 the others stored, as one thread's df-pn reads its own; a process (pool or
 dask) keeps a table of its own, shared by the jobs it runs at once (no
 memory is shared between processes).  A proof file is written from the master:
-the leaves of the proof tree are searched again in its own table, then the
-tree above them, and the file is written from that table as in one thread.
+the leaves of the proof tree are searched again in this thread (on the jobs'
+table when they were threads, where they are found at once; else in a table
+of its own), then the tree above them, and the file is written from that
+table as in one thread.
 """
 from __future__ import annotations
 
@@ -107,10 +109,15 @@ class DfpnPool:
             if session == self.session:
                 self.free.append(solver)
 
-    def close(self, session: str) -> None:
+    def close(self, session: str) -> Any:
+        """Drop the session's table and solvers: its table (None: no job of the
+        session ran in this process)."""
         with self.lock:
-            if session == self.session:
-                self.session, self.table, self.free = None, None, []
+            if session != self.session:
+                return None
+            table = self.table
+            self.session, self.table, self.free = None, None, []
+            return table
 
 
 DFPN_POOL = DfpnPool()
@@ -350,8 +357,8 @@ class SplitDfpn(Settler):
     """df-pn split into jobs over ``workers``: the questions of
     :meth:`Settler.settle`, each by its own master tree.  ``max_nodes`` and
     ``time`` bound the whole solve (the clock is read as jobs end); ``proof``:
-    re-search the proofs in this thread's table afterwards (:attr:`local`), for
-    the proof file and the line; ``job_nodes``: each job's budget (None: by kind
+    find the proofs again in this thread afterwards (:attr:`local`), for the
+    proof file and the line; ``job_nodes``: each job's budget (None: by kind
     of worker, :data:`JOB_NODES`); ``record``: a list to which each job's
     :class:`JobRecord` is appended."""
 
@@ -369,6 +376,7 @@ class SplitDfpn(Settler):
         self.record = record
         self.want_proof = proof
         self.local: Dfpn | None = None
+        self.table: Any = None      # the jobs' table, when they ran in this process
         self.session = uuid.uuid4().hex
         self.capacity = workers.count
         self.out_of_nodes = self.timed_out = False
@@ -491,7 +499,7 @@ class SplitDfpn(Settler):
         finally:
             self.jobs.close()
             self.jobs = None
-            DFPN_POOL.close(self.session)   # this process's table (threads' jobs ran here)
+            self.table = DFPN_POOL.close(self.session)   # the threads' jobs ran here
 
     def settle(self, pos: Any) -> Settled:
         with self._running():
@@ -500,12 +508,20 @@ class SplitDfpn(Settler):
             settled = self._search_again(pos, settled)
         return settled
 
+    def _local(self) -> Dfpn:
+        """df-pn in this thread for the line and the proofs: on the jobs' table when
+        they ran in this process (threads: what they proved is found at once),
+        else on a table of its own."""
+        if self.table is None:
+            return Dfpn(self.tt_bits)
+        return Dfpn(None, solver=_core.DfpnSolver(table=self.table))
+
     def _search_again(self, pos: Any, settled: Settled) -> Settled:
         """Find the proofs again in this thread's table (:attr:`local`), the proof
         tree's leaves first, then the nodes above them: the settled value with the
         depth of those proofs."""
         assert settled.outcome is not None
-        self.local = Dfpn(self.tt_bits)
+        self.local = self._local()
         plies = 0
         for question in questions_for(settled.outcome, int(pos.to_move)):
             depth = None
@@ -528,7 +544,7 @@ class SplitDfpn(Settler):
         question = questions_for(outcome, int(pos.to_move))[0]
         line, leaf = self.trees[question].line(plies)
         if self.local is None:
-            self.local = Dfpn(self.tt_bits)
+            self.local = self._local()
         depth = self.local.prove(leaf.pos, question)
         if depth is not None and len(line) < plies:
             line += self.local.proof_line(leaf.pos, question, depth)
