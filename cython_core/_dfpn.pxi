@@ -189,7 +189,9 @@ cdef inline DfpnEntry* dfpn_find(DfpnCtx* c, u64 key) noexcept nogil:
 cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int dn,
                             unsigned int depth, u64 work) noexcept nogil:
     """Keep (pn, dn, depth) for key in its two-slot bucket: its own slot if there,
-    else the slot that cost less work (an empty one first)."""
+    else the slot that cost less work (an empty one first).  A proof keeps the
+    depth of a shallower proof of key there (another thread's, found first):
+    the proofs above it were built on that depth."""
     cdef u64 check = dfpn_check(c, key)
     cdef u64 i = check & c.mask
     cdef DfpnEntry e, f
@@ -197,6 +199,11 @@ cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int d
     cdef u64 w0, w1
     dfpn_read(&c.slots[i], check, &e)
     dfpn_read(&c.slots[i ^ 1], check, &f)
+    if pn == 0:
+        if e.check == check and e.pn == 0 and e.depth < depth:
+            depth = e.depth
+        elif f.check == check and f.pn == 0 and f.depth < depth:
+            depth = f.depth
     if e.check != check:
         # the other slot if it holds key, or is empty, or is worth less: an
         # unproven entry before a proof (the line and the proof file walk

@@ -26,10 +26,9 @@ solve (``_core.DfpnTable``, lockless): with threads, every worker reads what
 the others stored, as one thread's df-pn reads its own; a process (pool or
 dask) keeps a table of its own, shared by the jobs it runs at once (no
 memory is shared between processes).  A proof file is written from the master:
-the leaves of the proof tree are searched again in this thread (on the jobs'
-table when they were threads, where they are found at once; else in a table
-of its own), then the tree above them, and the file is written from that
-table as in one thread.
+the leaves of the proof tree are searched again in a table of its own, then
+the tree above them, and the file is written from that table as in one
+thread; the line alone is read from the jobs' table when they were threads.
 """
 from __future__ import annotations
 
@@ -509,10 +508,13 @@ class SplitDfpn(Settler):
         return settled
 
     def _local(self) -> Dfpn:
-        """df-pn in this thread for the line and the proofs: on the jobs' table when
-        they ran in this process (threads: what they proved is found at once),
-        else on a table of its own."""
-        if self.table is None:
+        """df-pn in this thread for the line and the proofs: for the line alone, on
+        the jobs' table when they ran in this process (threads: what they proved
+        is found at once); else on a table of its own, where the proofs searched
+        again agree: in the jobs' table a node's proof may have been built on a
+        child's that another job has replaced since by a deeper one, and a proof
+        file needs each child's depth below its parent's."""
+        if self.table is None or self.want_proof:
             return Dfpn(self.tt_bits)
         return Dfpn(None, solver=_core.DfpnSolver(table=self.table))
 
