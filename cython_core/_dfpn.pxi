@@ -44,6 +44,24 @@
 # better"), so a graph-history mistake can only make the search miss a proof,
 # never report a false value.
 #
+# Sharing.  One table (DfpnTable) may be read and written by the solvers of
+# several threads at once, without locks: lockless hashing (Hyatt & Mann).  A
+# slot is three 64-bit words, each written whole (a relaxed atomic store) and
+# read once (katra_opaque3, _solve_table.pxi): w0 = pn | dn << 32, w1 = depth |
+# work << 32 and the seal, the entry's check ^ w0 ^ mix64(w1).  A reader takes
+# the slot's words as the entry of its check only if the seal matches them.
+# Slots written by two threads at once may end up mixed word by word: a mix
+# of words of two writes passes only if its w1 is one write's and w0 the
+# same write's (equal w1s force equal w0s), else only by a 64-bit coincidence
+# of mix64's outputs, as likely as two positions sharing a check; so a torn
+# or racing slot reads as empty, never as a proof or disproof that was not
+# stored.  Two threads writing one slot at once may lose one's entry: time
+# only.  Every entry is a fact about its position (proofs, path-free
+# disproofs, marked disproofs with their path's fingerprint) or a pair of
+# numbers (heuristic only), so what one thread stores is true for any other.
+# A trap walk keeps its marks in a set of its own (DfpnCtx.marked), never in
+# the table, and stores what it settles entry by entry.
+#
 # Runs without the GIL; a job (_stop.pxi): Ctrl-C and cancel_jobs() stop it.
 
 cdef enum:
@@ -61,16 +79,32 @@ cdef enum:
     DFPN_PATH_MARK = 1 << 30     # an entry's pn: a disproof that rests on the path (above
                                  # DFPN_INF, so never a proof or disproof number), with L
     DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_DEPTH)
-    DFPN_WALK_MARK = 1 << 29     # ... and, during a trap walk, this bit: in the trap
 
 
-ctypedef struct DfpnEntry:       # 24 bytes
+ctypedef struct DfpnEntry:       # an entry as read from its slot (dfpn_find's copy)
     u64 check                    # the node's key mixed with the question; 0: empty
     unsigned int pn              # DFPN_PATH_MARK | L: a disproof resting on the L
     unsigned int dn              # positions above, whose fingerprint is (depth << 32) | dn
     unsigned int depth           # proven: the proof's depth (else 0)
     unsigned int work            # nodes spent below it (replacement: proofs stay longest,
                                  # then the costlier entry)
+
+
+ctypedef struct DfpnSlot:        # an entry in the table: 24 bytes, three words each
+    u64 seal                     # written whole; the check ^ dfpn_seal(w0, w1) (0: empty)
+    u64 w0                       # pn | dn << 32
+    u64 w1                       # depth | work << 32
+
+
+ctypedef struct DfpnWalked:      # an entry a trap walk marked: its key, check and work
+    u64 key
+    u64 check
+    unsigned int work
+
+
+ctypedef struct DfpnMarked:      # the walk's set of marked checks: open addressing, an
+    u64 check                    # item valid while walked[index] is its entry (0: empty)
+    u64 index
 
 
 ctypedef struct DfpnFrame:       # one ply's children and what is known of them
@@ -84,8 +118,9 @@ ctypedef struct DfpnFrame:       # one ply's children and what is known of them
 
 
 ctypedef struct DfpnCtx:
-    DfpnEntry* entries
+    DfpnSlot* slots              # the table, maybe shared with other threads' contexts
     u64 mask
+    DfpnEntry found              # dfpn_find's copy of the entry it found
     u64 salt                     # the question's word, mixed into every check
     int pi                       # the question: 2 * player + target (_solve_table.pxi)
     u64 nodes
@@ -98,9 +133,12 @@ ctypedef struct DfpnCtx:
     u64 psum[DFPN_MAX_DEPTH + 2] # psum[a]: the sum of mix64(path[i]) for i < a (psum[0] = 0)
     unsigned short filter[DFPN_FILTER]
     NodeScratch scratch          # node_unfinished's scratch
-    DfpnEntry** walked           # a trap walk's entries, in the order marked
+    DfpnWalked* walked           # a trap walk's entries, in the order marked
     u64 walked_count
     u64 walked_size
+    DfpnMarked* marked           # ... and the set of their checks (2**k items,
+    u64 marked_mask              # marked_used of them taken)
+    u64 marked_used
     u64 walk_left                # the nodes a trap walk may still make
     const EndTable* tables       # endgame tables (docs/tables.md), or NULL
 
@@ -116,25 +154,56 @@ cdef inline u64 dfpn_check(const DfpnCtx* c, u64 key) noexcept nogil:
     return mix64(key ^ c.salt) | 1           # never 0 (an empty slot)
 
 
+cdef inline u64 dfpn_seal(u64 w0, u64 w1) noexcept nogil:
+    """What a slot's seal adds to the check: a mixed w1 with w0 (_dfpn.pxi's
+    "Sharing"); 0 for an empty slot."""
+    return w0 ^ mix64(w1)
+
+
+cdef inline bint dfpn_read(DfpnSlot* slot, u64 check, DfpnEntry* e) noexcept nogil:
+    """Read slot once into e: its entry if it holds check's (e.check = check),
+    else e.check 0 (empty) or 2 (another's or mixed: never a check, all odd)
+    with the numbers read, for replacement only."""
+    cdef u64 seal = katra_word_load(&slot.seal)
+    cdef u64 w0 = katra_word_load(&slot.w0)
+    cdef u64 w1 = katra_word_load(&slot.w1)
+    katra_opaque3(seal, w0, w1)
+    e.pn, e.dn = <unsigned int>w0, <unsigned int>(w0 >> 32)
+    e.depth, e.work = <unsigned int>w1, <unsigned int>(w1 >> 32)
+    if seal ^ dfpn_seal(w0, w1) == check:
+        e.check = check
+        return 1
+    e.check = 0 if seal == 0 else 2
+    return 0
+
+
 cdef inline DfpnEntry* dfpn_find(DfpnCtx* c, u64 key) noexcept nogil:
-    """The entry of key (this question), or NULL."""
+    """The entry of key (this question), copied into c.found, or NULL."""
     cdef u64 check = dfpn_check(c, key)
     cdef u64 i = check & c.mask
-    if c.entries[i].check == check:
-        return &c.entries[i]
-    if c.entries[i ^ 1].check == check:
-        return &c.entries[i ^ 1]
+    if dfpn_read(&c.slots[i], check, &c.found) or dfpn_read(&c.slots[i ^ 1], check, &c.found):
+        return &c.found
     return NULL
 
 
 cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int dn,
                             unsigned int depth, u64 work) noexcept nogil:
     """Keep (pn, dn, depth) for key in its two-slot bucket: its own slot if there,
-    else the slot that cost less work (an empty one first)."""
+    else the slot that cost less work (an empty one first).  A proof keeps the
+    depth of a shallower proof of key there (another thread's, found first):
+    the proofs above it were built on that depth."""
     cdef u64 check = dfpn_check(c, key)
     cdef u64 i = check & c.mask
-    cdef DfpnEntry* e = &c.entries[i]
-    cdef DfpnEntry* f = &c.entries[i ^ 1]
+    cdef DfpnEntry e, f
+    cdef DfpnSlot* slot
+    cdef u64 w0, w1
+    dfpn_read(&c.slots[i], check, &e)
+    dfpn_read(&c.slots[i ^ 1], check, &f)
+    if pn == 0:
+        if e.check == check and e.pn == 0 and e.depth < depth:
+            depth = e.depth
+        elif f.check == check and f.pn == 0 and f.depth < depth:
+            depth = f.depth
     if e.check != check:
         # the other slot if it holds key, or is empty, or is worth less: an
         # unproven entry before a proof (the line and the proof file walk
@@ -142,14 +211,15 @@ cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int d
         if f.check == check or (e.check != 0 and (
                 f.check == 0 or ((f.pn != 0) > (e.pn != 0))
                 or ((f.pn != 0) == (e.pn != 0) and f.work < e.work))):
-            e = f
-    e.check = check
-    e.pn = pn
-    e.dn = dn
-    e.depth = depth
+            i ^= 1
     if work > <u64>0xFFFFFFFFU:
         work = <u64>0xFFFFFFFFU
-    e.work = <unsigned int>work
+    w0 = <u64>pn | (<u64>dn << 32)
+    w1 = <u64>depth | (work << 32)
+    slot = &c.slots[i]
+    katra_word_store(&slot.w0, w0)
+    katra_word_store(&slot.w1, w1)
+    katra_word_store(&slot.seal, check ^ dfpn_seal(w0, w1))
 
 
 cdef inline void dfpn_store_on_path(DfpnCtx* c, u64 key, int plies, u64 print_,
@@ -199,6 +269,19 @@ cdef DfpnFrame* dfpn_frame(DfpnCtx* c, int ply) noexcept nogil:
     return c.frames[ply]
 
 
+cdef inline bint dfpn_walked(const DfpnCtx* c, u64 check) noexcept nogil:
+    """Whether the walk marked the entry of check (in its set, and still walked)."""
+    cdef u64 j = check & c.marked_mask
+    if c.marked == NULL:
+        return 0
+    while c.marked[j].check != 0:
+        if c.marked[j].check == check:
+            return (c.marked[j].index < c.walked_count
+                    and c.walked[c.marked[j].index].check == check)
+        j = (j + 1) & c.marked_mask
+    return 0
+
+
 cdef inline int dfpn_trap_child(DfpnCtx* c, u64 k, u64 key, int ply, int top) noexcept nogil:
     """What a trap walk at ply (its top at top) knows of a child of key k (unfinished):
     1 in the trap or disproven whatever the path, 0 a marked disproof (to walk),
@@ -212,32 +295,65 @@ cdef inline int dfpn_trap_child(DfpnCtx* c, u64 k, u64 key, int ply, int top) no
     e = dfpn_find(c, k)
     if e == NULL or e.pn == 0:
         return -1
-    if e.pn & DFPN_WALK_MARK or (e.pn == DFPN_INF and e.dn == 0):
+    if dfpn_walked(c, e.check) or (e.pn == DFPN_INF and e.dn == 0):
         return 1
     return 0 if e.pn & DFPN_PATH_MARK else -1
 
 
+cdef void dfpn_marked_put(DfpnCtx* c, u64 check, u64 index) noexcept nogil:
+    """check at index in the walk's set (no growth)."""
+    cdef u64 j = check & c.marked_mask
+    while c.marked[j].check != 0 and c.marked[j].check != check:
+        j = (j + 1) & c.marked_mask
+    if c.marked[j].check == 0:
+        c.marked_used += 1
+    c.marked[j].check, c.marked[j].index = check, index
+
+
+cdef int dfpn_marked_room(DfpnCtx* c) noexcept nogil:
+    """Room in the walk's set for one more check (it stays at most half full):
+    rebuilt from the entries walked, twice as large if they fill a quarter of
+    it; 0 if memory runs out."""
+    cdef u64 size = c.marked_mask + 1 if c.marked != NULL else 0, i
+    cdef DfpnMarked* grown
+    if 2 * (c.marked_used + 1) <= size:
+        return 1
+    while 4 * (c.walked_count + 1) > size:
+        size = 2 * size if size else 256
+    grown = <DfpnMarked*>calloc(size, sizeof(DfpnMarked))
+    if grown == NULL:
+        return 0
+    free(c.marked)
+    c.marked, c.marked_mask, c.marked_used = grown, size - 1, 0
+    for i in range(c.walked_count):
+        dfpn_marked_put(c, c.walked[i].check, i)
+    return 1
+
+
 cdef int dfpn_trap_mark(DfpnCtx* c, u64 k) noexcept nogil:
-    """Mark k's entry as in the trap (remembered in walked); 0 if memory runs out."""
+    """Mark k's entry as in the trap (remembered in walked and its set, not in
+    the table, which other threads may read); 0 if memory runs out."""
     cdef DfpnEntry* e = dfpn_find(c, k)
-    cdef DfpnEntry** grown
+    cdef DfpnWalked* grown
+    if e == NULL or not dfpn_marked_room(c):
+        return 0
     if c.walked_count == c.walked_size:
-        grown = <DfpnEntry**>realloc(c.walked, (2 * c.walked_size + 64) * sizeof(DfpnEntry*))
+        grown = <DfpnWalked*>realloc(c.walked, (2 * c.walked_size + 64) * sizeof(DfpnWalked))
         if grown == NULL:
             return 0
         c.walked = grown
         c.walked_size = 2 * c.walked_size + 64
-    e.pn |= DFPN_WALK_MARK
-    c.walked[c.walked_count] = e
+    c.walked[c.walked_count].key = k
+    c.walked[c.walked_count].check = e.check
+    c.walked[c.walked_count].work = e.work
+    dfpn_marked_put(c, e.check, c.walked_count)
     c.walked_count += 1
     return 1
 
 
 cdef void dfpn_trap_unmark(DfpnCtx* c, u64 count) noexcept nogil:
     """Unmark the entries walked after the first count."""
-    while c.walked_count > count:
-        c.walked_count -= 1
-        c.walked[c.walked_count].pn &= ~(<unsigned int>DFPN_WALK_MARK)
+    c.walked_count = count
 
 
 cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexcept nogil:
@@ -322,10 +438,8 @@ cdef void dfpn_trap_settle(DfpnCtx* c, const Node* s, u64 key, int ply, u64 work
     c.walk_left = work
     if dfpn_trap(c, s, key, ply, ply):
         for i in range(c.walked_count):
-            c.walked[i].pn, c.walked[i].dn, c.walked[i].depth = DFPN_INF, 0, 0
-        c.walked_count = 0
-    else:
-        dfpn_trap_unmark(c, 0)
+            dfpn_store(c, c.walked[i].key, DFPN_INF, 0, 0, c.walked[i].work)
+    c.walked_count = 0
 
 
 cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thpn,
@@ -482,31 +596,56 @@ cdef void dfpn_child(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int t
     dfpn_mid(c, s, key, ply, thpn, thdn, out)
 
 
-cdef u64 dfpn_run(DfpnCtx* c, const Node* s, DfpnOut* out) noexcept nogil:
-    """Settle the question at the root s (unfinished), or stop; out NULL: only
-    the root's key.  Returns the key."""
-    cdef u64 key = node_key(s)
-    if out != NULL:
-        dfpn_mid(c, s, key, 0, DFPN_INF, DFPN_INF, out)
-    return key
+cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int thdn,
+                      DfpnOut* out) noexcept nogil:
+    dfpn_mid(c, s, node_key(s), 0, thpn, thdn, out)
 
 
-# dfpn_root(c, s, out): dfpn_run on the working form of s (_dispatch.pxi.in)
+# dfpn_root_within(c, s, thpn, thdn, out): dfpn_within at the root s in its node
+# form (DfpnSolver._search), and dfpn_root_key(s), its key: _dispatch.pxi.in
 
 
 cdef int _dfpn_question(object player, object target) except -1:
-    if type(player) is not int or player not in (0, 1):
-        raise ArgumentError(f"player must be 0 (South) or 1 (North), got {player!r}")
-    if type(target) is not int or target not in (0, 1):
-        raise ArgumentError(f"target must be 0 (a draw or better) or 1 (a win), got {target!r}")
-    return 2 * player + target
+    """The question (2 * player + target) of a player and a target, each 0 or 1
+    (katra's one int rule: ArgumentTypeError, ArgumentError)."""
+    return 2 * <int>_int_arg(player, "player", 0, 1) + <int>_int_arg(target, "target", 0, 1)
+
+
+cdef class DfpnTable:
+    """A df-pn transposition table that the DfpnSolvers of several threads
+    may share (``DfpnSolver(table=...)``), each thread searching with its own
+    solver: what one proves, the others read.  It holds ``2**tt_bits``
+    entries of 24 bytes (10..28; None: 20, 24 MiB), allocated at once.  Locks
+    are not needed (lockless: _dfpn.pxi, "Sharing").  The memory is freed
+    when the table and every solver using it are gone."""
+    cdef DfpnSlot* slots
+    cdef u64 mask
+
+    def __cinit__(self, tt_bits=None):
+        cdef int bits = DFPN_DEFAULT_BITS
+        if tt_bits is not None:
+            bits = _solve_bits_arg(tt_bits)
+        self.slots = <DfpnSlot*>katra_table_alloc(((<u64>1) << bits) * sizeof(DfpnSlot))
+        if self.slots == NULL:
+            raise MemoryError("dfpn: cannot allocate the transposition table")
+        self.mask = ((<u64>1) << bits) - 1
+
+    def __dealloc__(self):
+        katra_table_free(self.slots, (self.mask + 1) * sizeof(DfpnSlot))
+
+    @property
+    def tt_bits(self):
+        """The table holds 2**tt_bits entries."""
+        return (self.mask + 1).bit_length() - 1
 
 
 cdef class DfpnSolver:
     """Depth-first proof-number search without a ply bound (docs/solve.md),
     with its transposition table of 2**tt_bits entries of 24 bytes (10..28;
     None: 2**20, 24 MiB), kept between calls (the entries name their
-    question, so the four questions share it).  One thread at a time.
+    question, so the four questions share it); table: a DfpnTable to use
+    instead, shared with the DfpnSolvers of other threads (then tt_bits must
+    be None).  One thread at a time may use a DfpnSolver.
 
     prove(pos, player, target, max_nodes=None) asks "can player (0 South, 1
     North) force a draw or better (target 0) or a win (target 1) with the
@@ -514,24 +653,28 @@ cdef class DfpnSolver:
     depth): status 1 proven (depth: the proof's depth, an upper bound on
     the plies needed), 0 disproven (the disproof rests on no repetition of
     the path above the position), -1 neither (the node budget ran out, or
-    the disproof rests on a repetition).  lookup() reads the table only.
+    the disproof rests on a repetition).  lookup() reads the table (and the
+    endgame tables) only.
     """
     cdef DfpnCtx c
+    cdef DfpnTable shared        # its table (its own, or the one given), kept alive
     cdef bint busy
     cdef object tables           # the endgame tables c.tables points into, kept alive
 
-    def __cinit__(self, tt_bits=None, tables=None):
-        cdef int bits = DFPN_DEFAULT_BITS
-        if tt_bits is not None:
-            bits = _solve_bits_arg(tt_bits)
+    def __cinit__(self, tt_bits=None, tables=None, table=None):
+        if table is not None and not isinstance(table, DfpnTable):
+            raise ArgumentTypeError(f"table must be None or a DfpnTable, "
+                                    f"not {type(table).__name__}")
+        if table is not None and tt_bits is not None:
+            raise ArgumentError("give tt_bits or table, not both (the table has its size)")
         memset(&self.c, 0, sizeof(DfpnCtx))
         self.c.tables = table_arg(tables)
         self.tables = tables
-        self.c.entries = <DfpnEntry*>calloc((<u64>1) << bits, sizeof(DfpnEntry))
+        self.shared = DfpnTable(tt_bits) if table is None else table
+        self.c.slots, self.c.mask = self.shared.slots, self.shared.mask
         self.c.frames = <DfpnFrame**>calloc(DFPN_MAX_DEPTH, sizeof(DfpnFrame*))
-        if self.c.entries == NULL or self.c.frames == NULL:
-            raise MemoryError("dfpn: cannot allocate the transposition table")
-        self.c.mask = ((<u64>1) << bits) - 1
+        if self.c.frames == NULL:
+            raise MemoryError("dfpn: cannot allocate the search's frames")
 
     def __dealloc__(self):
         cdef int i
@@ -539,8 +682,8 @@ cdef class DfpnSolver:
             for i in range(DFPN_MAX_DEPTH):
                 free(self.c.frames[i])
         free(self.c.frames)
-        free(self.c.entries)
         free(self.c.walked)
+        free(self.c.marked)
 
     @property
     def nodes(self):
@@ -550,31 +693,30 @@ cdef class DfpnSolver:
     @property
     def tt_bits(self):
         """The table holds 2**tt_bits entries."""
-        return (self.c.mask + 1).bit_length() - 1
+        return self.shared.tt_bits
+
+    @property
+    def table(self):
+        """Its DfpnTable (its own, or the one given)."""
+        return self.shared
 
     cdef void _ask(self, int pi) noexcept:
         self.c.pi = pi
         self.c.salt = ZKEY_GAME[0] * <u64>(2 * pi + 1) + <u64>pi
 
-    def prove(self, pos, player, target, max_nodes=None):
-        """(status, depth) of the question at pos: see the class."""
-        cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
-        cdef IntPosition root = p.st
+    cdef bint _search(self, const IntPosition* root, int pi, unsigned int thpn,
+                      unsigned int thdn, object max_nodes, DfpnOut* out) except -1:
+        """df-pn on question pi at root (unfinished) until its proof number
+        reaches thpn or its disproof number thdn (DFPN_INF for both: until
+        settled, as one search from the root), it is settled, or max_nodes
+        nodes (None: no budget) are spent: its numbers into out.  Returns
+        whether the budget stopped it; raises if Ctrl-C, cancel_jobs(),
+        memory or the thread's stack did."""
         cdef JobStop js
-        cdef DfpnOut out
-        cdef int winner, south, north, stop
+        cdef int stop
         cdef char* low = katra_stack_low()
-        if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)):
-            raise ArgumentTypeError(f"max_nodes must be None or an int, "
-                                    f"not {type(max_nodes).__name__}")
-        if max_nodes is not None and not 1 <= max_nodes <= MAX_COUNT:
-            raise ArgumentError(f"max_nodes must be in 1..{MAX_COUNT}, got {max_nodes}")
         if self.busy:
             raise RuntimeError("this DfpnSolver is already in use (one thread at a time)")
-        if not node_unfinished(&root, &self.c.scratch):
-            outcome_of(&root, &winner, &south, &north)
-            return (1, 0) if solve_good(winner, pi) else (0, 0)
         self._ask(pi)
         self.c.max_nodes = 0 if max_nodes is None else self.c.nodes + <u64>max_nodes
         self.c.stop = 0
@@ -584,7 +726,7 @@ cdef class DfpnSolver:
         self.c.js = &js
         self.busy = 1
         with nogil:
-            dfpn_root(&self.c, &root, &out)
+            dfpn_root_within(&self.c, root, thpn, thdn, out)
         self.busy = 0
         self.c.js = NULL
         stop = self.c.stop
@@ -594,7 +736,20 @@ cdef class DfpnSolver:
         if stop == DFPN_STOP_STACK:
             raise RecursionError("dfpn: this thread's stack is too small for the search's "
                                  "paths (use a thread with a larger stack)")
-        if stop:
+        return stop != 0
+
+    def prove(self, pos, player, target, max_nodes=None):
+        """(status, depth) of the question at pos: see the class."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef DfpnOut out
+        cdef int winner, south, north
+        if max_nodes is not None:
+            max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
+        if not node_unfinished(&p.st, &self.c.scratch):
+            outcome_of(&p.st, &winner, &south, &north)
+            return (1, 0) if solve_good(winner, pi) else (0, 0)
+        if self._search(&p.st, pi, DFPN_INF, DFPN_INF, max_nodes, &out):
             return (-1, 0)
         if out.pn == 0:
             return (1, out.depth)
@@ -602,19 +757,34 @@ cdef class DfpnSolver:
             return (0, 0)
         return (-1, 0)
 
+    cdef DfpnEntry* _known(self, Position p, int pi, DfpnEntry* answer):
+        """What is known of question pi at p (unfinished) without a search: the
+        endgame tables' answer (copied into answer), else the table's entry, or
+        NULL."""
+        cdef NodeBox box
+        cdef int tabled
+        answer.depth = 0
+        if (self.c.tables != NULL and node_root(&box, &p.st) == NODE_DJENON
+                and table_answer(self.c.tables, &box.djenon, pi, &answer.depth, &tabled)):
+            answer.pn = 0 if tabled else DFPN_INF
+            answer.dn = DFPN_INF - answer.pn
+            return answer
+        self._ask(pi)
+        return dfpn_find(&self.c, dfpn_root_key(&p.st))
+
     def lookup(self, pos, player, target):
-        """(status, depth) of the question at pos from the table alone (no
-        search): 1 proven, 0 disproven, -1 not known."""
+        """(status, depth) of the question at pos from the tables alone (no
+        search: the endgame tables, if given, then the transposition table): 1
+        proven, 0 disproven, -1 not known."""
         cdef Position p = _check_position(pos)
         cdef int pi = _dfpn_question(player, target)
-        cdef IntPosition root = p.st
+        cdef DfpnEntry answer
         cdef DfpnEntry* e
         cdef int winner, south, north
-        if not node_unfinished(&root, &self.c.scratch):
-            outcome_of(&root, &winner, &south, &north)
+        if not node_unfinished(&p.st, &self.c.scratch):
+            outcome_of(&p.st, &winner, &south, &north)
             return (1, 0) if solve_good(winner, pi) else (0, 0)
-        self._ask(pi)
-        e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
+        e = self._known(p, pi, &answer)
         if e == NULL or e.pn & DFPN_PATH_MARK:
             return (-1, 0)
         if e.pn == 0:
@@ -624,24 +794,23 @@ cdef class DfpnSolver:
         return (-1, 0)
 
     def numbers(self, pos, player, target):
-        """(pn, dn, depth) of the question at pos from the table alone (no
-        search), or None if it holds no entry: the proof and disproof numbers
+        """(pn, dn, depth) of the question at pos from the tables alone (no
+        search), or None if they hold no entry: the proof and disproof numbers
         (0 and 2**30 - 1 once proven, the reverse once disproven) and a
         proven node's proof depth.  A finished game: (0, 2**30 - 1, 0) if
         good for player, else (2**30 - 1, 0, 0).  Job-level splitting
         (katra.api._dfpn_jobs) reads a job's children with it."""
         cdef Position p = _check_position(pos)
         cdef int pi = _dfpn_question(player, target)
-        cdef IntPosition root = p.st
+        cdef DfpnEntry answer
         cdef DfpnEntry* e
         cdef int winner, south, north
-        if not node_unfinished(&root, &self.c.scratch):
-            outcome_of(&root, &winner, &south, &north)
+        if not node_unfinished(&p.st, &self.c.scratch):
+            outcome_of(&p.st, &winner, &south, &north)
             if solve_good(winner, pi):
                 return (0, <int>DFPN_INF, 0)
             return (<int>DFPN_INF, 0, 0)
-        self._ask(pi)
-        e = dfpn_find(&self.c, dfpn_root(&self.c, &root, NULL))
+        e = self._known(p, pi, &answer)
         if e == NULL:
             return None
         return (e.pn, e.dn, e.depth)
@@ -655,61 +824,20 @@ cdef class DfpnSolver:
         jobs of a split solve (katra.api._dfpn_jobs) run it."""
         cdef Position p = _check_position(pos)
         cdef int pi = _dfpn_question(player, target)
-        cdef IntPosition root = p.st
-        cdef JobStop js
         cdef DfpnOut out
-        cdef int winner, south, north, stop
-        cdef unsigned int thpn, thdn
-        cdef char* low = katra_stack_low()
-        for name, limit in (("pn_limit", pn_limit), ("dn_limit", dn_limit)):
-            if isinstance(limit, bool) or not isinstance(limit, int):
-                raise ArgumentTypeError(f"{name} must be an int, not {type(limit).__name__}")
-            if not 2 <= limit <= DFPN_INF:
-                raise ArgumentError(f"{name} must be in 2..{<int>DFPN_INF}, got {limit}")
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-            raise ArgumentTypeError(f"max_nodes must be an int, not {type(max_nodes).__name__}")
-        if not 1 <= max_nodes <= MAX_COUNT:
-            raise ArgumentError(f"max_nodes must be in 1..{MAX_COUNT}, got {max_nodes}")
-        if self.busy:
-            raise RuntimeError("this DfpnSolver is already in use (one thread at a time)")
-        if not node_unfinished(&root, &self.c.scratch):
-            outcome_of(&root, &winner, &south, &north)
+        cdef int winner, south, north
+        cdef unsigned int thpn = <unsigned int>_int_arg(pn_limit, "pn_limit", 2, DFPN_INF)
+        cdef unsigned int thdn = <unsigned int>_int_arg(dn_limit, "dn_limit", 2, DFPN_INF)
+        max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
+        if not node_unfinished(&p.st, &self.c.scratch):
+            outcome_of(&p.st, &winner, &south, &north)
             if solve_good(winner, pi):
                 return (1, 0, (0, <int>DFPN_INF))
             return (0, 0, (<int>DFPN_INF, 0))
-        thpn, thdn = pn_limit, dn_limit
-        self._ask(pi)
-        self.c.max_nodes = self.c.nodes + <u64>max_nodes
-        self.c.stop = 0
-        self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
-        memset(self.c.filter, 0, sizeof(self.c.filter))
-        job_stop_init(&js)
-        self.c.js = &js
-        self.busy = 1
-        with nogil:
-            dfpn_root_within(&self.c, &root, thpn, thdn, &out)
-        self.busy = 0
-        self.c.js = NULL
-        stop = self.c.stop
-        raise_if_stopped(&js)
-        if stop == DFPN_STOP_MEMORY:
-            raise MemoryError("dfpn: cannot allocate the search's frames")
-        if stop == DFPN_STOP_STACK:
-            raise RecursionError("dfpn: this thread's stack is too small for the search's "
-                                 "paths (use a thread with a larger stack)")
-        if stop:
+        if self._search(&p.st, pi, thpn, thdn, max_nodes, &out):
             return (-1, 0, None)
         if out.pn == 0:
             return (1, out.depth, (0, out.dn))
         if out.dn == 0 and out.loop == DFPN_FREE:
             return (0, 0, (out.pn, 0))
         return (-1, 0, (out.pn, out.dn))
-
-
-cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int thdn,
-                      DfpnOut* out) noexcept nogil:
-    dfpn_mid(c, s, node_key(s), 0, thpn, thdn, out)
-
-
-# dfpn_root_within(c, s, thpn, thdn, out): dfpn_within at the root s in its node
-# form (DfpnSolver.search): _dispatch.pxi.in

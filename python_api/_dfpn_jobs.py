@@ -21,19 +21,21 @@ value is settled from proofs only, as in one thread
 (:class:`katra.api._dfpn.Settler`), so the outcome is the one df-pn
 settles in one thread; the depth and the line follow the split's proofs.
 
-A job's solver keeps its table between jobs: with threads, job slot ``k``
-always uses this process's solver ``k`` and a leaf goes to the slot that
-searched its parent when that slot is free; a process (pool or dask) keeps
-one solver per job running at once.  A proof file is written from the master:
-the leaves of the proof tree are searched again in its own table, then the
-tree above them, and the file is written from that table as in one thread.
+The jobs that one process runs share one transposition table for the whole
+solve (``_core.DfpnTable``, lockless): with threads, every worker reads what
+the others stored, as one thread's df-pn reads its own; a process (pool or
+dask) keeps a table of its own, shared by the jobs it runs at once (no
+memory is shared between processes).  A proof file is written from the master:
+the leaves of the proof tree are searched again in a table of its own, then
+the tree above them, and the file is written from that table as in one
+thread; the line alone is read from the jobs' table when they were threads.
 """
 from __future__ import annotations
 
 import threading
 import time as _clock
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -85,47 +87,49 @@ class JobResult:
 
 class DfpnPool:
     """The df-pn solvers of one split solve (its session) that this process keeps
-    between jobs: one per slot (threads: the master names the slot), else one per
-    job running at once.  A new session drops the old one's solvers."""
+    between jobs, one per job running at once, all on one transposition table
+    (``_core.DfpnTable``) that its threads share.  A new session drops the old
+    one's table and solvers."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.session: str | None = None
-        self.slots: dict[int, Any] = {}
+        self.table: Any = None
         self.free: list[Any] = []
 
-    def acquire(self, session: str, slot: int | None, tt_bits: int | None) -> Any:
+    def acquire(self, session: str, tt_bits: int | None) -> Any:
         with self.lock:
             if session != self.session:
-                self.session, self.slots, self.free = session, {}, []
-            if slot is not None:
-                if slot not in self.slots:
-                    self.slots[slot] = _core.DfpnSolver(tt_bits)
-                return self.slots[slot]
-            return self.free.pop() if self.free else _core.DfpnSolver(tt_bits)
+                self.session, self.table, self.free = session, _core.DfpnTable(tt_bits), []
+            return self.free.pop() if self.free else _core.DfpnSolver(table=self.table)
 
-    def release(self, session: str, slot: int | None, solver: Any) -> None:
-        with self.lock:
-            if session == self.session and slot is None:
-                self.free.append(solver)
-
-    def close(self, session: str) -> None:
+    def release(self, session: str, solver: Any) -> None:
         with self.lock:
             if session == self.session:
-                self.session, self.slots, self.free = None, {}, []
+                self.free.append(solver)
+
+    def close(self, session: str) -> Any:
+        """Drop the session's table and solvers: its table (None: no job of the
+        session ran in this process)."""
+        with self.lock:
+            if session != self.session:
+                return None
+            table = self.table
+            self.session, self.table, self.free = None, None, []
+            return table
 
 
 DFPN_POOL = DfpnPool()
 
 
 def dfpn_job(backend: str, text: str, player: int, target: int, thresholds: tuple[int, int],
-             max_nodes: int, tt_bits: int | None, session: str,
-             slot: int | None) -> JobResult:
+             max_nodes: int, tt_bits: int | None, session: str) -> JobResult:
     """One job: df-pn on the position ``text`` until its numbers reach
-    ``thresholds`` (pn, dn), or for at most ``max_nodes`` nodes."""
+    ``thresholds`` (pn, dn), or for at most ``max_nodes`` nodes, on the
+    session's table in this process."""
     if backend != "core":
         raise ArgumentError("solve runs on the core only")
-    solver = DFPN_POOL.acquire(session, slot, tt_bits)
+    solver = DFPN_POOL.acquire(session, tt_bits)
     try:
         pos = _core.Position.from_text(text)
         before, cpu = int(solver.nodes), _clock.thread_time()
@@ -141,7 +145,7 @@ def dfpn_job(backend: str, text: str, player: int, target: int, thresholds: tupl
         return JobResult(int(status), int(depth), numbers, tuple(children),
                          int(solver.nodes) - before, _clock.thread_time() - cpu)
     finally:
-        DFPN_POOL.release(session, slot, solver)
+        DFPN_POOL.release(session, solver)
 
 
 register_task("dfpn", dfpn_job)
@@ -156,11 +160,24 @@ def _add(a: int, b: int) -> int:
     return min(a + b, INF - 1)
 
 
+def _combine(or_node: bool, numbers: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """A node's (pn, dn) from its children's, as the core combines them: at a
+    node of the question's player the least proof number and the sum of the
+    disproof numbers, at the other's the sum of the proof numbers and the least
+    disproof number."""
+    least, total = INF, 0
+    for pn, dn in numbers:
+        mine, theirs = (pn, dn) if or_node else (dn, pn)
+        least = min(least, mine)
+        total = _add(total, theirs)
+    return (least, total) if or_node else (total, least)
+
+
 class _Node:
     """A position of the master's tree for one question."""
 
     __slots__ = ("pos", "parent", "action", "ply", "or_node", "children", "pn", "dn",
-                 "depth", "loop", "free", "busy", "slot", "job", "vpn", "vdn")
+                 "depth", "loop", "free", "busy", "job", "vpn", "vdn")
 
     def __init__(self, pos: Any, parent: _Node | None, action: int, player: int) -> None:
         self.pos = pos
@@ -175,7 +192,6 @@ class _Node:
         self.loop = FREE          # disproven: the shallowest ply of the path it rests on
         self.free = 1             # leaves below that are open and searched by no job
         self.busy = False         # a job searches it
-        self.slot: int = -1 if parent is None else parent.slot   # its job's, or its parent's
         self.job = -1             # the job that expanded or settled it (-1: none)
 
     @property
@@ -219,12 +235,7 @@ class _Tree:
         while at is not None:
             kids = at.children
             if kids and not at.settled:
-                least, total = INF, 0
-                for kid in kids:
-                    mine, theirs = (kid.pn, kid.dn) if at.or_node else (kid.dn, kid.pn)
-                    least = min(least, mine)
-                    total = _add(total, theirs)
-                at.pn, at.dn = (least, total) if at.or_node else (total, least)
+                at.pn, at.dn = _combine(at.or_node, ((kid.pn, kid.dn) for kid in kids))
                 if at.pn == 0:      # OR: the shallowest proven child; AND: the deepest
                     depths = [kid.depth for kid in kids if kid.pn == 0]
                     at.depth = 1 + (min(depths) if at.or_node else max(depths))
@@ -239,12 +250,7 @@ class _Tree:
             else:
                 at.free = 0 if at.busy else 1
             if kids:
-                least, total = INF, 0
-                for kid in kids:
-                    mine, theirs = (kid.vpn, kid.vdn) if at.or_node else (kid.vdn, kid.vpn)
-                    least = min(least, mine)
-                    total = _add(total, theirs)
-                at.vpn, at.vdn = (least, total) if at.or_node else (total, least)
+                at.vpn, at.vdn = _combine(at.or_node, ((kid.vpn, kid.vdn) for kid in kids))
             else:
                 at.vpn, at.vdn = (0, INF) if at.busy else (at.pn, at.dn)
             at = at.parent
@@ -350,8 +356,8 @@ class SplitDfpn(Settler):
     """df-pn split into jobs over ``workers``: the questions of
     :meth:`Settler.settle`, each by its own master tree.  ``max_nodes`` and
     ``time`` bound the whole solve (the clock is read as jobs end); ``proof``:
-    re-search the proofs in this thread's table afterwards (:attr:`local`), for
-    the proof file and the line; ``job_nodes``: each job's budget (None: by kind
+    find the proofs again in this thread afterwards (:attr:`local`), for the
+    proof file and the line; ``job_nodes``: each job's budget (None: by kind
     of worker, :data:`JOB_NODES`); ``record``: a list to which each job's
     :class:`JobRecord` is appended."""
 
@@ -369,9 +375,8 @@ class SplitDfpn(Settler):
         self.record = record
         self.want_proof = proof
         self.local: Dfpn | None = None
+        self.table: Any = None      # the jobs' table, when they ran in this process
         self.session = uuid.uuid4().hex
-        self.slotted = workers.kind == "threads"   # jobs name their solver (slot)
-        self.free_slots = list(range(workers.count))
         self.capacity = workers.count
         self.out_of_nodes = self.timed_out = False
         self.done_nodes = 0
@@ -423,11 +428,6 @@ class SplitDfpn(Settler):
                 break
             leaf, thpn, thdn = chosen
             budget = self.job_nodes if left is None else min(self.job_nodes, left)
-            slot: int | None = None
-            if self.slotted:
-                slot = leaf.slot if leaf.slot in self.free_slots else self.free_slots[0]
-                self.free_slots.remove(slot)
-                leaf.slot = slot
             leaf.busy = True
             tree.update(leaf)
             now = _clock.thread_time()
@@ -438,7 +438,7 @@ class SplitDfpn(Settler):
             q = tree.question
             text = leaf.pos.text()
             self.jobs.submit(record.job, ("core", text, q.player, q.target, (thpn, thdn),
-                                          budget, self.tt_bits, self.session, slot),
+                                          budget, self.tt_bits, self.session),
                              f"df-pn {q.text} for {budget} nodes on the position {text!r}")
         if self.in_flight:
             return True
@@ -451,8 +451,6 @@ class SplitDfpn(Settler):
         job = self.in_flight.pop(number)
         node, tree = job.node, job.tree
         node.busy = False
-        if self.slotted:
-            self.free_slots.append(node.slot)
         self.done_nodes += result.nodes
         record = job.record
         record.nodes, record.seconds, record.status = result.nodes, result.seconds, result.status
@@ -500,8 +498,7 @@ class SplitDfpn(Settler):
         finally:
             self.jobs.close()
             self.jobs = None
-            if self.slotted:
-                DFPN_POOL.close(self.session)
+            self.table = DFPN_POOL.close(self.session)   # the threads' jobs ran here
 
     def settle(self, pos: Any) -> Settled:
         with self._running():
@@ -510,12 +507,23 @@ class SplitDfpn(Settler):
             settled = self._search_again(pos, settled)
         return settled
 
+    def _local(self) -> Dfpn:
+        """df-pn in this thread for the line and the proofs: for the line alone, on
+        the jobs' table when they ran in this process (threads: what they proved
+        is found at once); else on a table of its own, where the proofs searched
+        again agree: in the jobs' table a node's proof may have been built on a
+        child's that another job has replaced since by a deeper one, and a proof
+        file needs each child's depth below its parent's."""
+        if self.table is None or self.want_proof:
+            return Dfpn(self.tt_bits)
+        return Dfpn(None, solver=_core.DfpnSolver(table=self.table))
+
     def _search_again(self, pos: Any, settled: Settled) -> Settled:
         """Find the proofs again in this thread's table (:attr:`local`), the proof
         tree's leaves first, then the nodes above them: the settled value with the
         depth of those proofs."""
         assert settled.outcome is not None
-        self.local = Dfpn(self.tt_bits)
+        self.local = self._local()
         plies = 0
         for question in questions_for(settled.outcome, int(pos.to_move)):
             depth = None
@@ -538,7 +546,7 @@ class SplitDfpn(Settler):
         question = questions_for(outcome, int(pos.to_move))[0]
         line, leaf = self.trees[question].line(plies)
         if self.local is None:
-            self.local = Dfpn(self.tt_bits)
+            self.local = self._local()
         depth = self.local.prove(leaf.pos, question)
         if depth is not None and len(line) < plies:
             line += self.local.proof_line(leaf.pos, question, depth)

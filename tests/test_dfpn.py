@@ -15,6 +15,7 @@ from helpers import (
     SANITIZED,
     brute_solve,
     endgame_positions,
+    position_text,
     quick_and_slow,
     random_positions,
     value,
@@ -501,3 +502,161 @@ def test_small_thread_stack_stops_instead_of_crashing():
     """)
     assert rc == 0, err[-2000:]
     assert out.strip() == "RecursionError"
+
+
+# ---------------------------------------------------------------- a table shared by threads
+
+#: The budget per question in one thread for the shared-table tests, and the
+#: threads' (what one thread settles, each of three threads settles too).
+SHARED_BUDGET = 50_000
+
+
+def shared_positions():
+    """Endgames and mid-games of every game id: (text, the statuses and depths of
+    the four questions in one thread within SHARED_BUDGET nodes each), those with
+    a question settled."""
+    found = []
+    for game_id in GAME_IDS:
+        seed = 31 + GAME_IDS.index(game_id)
+        if game_id in ("katra-mpantsaka", "katra-mpantsaka-simplified"):   # lines never end
+            rng = random.Random(seed)
+            texts = [lone_seeds(game_id, 1 + i % 2, 1, rng) for i in range(4)]
+        else:
+            texts = endgame_positions(game_id, 3, seed=seed) + random_positions(game_id, 1, seed,
+                                                                                30)
+        for text in texts:
+            pos = _core.Position.from_text(text)
+            solver = _core.DfpnSolver(16)
+            answers = [solver.prove(pos, q.player, q.target, max_nodes=SHARED_BUDGET)
+                       for q in QUESTIONS]
+            if any(status != -1 for status, _ in answers):
+                found.append((text, answers))
+    return found
+
+
+def test_threads_on_one_table_answer_as_one_thread():
+    """Three threads, each with its own DfpnSolver on one DfpnTable, ask every
+    question of every position at once (each thread in another order, three
+    rounds on a fresh table: races): what one thread settles, each settles the
+    same way, and each proof's depth is one the bounded solver confirms."""
+    cases = shared_positions()
+    assert {text.split()[0] for text, _ in cases} == set(GAME_IDS)
+    exact = _core.Solver(16)
+    for _ in range(3):
+        table = _core.DfpnTable(16)
+        answers = {}
+        errors = []
+
+        def ask(order, answers=answers, errors=errors, table=table):
+            solver = _core.DfpnSolver(table=table)
+            try:
+                for text, _ in order:
+                    pos = _core.Position.from_text(text)
+                    for q in QUESTIONS:
+                        answers.setdefault((text, q), []).append(
+                            solver.prove(pos, q.player, q.target, max_nodes=4 * SHARED_BUDGET))
+            except BaseException as exc:   # reported below
+                errors.append(exc)
+
+        orders = [cases, cases[::-1], cases[len(cases) // 2:] + cases[:len(cases) // 2]]
+        threads = [threading.Thread(target=ask, args=(order,)) for order in orders]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not errors, errors
+        for text, alone in cases:
+            pos = _core.Position.from_text(text)
+            for q, (status, _) in zip(QUESTIONS, alone, strict=True):
+                found = answers[(text, q)]
+                if status != -1:
+                    assert [s for s, _ in found] == [status] * 3, (text, q, found)
+                for s, depth in found:
+                    if s == 1 and depth <= 12:
+                        assert exact.forces(pos, q.player, q.target, depth), (text, q, depth)
+
+
+def test_a_shared_table_is_shared():
+    """What one DfpnSolver proves, another on the same DfpnTable reads (lookup,
+    numbers) without a search, and proves again at once; one on a table of its
+    own does not."""
+    table = _core.DfpnTable(14)
+    first, second = _core.DfpnSolver(table=table), _core.DfpnSolver(table=table)
+    assert first.table is table and second.table is table and second.tt_bits == 14
+    pos = _core.Position.initial("katro-4x4")
+    status, depth = first.prove(pos, 0, WIN)
+    assert status == 1 and first.nodes > 0
+    assert second.lookup(pos, 0, WIN) == (1, depth)
+    assert second.numbers(pos, 0, WIN) == (0, (1 << 30) - 1, depth)
+    assert second.prove(pos, 0, WIN) == (1, depth) and second.nodes < first.nodes // 10
+    assert _core.DfpnSolver(14).lookup(pos, 0, WIN) == (-1, 0)
+    with pytest.raises(katra.ArgumentError, match="not both"):
+        _core.DfpnSolver(14, table=table)
+    with pytest.raises(katra.ArgumentTypeError, match="DfpnTable"):
+        _core.DfpnSolver(table=_core.SolverTable(14))
+    with pytest.raises(katra.ArgumentError, match="tt_bits"):
+        _core.DfpnTable(9)
+
+
+def test_the_core_takes_any_int():
+    """The one int rule (tests/test_int_rule.py): a NumPy int, an IntEnum, a 0-d
+    array are ints for player, target, max_nodes and the limits; a bool, a float
+    or a str is not (ArgumentTypeError)."""
+    from test_int_rule import NOT_INTS, same_number
+    pos = _core.Position.initial("katro-4x4")
+    inf = (1 << 30) - 1
+    calls = {
+        "prove player": (lambda n: _core.DfpnSolver(12).prove(pos, n, WIN), 0),
+        "prove target": (lambda n: _core.DfpnSolver(12).prove(pos, 0, n), 1),
+        "prove max_nodes": (lambda n: _core.DfpnSolver(12).prove(pos, 0, WIN, max_nodes=n), 300),
+        "lookup player": (lambda n: _core.DfpnSolver(12).lookup(pos, n, WIN), 1),
+        "numbers target": (lambda n: _core.DfpnSolver(12).numbers(pos, 0, n), 0),
+        "search pn_limit": (lambda n: _core.DfpnSolver(12).search(pos, 0, WIN, n, inf, 10**6), 3),
+        "search dn_limit": (lambda n: _core.DfpnSolver(12).search(pos, 0, WIN, inf, n, 10**6), 3),
+        "search max_nodes": (lambda n: _core.DfpnSolver(12).search(pos, 0, WIN, inf, inf, n), 300),
+        "DfpnTable tt_bits": (lambda n: _core.DfpnTable(n).tt_bits, 12),
+    }
+    for name, (call, n) in calls.items():
+        expected = call(n)
+        for form in same_number(n):
+            assert call(form) == expected, (name, type(form).__name__)
+        for bad in NOT_INTS:
+            with pytest.raises(katra.ArgumentTypeError):
+                call(bad)
+
+
+def test_lookup_reads_the_endgame_tables():
+    """With endgame tables, lookup (and numbers) answer a held board as the
+    tables do, without a search; so the line of a solve spends no nodes on
+    children the tables settle."""
+    from katra.api import _tables
+    from katra.api._dfpn import Dfpn
+    values, plies, _ = _tables.build_layers("djenon-aboure", 5)
+    tables = _core.EndgameTables(values, plies)
+    rng = random.Random(37)
+    seen = 0
+    while seen < 20:
+        board = [0] * 12
+        for _ in range(rng.randint(2, 5)):
+            board[rng.randrange(12)] += 1
+        south = rng.randint(0, 48 - sum(board))
+        text = position_text("djenon-aboure", board, rng.randint(0, 1),
+                             (south, 48 - sum(board) - south))
+        pos = _core.Position.from_text(text)
+        if pos.is_terminal():
+            continue
+        seen += 1
+        solver = _core.DfpnSolver(12, tables)
+        for q in QUESTIONS:
+            held = tables.probe(pos, q.player, q.target)
+            assert held[0] in (0, 1)
+            assert solver.lookup(pos, q.player, q.target) == held, text
+            assert _core.DfpnSolver(12).lookup(pos, q.player, q.target) == (-1, 0)
+            assert solver.numbers(pos, q.player, q.target)[0] == (0 if held[0] else (1 << 30) - 1)
+        assert solver.nodes == 0
+        search = Dfpn(12, tables=tables)
+        settled = search.settle(pos)
+        if settled.outcome is not None:
+            before = search.nodes
+            line = search.line(pos, settled.outcome, settled.plies)
+            assert line and search.nodes == before, text

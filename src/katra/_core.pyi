@@ -171,21 +171,36 @@ class Solver:
     def best_action(self, pos: Position, thresholds: list[int | None]) -> int:
         """The best action given resolved ``thresholds`` (-1 if they are not)."""
 
+class DfpnTable:
+    """A df-pn transposition table of ``2**tt_bits`` entries of 24 bytes
+    (10..28; None: 2**20) that the DfpnSolvers of several threads may share
+    (``DfpnSolver(table=...)``), without locks: what one proves, the others read."""
+
+    def __init__(self, tt_bits: int | None = None) -> None: ...
+    @property
+    def tt_bits(self) -> int:
+        """The table holds ``2**tt_bits`` entries."""
+
 class DfpnSolver:
     """Depth-first proof-number search without a ply bound (docs/solve.md),
     with its transposition table of ``2**tt_bits`` entries of 24 bytes
     (10..28; None: 2**20), kept between calls and shared by the four
-    questions.  One thread at a time; every search runs without the GIL and
-    stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
+    questions; ``table``: a :class:`DfpnTable` shared with other threads'
+    DfpnSolvers instead (``tt_bits`` then None).  One thread at a time per
+    DfpnSolver; every search runs without the GIL and stops like ``perft``
+    (Ctrl-C, ``cancel_jobs()``)."""
 
-    def __init__(self, tt_bits: int | None = None,
-                 tables: EndgameTables | None = None) -> None: ...
+    def __init__(self, tt_bits: int | None = None, tables: EndgameTables | None = None,
+                 table: DfpnTable | None = None) -> None: ...
     @property
     def nodes(self) -> int:
         """Positions made by every call so far."""
     @property
     def tt_bits(self) -> int:
         """The table holds ``2**tt_bits`` entries."""
+    @property
+    def table(self) -> DfpnTable:
+        """Its table (its own, or the one given)."""
     def prove(self, pos: Position, player: int, target: int,
               max_nodes: int | None = None) -> tuple[int, int]:
         """``(status, depth)``: can ``player`` force a draw or better (``target``
@@ -194,7 +209,8 @@ class DfpnSolver:
         (resting on no repetition above ``pos``); -1: neither (the budget
         ``max_nodes``, 1..2**62, ran out, or the disproof rests on a repetition)."""
     def lookup(self, pos: Position, player: int, target: int) -> tuple[int, int]:
-        """``(status, depth)`` as :meth:`prove` from the table alone (-1: not known)."""
+        """``(status, depth)`` as :meth:`prove` from the endgame tables (if given)
+        and the transposition table alone (-1: not known)."""
     def numbers(self, pos: Position, player: int, target: int) -> tuple[int, int, int] | None:
         """``(pn, dn, depth)`` of the question at ``pos`` from the table alone
         (None: no entry): the proof and disproof numbers (0 and 2**30 - 1 once
