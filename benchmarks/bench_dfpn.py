@@ -2,6 +2,7 @@
 
     python benchmarks/bench_dfpn.py [SECONDS] [PER_GAME] [GAMES...]
                                     [--journal FILE] [--bounded-only]
+                                    [--tt-bits N]
 
 Draws seeded mid-game positions (20 to 40 random plies from the start) of
 each game (default: katro-4x6, katro, gore), keeps the first PER_GAME
@@ -20,7 +21,9 @@ each: solver, game, position, result, nodes, CPU seconds, tab-separated)
 and takes those already there instead of measuring again: a run stopped
 part way resumes where it stopped, and a journal whose df-pn lines are
 removed measures another df-pn on the same positions.  ``--bounded-only``
-collects the positions without running df-pn.
+collects the positions without running df-pn.  ``--tt-bits N`` gives df-pn
+a table of 2**N entries (``katra.solve(pos, tt_bits=N)``; default None, 2**20
+entries); the bounded solver keeps its default.
 """
 from __future__ import annotations
 
@@ -131,6 +134,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--journal", metavar="FILE")
     parser.add_argument("--bounded-only", action="store_true")
+    parser.add_argument("--tt-bits", type=int, default=None, metavar="N")
     args = parser.parse_args(argv)
     seconds = args.seconds
     journal: Journal = {}
@@ -139,7 +143,8 @@ def main(argv: list[str]) -> None:
             for line in saved:
                 solver, _game, text, said, nodes, seconds_text = line.rstrip("\n").split("\t")
                 journal[solver, text] = (said, nodes, float(seconds_text))
-    print(f"budget {seconds} s a position, {args.per_game} positions a game")
+    print(f"budget {seconds} s a position, {args.per_game} positions a game, "
+          f"df-pn's table 2**{20 if args.tt_bits is None else args.tt_bits} entries")
     settled = total = 0
     for game in args.games:
         for text, bounded_cpu in unsettled(game, args.per_game, seconds, journal,
@@ -150,7 +155,7 @@ def main(argv: list[str]) -> None:
                 continue
 
             def dfpn_call(text: str = text) -> SolveResult:
-                return katra.solve(text)
+                return katra.solve(text, tt_bits=args.tt_bits)
 
             _, said, nodes, cpu = measure(journal, args.journal, "df-pn", game, text,
                                           dfpn_call, seconds)

@@ -35,6 +35,17 @@
 # every position of W as disproven whatever the path: a later visit by
 # another path finds it at once instead of searching the cycle again.
 #
+# Twins.  A disproof of (P, t) that rests on no repetition anywhere below (its
+# leaves all finished games) is a finite tree every line of which ends without
+# t for P: a proof that the other player forces what t excludes, the TWIN
+# question (dfpn_twin), of the tree's height.  Its entry keeps 1 + that height
+# in depth, and the twin's proof is stored too (dfpn_store_twin): the question
+# the Python layer asks after a disproof is its twin, found at once.
+#
+# Leaves the table does not know start at their mobility (dfpn_mobility):
+# (k, 1) where the other player moves, (1, k) where P does, k their candidate
+# moves.  Initial numbers only steer; nothing is proven or disproven by them.
+#
 # PROOFS never rest on the path: a proof is a terminal good for P, a table
 # entry that is itself a proof, or an OR node with one proven child / an AND
 # node with every child proven.  So every proof is a fact about the position,
@@ -79,15 +90,19 @@ cdef enum:
     DFPN_PATH_MARK = 1 << 30     # an entry's pn: a disproof that rests on the path (above
                                  # DFPN_INF, so never a proof or disproof number), with L
     DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_DEPTH)
+    DFPN_NO_DEPTH = 0x3FFFFFFF   # a disproof's depth when it rests on a repetition (or
+                                 # is not known to rest on none)
 
 
 ctypedef struct DfpnEntry:       # an entry as read from its slot (dfpn_find's copy)
     u64 check                    # the node's key mixed with the question; 0: empty
     unsigned int pn              # DFPN_PATH_MARK | L: a disproof resting on the L
     unsigned int dn              # positions above, whose fingerprint is (depth << 32) | dn
-    unsigned int depth           # proven: the proof's depth (else 0)
-    unsigned int work            # nodes spent below it (replacement: proofs stay longest,
-                                 # then the costlier entry)
+    unsigned int depth           # proven: the proof's depth; disproven whatever the path:
+                                 # 1 + the depth of a disproof with no repetition (the
+                                 # twin question's proof), 0 if not known to have one
+    unsigned int work            # nodes spent below it (replacement: settled entries stay
+                                 # longest, then the costlier entry)
 
 
 ctypedef struct DfpnSlot:        # an entry in the table: 24 bytes, three words each
@@ -122,6 +137,7 @@ ctypedef struct DfpnCtx:
     u64 mask
     DfpnEntry found              # dfpn_find's copy of the entry it found
     u64 salt                     # the question's word, mixed into every check
+    u64 twin_salt                # ... the twin question's (dfpn_twin)
     int pi                       # the question: 2 * player + target (_solve_table.pxi)
     u64 nodes
     u64 max_nodes                # 0: no budget
@@ -148,6 +164,31 @@ ctypedef struct DfpnOut:         # what a visit leaves of a node
     unsigned int dn
     unsigned int depth
     int loop
+
+
+cdef inline u64 dfpn_salt(int pi) noexcept nogil:
+    """Question pi's word, mixed into its entries' checks."""
+    return ZKEY_GAME[0] * <u64>(2 * pi + 1) + <u64>pi
+
+
+cdef inline void dfpn_twin(DfpnCtx* c, int game) noexcept nogil:
+    """The twin of the question (P, t) asked of game: the other player forces
+    what (P, t) excludes, (other, 1 - t); without draws (Katro, Mpantsaka: a
+    draw or better is a win) (other, win).  A disproof of (P, t) with no
+    repetition is a finite tree every line of which ends without t for P:
+    a proof of the twin, of the same depth."""
+    cdef int family = game_family(game)
+    cdef int twin = 3 - c.pi
+    if family != FAM_GORE and family != FAM_DJENON:
+        twin = 2 * (1 - (c.pi >> 1)) + 1
+    c.twin_salt = dfpn_salt(twin)
+
+
+cdef inline unsigned int dfpn_mobility(const Node* s, NodeScratch* scratch) noexcept nogil:
+    """How many candidate moves s (unfinished) has, at least 1: a leaf's
+    initial proof or disproof number (every one of them must fail)."""
+    cdef int n = node_candidates(s, scratch.cand, 0)
+    return <unsigned int>n if n > 1 else 1
 
 
 cdef inline u64 dfpn_check(const DfpnCtx* c, u64 key) noexcept nogil:
@@ -186,6 +227,15 @@ cdef inline DfpnEntry* dfpn_find(DfpnCtx* c, u64 key) noexcept nogil:
     return NULL
 
 
+cdef inline int dfpn_keep(const DfpnEntry* e) noexcept nogil:
+    """An entry's rank for replacement: 1 settled (a proof, which the line and
+    the proof file walk, or a disproof whatever the path: each took a search to
+    its end), else 0 (unsettled, or a disproof marked for a path)."""
+    if e.pn == 0:
+        return 1
+    return e.dn == 0 and e.pn == DFPN_INF
+
+
 cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int dn,
                             unsigned int depth, u64 work) noexcept nogil:
     """Keep (pn, dn, depth) for key in its two-slot bucket: its own slot if there,
@@ -206,11 +256,11 @@ cdef inline void dfpn_store(DfpnCtx* c, u64 key, unsigned int pn, unsigned int d
             depth = f.depth
     if e.check != check:
         # the other slot if it holds key, or is empty, or is worth less: an
-        # unproven entry before a proof (the line and the proof file walk
-        # proofs), then the one whose search cost less
+        # unsettled entry before a settled one (dfpn_keep), then the one whose
+        # search cost less
         if f.check == check or (e.check != 0 and (
-                f.check == 0 or ((f.pn != 0) > (e.pn != 0))
-                or ((f.pn != 0) == (e.pn != 0) and f.work < e.work))):
+                f.check == 0 or (dfpn_keep(&f) < dfpn_keep(&e))
+                or (dfpn_keep(&f) == dfpn_keep(&e) and f.work < e.work))):
             i ^= 1
     if work > <u64>0xFFFFFFFFU:
         work = <u64>0xFFFFFFFFU
@@ -477,7 +527,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
         return
     for i in range(n):
         f.keys[i] = node_key(&kids[i])
-        f.depth[i] = 0
+        f.depth[i] = DFPN_NO_DEPTH
         f.loop[i] = DFPN_FREE
         at = dfpn_on_path(c, f.keys[i], ply)
         if f.keys[i] == key:
@@ -485,6 +535,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
         if at >= 0:                               # a repetition: never ends this way
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, at
         elif not node_unfinished(&kids[i], &c.scratch):
+            f.depth[i] = 0
             if solve_good(node_winner(&kids[i]), c.pi):
                 f.pn[i], f.dn[i] = 0, DFPN_INF
             else:
@@ -494,10 +545,18 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
         elif c.tables != NULL and table_answer(c.tables, &kids[i], c.pi, &f.depth[i], &tabled):
             f.pn[i] = 0 if tabled else DFPN_INF          # docs/tables.md
             f.dn[i] = DFPN_INF - f.pn[i]
+            if not tabled:
+                f.depth[i] = DFPN_NO_DEPTH
         else:
             e = dfpn_find(c, f.keys[i])
             if e == NULL:
+                # its mobility: (k, 1) at the other's node (every move refuted),
+                # (1, k) at P's (every move fails)
                 f.pn[i], f.dn[i] = 1, 1
+                if kids[i].to_move != (c.pi >> 1):
+                    f.pn[i] = dfpn_mobility(&kids[i], &c.scratch)
+                else:
+                    f.dn[i] = dfpn_mobility(&kids[i], &c.scratch)
             elif e.pn & DFPN_PATH_MARK:
                 # a disproof for a path: this one's if the child's last L positions
                 # above (path[ply + 1 - L .. ply]) are the same set
@@ -509,6 +568,8 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                     f.pn[i], f.dn[i] = 1, 1
             else:
                 f.pn[i], f.dn[i], f.depth[i] = e.pn, e.dn, e.depth
+                if e.dn == 0:
+                    f.depth[i] = e.depth - 1 if e.depth else DFPN_NO_DEPTH
 
     c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
     while True:
@@ -581,12 +642,45 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 dfpn_trap_settle(c, s, key, ply, c.nodes - start)
             loop = DFPN_FREE
         out.loop = loop
+        out.depth = dfpn_disproof_depth(f, n, or_node)
         if loop == DFPN_FREE:
-            dfpn_store(c, key, DFPN_INF, 0, 0, c.nodes - start)
+            dfpn_store(c, key, DFPN_INF, 0, out.depth + 1 if out.depth < DFPN_NO_DEPTH else 0,
+                       c.nodes - start)
+            if out.depth < DFPN_NO_DEPTH:
+                dfpn_store_twin(c, key, out.depth, c.nodes - start)
         elif loop >= 0:          # on path[loop .. ply - 1]: marked, with their fingerprint
             dfpn_store_on_path(c, key, ply - loop, c.psum[ply] - c.psum[loop], c.nodes - start)
         return
     dfpn_store(c, key, pn, dn, 0, c.nodes - start)
+
+
+cdef unsigned int dfpn_disproof_depth(const DfpnFrame* f, int n, bint or_node) noexcept nogil:
+    """The depth of a disproven node's disproof with no repetition, from its
+    children's (DFPN_NO_DEPTH if it has none): at P's node every child's is
+    needed (one more than the deepest), at the other's one suffices (one more
+    than the shallowest)."""
+    cdef unsigned int depth = 0 if or_node else DFPN_NO_DEPTH
+    cdef int i
+    for i in range(n):
+        if f.pn[i] < DFPN_INF:
+            continue
+        if or_node and f.depth[i] > depth:
+            depth = f.depth[i]
+        elif not or_node and f.depth[i] < depth:
+            depth = f.depth[i]
+    return depth + 1 if depth < DFPN_NO_DEPTH else DFPN_NO_DEPTH
+
+
+cdef void dfpn_store_twin(DfpnCtx* c, u64 key, unsigned int depth, u64 work) noexcept nogil:
+    """Keep the twin question's proof of key (depth: its disproof's, with no
+    repetition), unless the table holds one already."""
+    cdef u64 salt = c.salt
+    cdef DfpnEntry* e
+    c.salt = c.twin_salt
+    e = dfpn_find(c, key)
+    if e == NULL or e.pn != 0 or e.depth > depth:
+        dfpn_store(c, key, 0, DFPN_INF, depth, work)
+    c.salt = salt
 
 
 cdef void dfpn_child(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thpn,
@@ -598,6 +692,7 @@ cdef void dfpn_child(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int t
 
 cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int thdn,
                       DfpnOut* out) noexcept nogil:
+    dfpn_twin(c, node_game(s))
     dfpn_mid(c, s, node_key(s), 0, thpn, thdn, out)
 
 
@@ -702,7 +797,7 @@ cdef class DfpnSolver:
 
     cdef void _ask(self, int pi) noexcept:
         self.c.pi = pi
-        self.c.salt = ZKEY_GAME[0] * <u64>(2 * pi + 1) + <u64>pi
+        self.c.salt = dfpn_salt(pi)
 
     cdef bint _search(self, const IntPosition* root, int pi, unsigned int thpn,
                       unsigned int thdn, object max_nodes, DfpnOut* out) except -1:

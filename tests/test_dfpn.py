@@ -259,6 +259,45 @@ def test_mpantsaka_never_ending_lines(game_id):
         check_dfpn(text, BOUNDED[game_id])
 
 
+def twin_of(game_id, question):
+    """The question a disproof of question with no repetition proves: the other
+    player forces what it excludes (docs/solve.md, "Twins")."""
+    if not GAMES[game_id].has_stores:          # no draws: a draw or better is a win
+        return Question(1 - question.player, WIN)
+    return Question(1 - question.player, 1 - question.target)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_answers_and_twin_proofs_match_the_bounded_solver(game_id):
+    """df-pn's answers to all four questions on seeded endgames of every game id
+    (its leaves start at numbers from their mobility, and a disproof with no
+    repetition is stored as its twin's proof): every proof is confirmed by the
+    bounded solver at its depth, no disproof is contradicted within the bounded
+    solver's reach, and every twin proof found in the table without a search
+    (a table only the disproven question searched) is confirmed at its depth."""
+    bounded, bound = _core.Solver(16), BOUNDED[game_id]
+    answers = {1: 0, 0: 0, -1: 0}
+    twins = 0
+    for text in endgame_positions(game_id, 20, seed=100 + GAME_IDS.index(game_id)):
+        pos = _core.Position.from_text(text)
+        for question in QUESTIONS:
+            solver = _core.DfpnSolver(14)
+            status, depth = solver.prove(pos, question.player, question.target,
+                                         max_nodes=BUDGET)
+            answers[status] += 1
+            if status == 1 and depth <= bound:
+                assert bounded.forces(pos, question.player, question.target, depth), text
+            elif status == 0:
+                assert not bounded.forces(pos, question.player, question.target, bound), text
+                twin = twin_of(game_id, question)
+                found, plies = solver.lookup(pos, twin.player, twin.target)
+                if found == 1 and plies <= bound:
+                    assert bounded.forces(pos, twin.player, twin.target, plies), (text, twin)
+                    twins += 1
+    assert answers[1] >= 5 and answers[0] >= 5, answers
+    assert twins >= 5, (game_id, twins)
+
+
 def offer_cycle(text):
     """The four plies offer, decline, offer back, decline from text (the player to
     move and then the other each offer their first legal offer), or None if

@@ -104,7 +104,7 @@ def test_threads_settle_what_one_thread_settles(game_id, count):
 def test_master_tree_grows_and_jobs_follow_their_parents():
     """A position that needs many jobs: the master expands leaves below the root's
     children, and each job's parent is a job that ran before it."""
-    text = next(t for t in mid_games("katro-4x6", 40, seed=3)
+    text = next(t for t in mid_games("katro-4x6", 80, seed=3)
                 if 20_000 < katra.solve(t, nodes=BUDGET).nodes < BUDGET)
     record = []
     split, search = split_solve(text, Workers(2), 256, record)
@@ -142,7 +142,7 @@ def test_proof_files_pass_the_checker(tmp_path):
 
 
 def test_proof_of_a_tree_of_many_jobs(tmp_path):
-    text = next(t for t in mid_games("katro-4x6", 40, seed=3)
+    text = next(t for t in mid_games("katro-4x6", 80, seed=3)
                 if 20_000 < katra.solve(t, nodes=BUDGET).nodes < BUDGET)
     record = []
     r, search = split_solve(text, Workers(2), 512, record, proof=True)
