@@ -52,8 +52,10 @@ _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
 _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BITS == SOLVE_MIN_BITS
-         and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS,
-         "the solver's limits differ from katra._limits")
+         and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS
+         and _limits.DFPN_MAX_PATH == DFPN_MAX_DEPTH,
+         "the solvers' limits differ from katra._limits")
+DFPN_MAX_DEPTH_OF_CORE = DFPN_MAX_DEPTH   # df-pn's longest path, as compiled (tests)
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable", "DfpnSolver", "EndgameTables"]

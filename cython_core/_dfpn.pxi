@@ -891,8 +891,9 @@ cdef class DfpnSolver:
     def numbers(self, pos, player, target):
         """(pn, dn, depth) of the question at pos from the tables alone (no
         search), or None if they hold no entry: the proof and disproof numbers
-        (0 and 2**30 - 1 once proven, the reverse once disproven) and a
-        proven node's proof depth.  A finished game: (0, 2**30 - 1, 0) if
+        (0 and 2**30 - 1 once proven, the reverse once disproven whatever
+        the path) and a proven node's proof depth (else 0); a disproof that
+        rests on some path is not known here (None).  A finished game: (0, 2**30 - 1, 0) if
         good for player, else (2**30 - 1, 0, 0).  Job-level splitting
         (katra.api._dfpn_jobs) reads a job's children with it."""
         cdef Position p = _check_position(pos)
@@ -906,9 +907,9 @@ cdef class DfpnSolver:
                 return (0, <int>DFPN_INF, 0)
             return (<int>DFPN_INF, 0, 0)
         e = self._known(p, pi, &answer)
-        if e == NULL:
+        if e == NULL or e.pn & DFPN_PATH_MARK:   # a disproof for some path: not known here
             return None
-        return (e.pn, e.dn, e.depth)
+        return (e.pn, e.dn, e.depth if e.pn == 0 else 0)
 
     def search(self, pos, player, target, pn_limit, dn_limit, max_nodes):
         """df-pn at pos until its proof number reaches pn_limit or its

@@ -320,3 +320,13 @@ def test_cli_reports_a_proof_it_cannot_write_in_one_line(tmp_path, capsys, monke
     assert err.startswith("katra solve: cannot write the proof: no move confirms S win "
                           "within ") and err.count("\n") == 1, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_dfpn_paths_end_where_the_limits_say():
+    """df-pn's longest path is declared once, in katra._limits, and the core's
+    compiled constant is that value (the core refuses to load otherwise)."""
+    from katra import _core
+    from katra._limits import DFPN_MAX_PATH
+
+    assert _core.DFPN_MAX_DEPTH_OF_CORE == DFPN_MAX_PATH == 1000
+    assert DFPN_MAX_PATH < MAX_PROOF_PLIES   # proofs may be deeper than one path

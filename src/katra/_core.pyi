@@ -293,6 +293,8 @@ class VectorGame:
 #: The C API for Cython extensions: a PyCapsule of its function table (katra/capi.pxd,
 #: docs/cython.md); import_katra() reads it.
 _C_API: object
+#: df-pn's longest path as compiled; katra._limits.DFPN_MAX_PATH (checked at load).
+DFPN_MAX_DEPTH_OF_CORE: int
 
 class EndgameTables:
     """Djenon-aboure's endgame tables in memory (docs/tables.md): the layers
