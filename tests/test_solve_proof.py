@@ -193,6 +193,20 @@ def test_cli_solve_and_check(tmp_path, capsys):
     assert out.startswith("proof OK: South wins within 17 plies\n")
 
 
+def test_cli_tt_bits_sizes_the_table(capsys):
+    """--tt-bits B: the solver's table holds 2**B entries; a table too small for
+    the search costs nodes (df-pn finds again what it lost), never the value."""
+    counts = {}
+    for bits in ("10", "16"):
+        assert main(["solve", "katro-4x4", "--tt-bits", bits, "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert (record["outcome"], record["to_move"]) == ("win", "S")
+        counts[bits] = record["nodes"]
+    assert counts["10"] > counts["16"]
+    assert main(["solve", "katro-4x4", "--tt-bits", "12", "--max-plies", "17", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["plies"] == 17
+
+
 def test_cli_json_and_jobs(capsys):
     assert main(["solve", "djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24", "--json",
                  "--jobs", "2", "--max-plies", "10"]) == 0
@@ -242,6 +256,9 @@ def test_cli_no_result(capsys):
     (["solve", "katro", "--nodes", "100", "--proof", "x.proof"], "no proof"),
     (["solve", "katro-4x4", "--proof", "no/x.proof"], "cannot write 'no/x.proof'"),
     (["solve", "katro-4x4", "--proof", "."], "Is a directory"),
+    (["solve", "katro-4x4", "--tt-bits", "9"], "--tt-bits must be in 10..28"),
+    (["solve", "katro-4x4", "--tt-bits", "29"], "--tt-bits must be in 10..28"),
+    (["solve", "katro-4x4", "--tt-bits", "2.5"], "--tt-bits"),
 ])
 def test_cli_bad_input(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)      # x.proof: never left behind

@@ -9,12 +9,13 @@ import sys
 import time
 from typing import Any, TextIO
 
-from katra._limits import MAX_SEARCH_NODES, MAX_SOLVE_PLIES
+from katra._limits import MAX_SEARCH_NODES, MAX_SOLVE_PLIES, MAX_SOLVE_TT_BITS, MIN_SOLVE_TT_BITS
 
 from .common import CommandFailed, UsageError, int_arg, seconds_arg
 
 max_solve_plies_arg = int_arg("the bound", 1, MAX_SOLVE_PLIES)
 solve_nodes_arg = int_arg("the node budget", 1, MAX_SEARCH_NODES)
+tt_bits_arg = int_arg("--tt-bits", MIN_SOLVE_TT_BITS, MAX_SOLVE_TT_BITS)
 
 
 def register(commands: Any) -> None:
@@ -32,6 +33,10 @@ def register(commands: Any) -> None:
                        help="after df-pn's proof, find the exact distance (the bounded solver)")
     solve.add_argument("--nodes", type=solve_nodes_arg, metavar="N",
                        help="df-pn's node budget (no result if it runs out)")
+    solve.add_argument("--tt-bits", type=tt_bits_arg, metavar="B",
+                       help=f"the transposition table: 2**B entries ({MIN_SOLVE_TT_BITS}.."
+                       f"{MAX_SOLVE_TT_BITS}; default 20, 24 MiB for df-pn); a proof is written "
+                       "from it, so a long df-pn solve's --proof wants one that holds its nodes")
     solve.add_argument("--time", type=seconds_arg, metavar="SECONDS",
                        help="stop after this long (the result of what was completed)")
     solve.add_argument("--proof", metavar="FILE", help="write the proof of the result to FILE "
@@ -78,7 +83,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError("katra solve: --nodes is df-pn's budget: give it without --max-plies")
     show = _ProgressLine(sys.stderr) if args.progress or (
         not args.json and sys.stderr.isatty()) else None
-    options: dict[str, Any] = {"time": args.time, "progress": show}
+    options: dict[str, Any] = {"time": args.time, "progress": show, "tt_bits": args.tt_bits}
     if args.max_plies is None:
         options.update(exact=args.exact, nodes=args.nodes)
     if args.tables is not None:
