@@ -84,7 +84,11 @@ class _Proofs:
                 best, least = i, depth
         if best >= 0:
             return best
-        return next((i for i, (_, child) in enumerate(children)
+        for i, (_, child) in enumerate(children):   # then new df-pn searches, every child
+            depth = self.search.depth(child, question, True)
+            if depth is not None and depth <= plies:
+                return i
+        return next((i for i, (_, child) in enumerate(children)   # the exact last resort
                      if self.holds(child, question, plies)), -1)
 
 
