@@ -32,7 +32,7 @@ DEEP = ["gore 0,12,0,1/0,2,1,2 N stores=26,4 owners=NSNN/SSSS",
         "gore 0,12,0,0/4,1,1,0 S stores=26,4 owners=NSNN/SSSS"]
 
 #: The mid-game of benchmarks/bench_dfpn.py that df-pn settles as "South wins
-#: within 552 plies" in about 45 million nodes (docs/solved.md).
+#: within 562 plies" in 15.9 million nodes with the default table (docs/solved.md).
 MIDGAME = "gore 0,6,1,12/25,0,1,1 N stores=2,0 owners=NSNN/SSSS"
 MIDGAME_NODES = 60_000_000
 
@@ -279,7 +279,7 @@ def test_too_deep_a_result_has_no_proof_file():
 
 
 @pytest.mark.slow
-def test_the_552_ply_gore_midgame(tmp_path, capsys):
+def test_the_deep_gore_midgame(tmp_path, capsys):
     """docs/solved.md's Goré mid-game (df-pn at 60 s): settled by a node budget
     (not the clock), its proof written by `katra solve --proof` and checked."""
     proof = tmp_path / "midgame.proof"

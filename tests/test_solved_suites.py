@@ -65,11 +65,12 @@ def test_aliases_and_unknown_games():
 
 
 #: How many deep positions each game's suite holds: docs/solved.md's 60-second table
-#: settled 4 Katro 4x6, 4 Katro and 2 Goré mid-games with df-pn, none of the others.
+#: settled 4 Katro 4x6, 4 Katro and 2 Goré mid-games with df-pn (session 30's), none
+#: of the others (tools/make_solved_suites.py's DEEP).
 DEEP_COUNTS = {"katro-4x6": 4, "katro": 4, "gore": 2}
 
 #: The deep positions whose df-pn proof takes more than about 5 s of CPU (docs/solved.md's
-#: 60-second table: 9 to 32 s; the 552-ply Goré win 5.6 s): in the slow run only.
+#: deep-suite table: the solve and the proof, up to about 80 s of CPU): in the slow run only.
 SLOW_DEEP = {
     "katro-4x6 1,6,1,2,5,6/5,0,3,0,3,1/0,0,1,0,1,0/5,6,0,0,1,1 S",
     "katro-4x6 0,2,0,7,1,0/0,1,0,1,5,0/0,3,1,4,5,0/3,3,3,3,3,3 N",
@@ -107,33 +108,32 @@ def _deep_params(mark_slow: bool):
             for game_id in DEEP_COUNTS for entry in deep_suite(game_id)]
 
 
-#: The games whose deep entries' proofs the tests write and check: writing a proof
-#: rebuilds with the bounded solver what df-pn's table (2**20 entries) no longer
-#: holds, which on the first Katro deep position ran for over a minute of CPU
-#: without finishing (tools/make_solved_suites.py, PROOF_GAMES); Goré's take seconds.
-PROOF_GAMES = {"gore"}
+#: The table the deep entries are proven with (tools/make_solved_suites.py's
+#: DEEP_TT_BITS): 2**24 entries hold what these searches need, so every proof is
+#: written from it at once (with 2**20 the writer searches again for what the table
+#: lost, for minutes on the Katro entries).
+DEEP_TT_BITS = 24
 
 
 def reprove(position, nodes, tmp_path):
-    """df-pn's result on ``position`` (default table, ``nodes`` budget), after its
-    proof has passed the reference checker if the game is one of PROOF_GAMES."""
-    proof = io.StringIO() if position.split()[0] in PROOF_GAMES else None
-    r = katra.solve(position, nodes=nodes, proof=proof)
+    """df-pn's result on ``position`` (a 2**DEEP_TT_BITS table, ``nodes`` budget),
+    after its proof has passed the reference checker."""
+    proof = io.StringIO()
+    r = katra.solve(position, nodes=nodes, tt_bits=DEEP_TT_BITS, proof=proof)
     assert r.outcome is not None, f"df-pn settled nothing within {nodes:,} nodes: {position}"
     assert not r.exact and r.plies is not None
-    if proof is not None:
-        path = tmp_path / "proof.txt"
-        path.write_text(proof.getvalue(), encoding="utf-8")
-        summary = check_proof(path)
-        assert (summary.position, summary.outcome, summary.plies) == (
-            position, r.outcome, r.plies)
+    path = tmp_path / "proof.txt"
+    path.write_text(proof.getvalue(), encoding="utf-8")
+    summary = check_proof(path)
+    assert (summary.position, summary.outcome, summary.plies) == (
+        position, r.outcome, r.plies)
     return r
 
 
 @pytest.mark.parametrize("entry", _deep_params(mark_slow=True))
 def test_dfpn_reproves_every_deep_entry(entry, tmp_path):
-    """df-pn settles the recorded outcome (and, in PROOF_GAMES, its proof passes
-    the reference checker); after the recorded move of a win or a draw, df-pn
+    """df-pn settles the recorded outcome and its proof passes the reference
+    checker; after the recorded move of a win or a draw, df-pn
     settles the outcome it keeps for the other side (a loss holds after every move).
 
     Only the outcome is compared, not the depth: df-pn is deterministic for a
@@ -141,8 +141,8 @@ def test_dfpn_reproves_every_deep_entry(entry, tmp_path):
     every machine), but the depth of its proof follows its search policy (which
     move it expands, its thresholds), which the project keeps improving, and a
     deeper or shallower proof contradicts nothing.  The recorded ``WITHIN`` is the
-    depth df-pn proved when tools/make_solved_suites.py wrote the file (and, for
-    Goré, of the proof it checked on the reference then); the outcome is a value
+    depth df-pn proved when tools/make_solved_suites.py wrote the file (and of
+    the proof it checked on the reference then); the outcome is a value
     of the game and cannot move."""
     nodes = SLOW_NODES if entry.position in SLOW_DEEP else QUICK_NODES
     assert reprove(entry.position, nodes, tmp_path).outcome == entry.outcome, entry.id
@@ -220,3 +220,10 @@ def test_solved_doc_examples_run():
     result = doctest.testfile(str(path), module_relative=False, optionflags=(
         doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE), verbose=False, report=True)
     assert result.attempted >= 2 and result.failed == 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_entry_ids_are_unique(game_id):
+    """Each entry of a game's suite has an id of its own (a test's name)."""
+    ids = [e.id for e in solved_suite(game_id) + deep_suite(game_id)]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)

@@ -68,13 +68,15 @@ DEEP = {
     ),
 }
 DEEP_NODES = 1_000_000_000     # df-pn's budget per deep position (the largest took 0.2 billion)
-DEEP_TT_BITS = 20              # df-pn's default table, 2**20 entries
-#: The games whose deep entries' proofs are written and checked: the proof writer
-#: rebuilds with the bounded solver what df-pn's table of 2**20 entries no longer
-#: holds, which on the first Katro deep position ran for over a minute of CPU
-#: without finishing (and on Katro 4x6's first, after its df-pn, for about as
-#: long); Goré's proofs are written in seconds.
-PROOF_GAMES = {"gore"}
+DEEP_TT_BITS = 24              # df-pn's table, 2**24 entries (384 MiB): it holds every node
+                               # of these searches, so the proofs are written from it at once
+#: The games whose deep entries' proofs are written and checked: all of them.  (With
+#: the default table of 2**20 entries, the writer must search again for what the
+#: table lost, which on the first Katro deep position ran for minutes.)  The two
+#: positions the 60-second table settled only with session 31's df-pn (a Katro 4x6 win
+#: within 77 plies, a Katro one within 72, 137 and 160 million nodes) are not among
+#: them: their proofs did not come out of a 2**24 table within 400 s of CPU.
+PROOF_GAMES = {"katro-4x6", "katro", "gore"}
 
 
 def random_line(game_id: str, game: int) -> list[str]:
@@ -154,11 +156,11 @@ def deep_lines(game_id: str) -> list[str]:
              "# distance) and the first move of that proof.  A proof's length below means",
              "# it was written and checked on the reference backend when this file was made.",
              ""]
-    for text in DEEP[game_id]:
+    for number, text in enumerate(DEEP[game_id], 1):
         r, proof_lines = prove(text, game_id in PROOF_GAMES)
         checked = ("proof not written" if proof_lines is None
                    else f"proof {proof_lines:,} lines, checked")
-        lines += [f"id {game_id}-prove-{r.outcome}-{r.plies}",
+        lines += [f"id {game_id}-deep-{number}",    # not by outcome and plies: two may agree
                   f"# df-pn: {r.nodes:,} nodes, table 2**{DEEP_TT_BITS}; {checked}",
                   f"position {text}", f"prove {r.outcome} {r.plies} {r.best_move}", ""]
         print(game_id, text, r.describe(), f"{r.nodes:,} nodes", flush=True)
