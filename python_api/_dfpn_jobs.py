@@ -10,12 +10,12 @@ child of least disproof number, a leaf that a job searches counting as
 proven (the "virtual win" of job-level search: a second job never goes
 below a node of the question's player that one job already works for, but
 the other children of the opponent's nodes, which a proof needs as well, are
-searched at once).  When the virtual win leaves a worker nothing, the
-worker speculates: the walk follows the true numbers over the leaves no job
-searches (the runner-up of a node that a job already works for), rather
-than leave the worker idle.  It gives the job df-pn's thresholds down that path
-(1 + epsilon over the next child's number, a wider epsilon than the core's)
-and a node budget.  A job runs the
+searched at once).  With jobs of WIDE_JOBS nodes or more, when the virtual
+win leaves a worker nothing, the worker speculates: the walk follows the
+true numbers over the leaves no job searches (the runner-up of a node that a
+job already works for), rather than leave the worker idle.  It gives the
+job df-pn's thresholds down that path (1 + epsilon over the next child's
+number; for those jobs a wider epsilon than the core's) and a node budget.  A job runs the
 core's ``DfpnSolver.search`` on the leaf and sends back what it settled (a
 proof and its depth, or a path-free disproof), or the leaf's numbers once
 past its thresholds (the leaf stays a leaf: the master chooses again), or,
@@ -68,12 +68,22 @@ CUT = -1
 JOB_NODES = {"threads": 1 << 18, "processes": 1 << 20, "dask": 1 << 21}
 
 #: The master's thresholds: the leaf's number up to the next leaf's times 1 + this
-#: (df-pn's 1 + epsilon trick, Pawlewicz & Lew 2007).  Wider than the core's 1/4:
-#: a switch between siblings costs the core nothing (their numbers are in its
-#: frame) but the master a job, started again from the table; with 1/4 most jobs
-#: stopped after a few hundred nodes, at children of the question's player's
-#: nodes, and the workers waited on the master (docs/solve.md, "Splitting df-pn").
+#: (df-pn's 1 + epsilon trick, Pawlewicz & Lew 2007), for jobs of WIDE_JOBS nodes
+#: or more.  Wider than the core's 1/4 (CORE_EPSILON): a switch between siblings
+#: costs the core nothing (their numbers are in its frame) but the master a job,
+#: started again from the table; with 1/4, most jobs of 2**18 nodes stopped after
+#: a few hundred, at children of the question's player's nodes, and the workers
+#: waited on the master (docs/solve.md, "Splitting df-pn").
 JOB_EPSILON = 1.0
+CORE_EPSILON = 0.25
+
+#: Jobs of at least this many nodes get JOB_EPSILON, and an idle worker
+#: speculates (:meth:`_Tree.select`); smaller ones keep df-pn's own epsilon and
+#: the virtual win alone.  With jobs of a few hundred nodes the master's tree does
+#: most of the work, and wider thresholds or speculation only make it expand more
+#: (a tree without the table's transpositions, which in Goré's cycles grew past
+#: use); there a job's trip costs more than its nodes anyway.
+WIDE_JOBS = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -260,11 +270,12 @@ class _Tree:
                 at.vpn, at.vdn = (0, INF) if at.busy else (at.pn, at.dn)
             at = at.parent
 
-    def select(self, speculate: bool = False) -> tuple[_Node, int, int] | None:
+    def select(self, epsilon: float = CORE_EPSILON,
+               speculate: bool = False) -> tuple[_Node, int, int] | None:
         """The most-proving open leaf that no job searches and its thresholds, or
         None.  The thresholds are df-pn's, from (INF, INF) at the root, over the
         children no job is busy with: at the node of the question's player, the
-        child's proof number up to the next child's times 1 + JOB_EPSILON and
+        child's proof number up to the next child's times 1 + ``epsilon`` and
         its disproof number up to what the node's leaves it; at the other's, the
         same with the numbers' roles exchanged.  Each at least one above the
         leaf's number (a job always searches).  A leaf that a job searches
@@ -294,7 +305,7 @@ class _Tree:
                         second = key
             if best is None:
                 return None
-            narrow = INF if second >= INF else min(INF, second + int(second * JOB_EPSILON) + 1)
+            narrow = INF if second >= INF else min(INF, second + int(second * epsilon) + 1)
             if node.or_node:
                 thpn = min(thpn, narrow)
                 thdn = INF if thdn >= INF else thdn - (node.dn - best.dn)
@@ -385,6 +396,8 @@ class SplitDfpn(Settler):
         self.deadline = None if time is None else self.start + time
         self.progress = progress
         self.job_nodes = JOB_NODES[workers.kind] if job_nodes is None else job_nodes
+        self.wide = self.job_nodes >= WIDE_JOBS
+        self.epsilon = JOB_EPSILON if self.wide else CORE_EPSILON
         self.record = record
         self.want_proof = proof
         self.local: Dfpn | None = None
@@ -436,7 +449,8 @@ class SplitDfpn(Settler):
             left = self._left()
             if left is not None and left <= 0:
                 break
-            chosen = tree.select() or tree.select(speculate=True)
+            chosen = tree.select(self.epsilon) or (
+                tree.select(self.epsilon, speculate=True) if self.wide else None)
             if chosen is None:
                 break
             leaf, thpn, thdn = chosen

@@ -23,7 +23,7 @@ from helpers import (
 from interrupt_jobs import SPLIT_CALLS, interrupt_main_call
 from katra import _core, _reference
 from katra._games import GAME_IDS
-from katra.api._dfpn_jobs import INF, JOB_EPSILON, SplitDfpn
+from katra.api._dfpn_jobs import INF, JOB_EPSILON, WIDE_JOBS, SplitDfpn
 from katra.api._parallel import Workers
 from katra.api._solve import solve_unbounded
 from katra.testing import check_proof
@@ -122,6 +122,32 @@ def test_master_tree_grows_and_jobs_follow_their_parents():
         deepest = max(deepest, depth)
         stack.extend((kid, depth + 1) for kid in node.children)
     assert deepest >= 2
+
+
+def test_wide_jobs_settle_what_one_thread_settles():
+    """Jobs of WIDE_JOBS nodes, as the default budgets are (the master's wider
+    epsilon; an idle worker speculates on the runner-up), on mid-games that one
+    thread settles in 150,000 to 1.5 million nodes: the same outcome, a legal
+    line, the tree split into jobs."""
+    checked = 0
+    for text in mid_games("katro", 30, seed=11):
+        one = katra.solve(text, nodes=1_500_000)
+        if one.outcome is None or one.nodes < 150_000:
+            continue
+        record = []
+        pos = _core.Position.from_text(text)
+        workers = Workers(2)
+        search = SplitDfpn(workers, 16, 20 * one.nodes, job_nodes=WIDE_JOBS, record=record)
+        assert search.wide and search.epsilon == JOB_EPSILON
+        split = solve_unbounded(pos, 20 * one.nodes, None, 16, False, search=search,
+                                workers=workers)
+        assert split.outcome == one.outcome, (text, one, split)
+        check_line(text, split)
+        assert len(record) > 1 and split.nodes >= sum(job.nodes for job in record)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
 
 
 def test_proof_files_pass_the_checker(tmp_path):
@@ -266,13 +292,14 @@ def test_master_tree_numbers_follow_the_core():
     mine.update(mine.root)
     assert (mine.root.pn, mine.root.dn) == (3, sum(2 + i for i in range(n)))
     leaf, thpn, thdn = mine.select()
-    assert leaf is mine.root.children[0] and thpn == 4 + int(4 * JOB_EPSILON) + 1 and thdn == INF
+    assert leaf is mine.root.children[0] and thpn == 4 + 4 // 4 + 1 and thdn == INF
+    assert mine.select(JOB_EPSILON) == (leaf, 4 + int(4 * JOB_EPSILON) + 1, INF)
     leaf.busy = True
     mine.update(leaf)
     assert mine.select() is None                        # virtually proven: nothing to add
     # an idle worker speculates: the runner-up, under the next one's number
-    assert mine.select(speculate=True) == (mine.root.children[1],
-                                           5 + int(5 * JOB_EPSILON) + 1, INF)
+    assert mine.select(JOB_EPSILON, speculate=True) == (mine.root.children[1],
+                                                        5 + int(5 * JOB_EPSILON) + 1, INF)
     for kid in mine.root.children:
         kid.busy = True
         mine.update(kid)
