@@ -21,16 +21,16 @@ same position, run first) to FILE, one JSON object a line, for
 ``benchmarks/simulate_cluster.py``.
 
 The position defaults to :data:`MINUTE`, a Katro 4x6 mid-game that df-pn settles
-in about 45 s of one core.  The measurement of the target (issue 27: two
+in about 12 s of one core (100 million nodes).  The measurement of the target (issue 27: two
 workers at least 1.7x one on a solve of a minute), on an idle machine of at
 least two cores, is the wall clock of
 
     nice -n 0 python benchmarks/bench_dfpn_split.py 5 --jobs 2
 
-(5 pairs, about 15 minutes): its last line's "speed-up (wall 1 / wall 2)"
+(5 pairs, about 3 minutes): its last line's "speed-up (wall 1 / wall 2)"
 of the medians.  On a shared machine the wall clock means little: read the
 nodes and CPU ratios instead (the CPU over 2 bounds the speed-up on two free
-cores: 2 / (CPU 2/1)).
+cores: 2 / (CPU 2/1)), and the 2-worker runs' CPU/wall (2.0: both cores busy).
 """
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ import subprocess
 import sys
 from dataclasses import asdict
 
-#: A Katro 4x6 mid-game (South to move wins) that df-pn settles in about 45 s of
-#: one core, 192 million nodes (docs/solve.md, "Splitting df-pn").
+#: A Katro 4x6 mid-game (South to move wins) that df-pn settles in about 12 s of
+#: one core, 100 million nodes (docs/solve.md, "Splitting df-pn").
 MINUTE = "katro-4x6 1,3,3,0,2,5/1,5,0,0,0,0/0,5,2,1,1,3/5,5,0,1,4,1 S"
 
 _CHILD = """\
@@ -88,13 +88,16 @@ def compare(text: str, pairs: int, jobs: int, job_nodes: int, one: str, tt_bits:
             runs[workers].append(r)
             split = (f", {r['job_count']} jobs of {float(str(r['job_nodes'])):,.0f} nodes, "
                      f"{r['master_nodes']:,} on the master (the line)" if r["job_count"] else "")
+            busy = float(str(r["cpu"])) / float(str(r["wall"]))
             print(f"jobs={workers}: {r['result']}, {r['nodes']:,} nodes, "
-                  f"CPU {r['cpu']:.2f} s, wall {r['wall']:.2f} s{split}", flush=True)
+                  f"CPU {r['cpu']:.2f} s, wall {r['wall']:.2f} s (CPU/wall {busy:.2f}){split}",
+                  flush=True)
     med = {w: {k: statistics.median(float(str(r[k])) for r in rs) for k in ("nodes", "cpu", "wall")}
            for w, rs in runs.items()}
     for w in (1, jobs):
+        busy = statistics.median(float(str(r["cpu"])) / float(str(r["wall"])) for r in runs[w])
         print(f"median jobs={w}: {med[w]['nodes']:,.0f} nodes, CPU {med[w]['cpu']:.2f} s, "
-              f"wall {med[w]['wall']:.2f} s")
+              f"wall {med[w]['wall']:.2f} s, CPU/wall {busy:.2f}")
     print(f"nodes {jobs}/1: {med[jobs]['nodes'] / med[1]['nodes']:.3f}, "
           f"CPU {jobs}/1: {med[jobs]['cpu'] / med[1]['cpu']:.3f}, "
           f"speed-up (wall 1 / wall {jobs}): {med[1]['wall'] / med[jobs]['wall']:.2f}x")
