@@ -1,7 +1,7 @@
 """df-pn split over worker threads against df-pn in one thread (docs/solve.md, "Splitting df-pn").
 
     python benchmarks/bench_dfpn_split.py [PAIRS] [--position TEXT] [--jobs N] [--job-nodes N]
-                                          [--tt-bits B] [--one split]
+                                          [--tt-bits B] [--one split] [--speculate on|off]
     python benchmarks/bench_dfpn_split.py --record FILE [--position TEXT] [--jobs N] [--job-nodes N]
 
 The first form runs one worker and N workers (``--jobs``, default 2) in turn,
@@ -9,7 +9,8 @@ PAIRS times (default 3), each run in a fresh process, the order alternating
 (1, N, N, 1, ...): one worker is ``katra.solve(POSITION)``, df-pn in one
 thread (``--one split``: the split on a thread pool of one worker instead,
 to tell the split's own cost from the workers'); N workers are the split over
-N threads sharing one table.  It prints each run's result, nodes, CPU
+N threads sharing one table (``--speculate off``: idle workers wait instead of
+taking runner-ups).  It prints each run's result, nodes, CPU
 seconds (all the process's threads), wall clock and, for a split, its jobs
 and nodes per job; then the medians and their ratios (N workers over one).
 
@@ -54,6 +55,7 @@ from katra.api._parallel import Workers
 from katra.api._solve import solve_unbounded
 text, jobs, job_nodes, split, tt_bits = (sys.argv[1], int(sys.argv[2]), int(sys.argv[3]),
                                          sys.argv[4] == "split", int(sys.argv[5]) or None)
+speculate = None if sys.argv[6] == "auto" else sys.argv[6] == "on"
 wall, cpu = time.monotonic(), time.process_time()
 records = []
 if jobs == 1 and not split:
@@ -61,7 +63,8 @@ if jobs == 1 and not split:
 else:
     pool = cf.ThreadPoolExecutor(1) if jobs == 1 else None
     workers = Workers(executor=pool) if pool else Workers(jobs)
-    search = SplitDfpn(workers, tt_bits, job_nodes=job_nodes or None, record=records)
+    search = SplitDfpn(workers, tt_bits, job_nodes=job_nodes or None, record=records,
+                       speculate=speculate)
     r = solve_unbounded(_core.Position.from_text(text), None, None, tt_bits, False,
                         search=search, workers=workers)
     if pool:
@@ -74,17 +77,19 @@ print(json.dumps({"jobs": jobs, "result": r.describe(), "nodes": r.nodes,
 """
 
 
-def run(text: str, jobs: int, job_nodes: int, one: str, tt_bits: int) -> dict[str, object]:
+def run(text: str, jobs: int, job_nodes: int, one: str, tt_bits: int,
+        speculate: str) -> dict[str, object]:
     done = subprocess.run([sys.executable, "-c", _CHILD, text, str(jobs), str(job_nodes), one,
-                           str(tt_bits)], capture_output=True, text=True, check=True)
+                           str(tt_bits), speculate], capture_output=True, text=True, check=True)
     return dict(json.loads(done.stdout))
 
 
-def compare(text: str, pairs: int, jobs: int, job_nodes: int, one: str, tt_bits: int) -> None:
+def compare(text: str, pairs: int, jobs: int, job_nodes: int, one: str, tt_bits: int,
+            speculate: str) -> None:
     runs: dict[int, list[dict[str, object]]] = {1: [], jobs: []}
     for i in range(pairs):
         for workers in ((1, jobs) if i % 2 == 0 else (jobs, 1)):
-            r = run(text, workers, job_nodes, one, tt_bits)
+            r = run(text, workers, job_nodes, one, tt_bits, speculate)
             runs[workers].append(r)
             split = (f", {r['job_count']} jobs of {float(str(r['job_nodes'])):,.0f} nodes, "
                      f"{r['master_nodes']:,} on the master (the line)" if r["job_count"] else "")
@@ -143,12 +148,15 @@ def main() -> None:
     parser.add_argument("--tt-bits", type=int, default=0, help="the table's bits (0: default)")
     parser.add_argument("--one", choices=("thread", "split"), default="thread",
                         help="one worker: df-pn in one thread, or the split on one worker")
+    parser.add_argument("--speculate", choices=("auto", "on", "off"), default="auto",
+                        help="idle workers take runner-ups (auto: for jobs of 2**16 nodes or more)")
     parser.add_argument("--record", metavar="FILE")
     args = parser.parse_args()
     if args.record:
         record(args.position, args.record, args.jobs, args.job_nodes)
     else:
-        compare(args.position, args.pairs, args.jobs, args.job_nodes, args.one, args.tt_bits)
+        compare(args.position, args.pairs, args.jobs, args.job_nodes, args.one, args.tt_bits,
+                args.speculate)
 
 
 if __name__ == "__main__":

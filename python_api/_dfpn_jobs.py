@@ -383,12 +383,14 @@ class SplitDfpn(Settler):
     find the proofs again in this thread afterwards (:attr:`local`), for the
     proof file and the line; ``job_nodes``: each job's budget (None: by kind
     of worker, :data:`JOB_NODES`); ``record``: a list to which each job's
-    :class:`JobRecord` is appended."""
+    :class:`JobRecord` is appended; ``speculate``: whether an idle worker
+    takes a runner-up when the virtual win leaves it nothing (None: for jobs
+    of :data:`WIDE_JOBS` nodes or more)."""
 
     def __init__(self, workers: Workers, tt_bits: int | None, max_nodes: int | None = None,
                  time: float | None = None, progress: Progress | None = None, *,
                  proof: bool = False, job_nodes: int | None = None,
-                 record: list[JobRecord] | None = None) -> None:
+                 record: list[JobRecord] | None = None, speculate: bool | None = None) -> None:
         self.workers = workers
         self.tt_bits = tt_bits
         self.max_nodes = max_nodes
@@ -398,6 +400,7 @@ class SplitDfpn(Settler):
         self.job_nodes = JOB_NODES[workers.kind] if job_nodes is None else job_nodes
         self.wide = self.job_nodes >= WIDE_JOBS
         self.epsilon = JOB_EPSILON if self.wide else CORE_EPSILON
+        self.speculate = self.wide if speculate is None else speculate
         self.record = record
         self.want_proof = proof
         self.local: Dfpn | None = None
@@ -450,7 +453,7 @@ class SplitDfpn(Settler):
             if left is not None and left <= 0:
                 break
             chosen = tree.select(self.epsilon) or (
-                tree.select(self.epsilon, speculate=True) if self.wide else None)
+                tree.select(self.epsilon, speculate=True) if self.speculate else None)
             if chosen is None:
                 break
             leaf, thpn, thdn = chosen

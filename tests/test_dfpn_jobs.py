@@ -126,7 +126,8 @@ def test_master_tree_grows_and_jobs_follow_their_parents():
 
 def test_wide_jobs_settle_what_one_thread_settles():
     """Jobs of WIDE_JOBS nodes, as the default budgets are (the master's wider
-    epsilon; an idle worker speculates on the runner-up), on mid-games that one
+    epsilon; an idle worker speculates on the runner-up, or not when told),
+    on mid-games that one
     thread settles in 150,000 to 1.5 million nodes: the same outcome, a legal
     line, the tree split into jobs."""
     checked = 0
@@ -137,8 +138,11 @@ def test_wide_jobs_settle_what_one_thread_settles():
         record = []
         pos = _core.Position.from_text(text)
         workers = Workers(2)
-        search = SplitDfpn(workers, 16, 20 * one.nodes, job_nodes=WIDE_JOBS, record=record)
+        speculate = None if checked != 1 else False      # None: on, for jobs this large
+        search = SplitDfpn(workers, 16, 20 * one.nodes, job_nodes=WIDE_JOBS, record=record,
+                           speculate=speculate)
         assert search.wide and search.epsilon == JOB_EPSILON
+        assert search.speculate == (speculate is None)
         split = solve_unbounded(pos, 20 * one.nodes, None, 16, False, search=search,
                                 workers=workers)
         assert split.outcome == one.outcome, (text, one, split)
