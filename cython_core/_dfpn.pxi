@@ -856,16 +856,7 @@ cdef class DfpnSolver:
         """What is known of question pi at p (unfinished) without a search: the
         endgame tables' answer (copied into answer), else the table's entry, or
         NULL."""
-        cdef NodeBox box
-        cdef int tabled
-        answer.depth = 0
-        if (self.c.tables != NULL and node_root(&box, &p.st) == NODE_DJENON
-                and table_answer(self.c.tables, &box.djenon, pi, &answer.depth, &tabled)):
-            answer.pn = 0 if tabled else DFPN_INF
-            answer.dn = DFPN_INF - answer.pn
-            return answer
-        self._ask(pi)
-        return dfpn_find(&self.c, dfpn_root_key(&p.st))
+        return self._known_at(&p.st, pi, answer)
 
     def lookup(self, pos, player, target):
         """(status, depth) of the question at pos from the tables alone (no
@@ -894,22 +885,10 @@ cdef class DfpnSolver:
         (0 and 2**30 - 1 once proven, the reverse once disproven whatever
         the path) and a proven node's proof depth (else 0); a disproof that
         rests on some path is not known here (None).  A finished game: (0, 2**30 - 1, 0) if
-        good for player, else (2**30 - 1, 0, 0).  Job-level splitting
-        (katra.api._dfpn_jobs) reads a job's children with it."""
+        good for player, else (2**30 - 1, 0, 0).  children_numbers() reads
+        every child's at once."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
-        cdef DfpnEntry answer
-        cdef DfpnEntry* e
-        cdef int winner, south, north
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            if solve_good(winner, pi):
-                return (0, <int>DFPN_INF, 0)
-            return (<int>DFPN_INF, 0, 0)
-        e = self._known(p, pi, &answer)
-        if e == NULL or e.pn & DFPN_PATH_MARK:   # a disproof for some path: not known here
-            return None
-        return (e.pn, e.dn, e.depth if e.pn == 0 else 0)
+        return self._numbers_at(&p.st, _dfpn_question(player, target))
 
     def search(self, pos, player, target, pn_limit, dn_limit, max_nodes):
         """df-pn at pos until its proof number reaches pn_limit or its
@@ -937,3 +916,49 @@ cdef class DfpnSolver:
         if out.dn == 0 and out.loop == DFPN_FREE:
             return (0, 0, (out.pn, 0))
         return (-1, 0, (out.pn, out.dn))
+
+    cdef DfpnEntry* _known_at(self, const IntPosition* st, int pi, DfpnEntry* answer):
+        """_known() of the position st."""
+        cdef NodeBox box
+        cdef int tabled
+        answer.depth = 0
+        if (self.c.tables != NULL and node_root(&box, st) == NODE_DJENON
+                and table_answer(self.c.tables, &box.djenon, pi, &answer.depth, &tabled)):
+            answer.pn = 0 if tabled else DFPN_INF
+            answer.dn = DFPN_INF - answer.pn
+            return answer
+        self._ask(pi)
+        return dfpn_find(&self.c, dfpn_root_key(st))
+
+    cdef object _numbers_at(self, const IntPosition* st, int pi):
+        """numbers() of the position st, question pi."""
+        cdef DfpnEntry answer
+        cdef DfpnEntry* e
+        cdef int winner, south, north
+        if not node_unfinished(st, &self.c.scratch):
+            outcome_of(st, &winner, &south, &north)
+            if solve_good(winner, pi):
+                return (0, <int>DFPN_INF, 0)
+            return (<int>DFPN_INF, 0, 0)
+        e = self._known_at(st, pi, &answer)
+        if e == NULL or e.pn & DFPN_PATH_MARK:   # a disproof for some path: not known here
+            return None
+        return (e.pn, e.dn, e.depth if e.pn == 0 else 0)
+
+    def children_numbers(self, pos, player, target):
+        """numbers() of each child of pos, in legal-action order (a tuple: one
+        item per legal action, () for a finished game), in one call: what a
+        job of a split solve (katra.api._dfpn_jobs) sends back of its leaf's
+        children when its budget ran out.  Each child is a few table reads, so
+        the GIL is kept (releasing it would cost more than the reads)."""
+        cdef Position p = _check_position(pos)
+        cdef int pi = _dfpn_question(player, target)
+        cdef int acts[MAX_CANDIDATES]
+        cdef int n = legal_actions_c(&p.st, acts)
+        cdef int k
+        cdef IntPosition child
+        found = []
+        for k in range(n):
+            action_legal(&p.st, acts[k], &child)
+            found.append(self._numbers_at(&child, pi))
+        return tuple(found)

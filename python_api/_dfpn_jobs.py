@@ -10,12 +10,17 @@ child of least disproof number, a leaf that a job searches counting as
 proven (the "virtual win" of job-level search: a second job never goes
 below a node of the question's player that one job already works for, but
 the other children of the opponent's nodes, which a proof needs as well, are
-searched at once).  It gives the job df-pn's thresholds down that path
-(1 + epsilon over the next child's number) and a node budget.  A job runs the
+searched at once).  With jobs of WIDE_JOBS nodes or more, when the virtual
+win leaves a worker nothing, the worker speculates: the walk follows the
+true numbers over the leaves no job searches (the runner-up of a node that a
+job already works for), rather than leave the worker idle.  It gives the
+job df-pn's thresholds down that path (1 + epsilon over the next child's
+number; for those jobs a wider epsilon than the core's) and a node budget.  A job runs the
 core's ``DfpnSolver.search`` on the leaf and sends back what it settled (a
 proof and its depth, or a path-free disproof), or the leaf's numbers once
 past its thresholds (the leaf stays a leaf: the master chooses again), or,
-when the budget ran out, the numbers of the leaf's children from its table:
+when the budget ran out, the numbers of the leaf's children from its table
+(``DfpnSolver.children_numbers``, one call):
 the master then expands the leaf, so the tree grows where the work is.  A
 value is settled from proofs only, as in one thread
 (:class:`katra.api._dfpn.Settler`), so the outcome is the one df-pn
@@ -63,8 +68,22 @@ CUT = -1
 JOB_NODES = {"threads": 1 << 18, "processes": 1 << 20, "dask": 1 << 21}
 
 #: The master's thresholds: the leaf's number up to the next leaf's times 1 + this
-#: (df-pn's 1 + epsilon trick, Pawlewicz & Lew 2007, with the core's epsilon).
-JOB_EPSILON = 0.25
+#: (df-pn's 1 + epsilon trick, Pawlewicz & Lew 2007), for jobs of WIDE_JOBS nodes
+#: or more.  Wider than the core's 1/4 (CORE_EPSILON): a switch between siblings
+#: costs the core nothing (their numbers are in its frame) but the master a job,
+#: started again from the table; with 1/4, most jobs of 2**18 nodes stopped after
+#: a few hundred, at children of the question's player's nodes, and the workers
+#: waited on the master (docs/solve.md, "Splitting df-pn").
+JOB_EPSILON = 1.0
+CORE_EPSILON = 0.25
+
+#: Jobs of at least this many nodes get JOB_EPSILON, and an idle worker
+#: speculates (:meth:`_Tree.select`); smaller ones keep df-pn's own epsilon and
+#: the virtual win alone.  With jobs of a few hundred nodes the master's tree does
+#: most of the work, and wider thresholds or speculation only make it expand more
+#: (a tree without the table's transpositions, which in Goré's cycles grew past
+#: use); there a job's trip costs more than its nodes anyway.
+WIDE_JOBS = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -122,27 +141,23 @@ class DfpnPool:
 DFPN_POOL = DfpnPool()
 
 
-def dfpn_job(backend: str, text: str, player: int, target: int, thresholds: tuple[int, int],
+def dfpn_job(backend: str, pos: Any, player: int, target: int, thresholds: tuple[int, int],
              max_nodes: int, tt_bits: int | None, session: str) -> JobResult:
-    """One job: df-pn on the position ``text`` until its numbers reach
-    ``thresholds`` (pn, dn), or for at most ``max_nodes`` nodes, on the
-    session's table in this process."""
+    """One job: df-pn on the core Position ``pos`` (read, never changed: a
+    thread pool gets the master's own, a process pool or dask a copy through
+    its pickle, its text) until its numbers reach ``thresholds`` (pn, dn), or
+    for at most ``max_nodes`` nodes, on the session's table in this process."""
     if backend != "core":
         raise ArgumentError("solve runs on the core only")
     solver = DFPN_POOL.acquire(session, tt_bits)
     try:
-        pos = _core.Position.from_text(text)
         before, cpu = int(solver.nodes), _clock.thread_time()
         status, depth, numbers = solver.search(pos, player, target, *thresholds, max_nodes)
-        children: list[tuple[int, int, int]] = []
+        children: tuple[tuple[int, int, int], ...] = ()
         if numbers is None:
-            for action in pos.legal_actions():
-                child = pos.copy(stack=False)
-                child.apply(action)
-                known = solver.numbers(child, player, target)
-                pn, dn, proven = (1, 1, 0) if known is None else known
-                children.append((int(pn), int(dn), int(proven)))
-        return JobResult(int(status), int(depth), numbers, tuple(children),
+            children = tuple((1, 1, 0) if known is None else known
+                             for known in solver.children_numbers(pos, player, target))
+        return JobResult(int(status), int(depth), numbers, children,
                          int(solver.nodes) - before, _clock.thread_time() - cpu)
     finally:
         DFPN_POOL.release(session, solver)
@@ -255,24 +270,33 @@ class _Tree:
                 at.vpn, at.vdn = (0, INF) if at.busy else (at.pn, at.dn)
             at = at.parent
 
-    def select(self) -> tuple[_Node, int, int] | None:
+    def select(self, epsilon: float = CORE_EPSILON,
+               speculate: bool = False) -> tuple[_Node, int, int] | None:
         """The most-proving open leaf that no job searches and its thresholds, or
         None.  The thresholds are df-pn's, from (INF, INF) at the root, over the
         children no job is busy with: at the node of the question's player, the
-        child's proof number up to the next child's times 1 + JOB_EPSILON and
+        child's proof number up to the next child's times 1 + ``epsilon`` and
         its disproof number up to what the node's leaves it; at the other's, the
         same with the numbers' roles exchanged.  Each at least one above the
-        leaf's number (a job always searches)."""
+        leaf's number (a job always searches).  A leaf that a job searches
+        counts as proven (the virtual win), unless ``speculate``: then the
+        walk follows the true numbers over the leaves no job searches, so an
+        idle worker takes the next alternative of a node of the question's
+        player that a job already works for (the runner-up df-pn would search
+        next if that job fails)."""
         node = self.root
-        if node.free == 0 or node.vpn == 0:
+        if node.free == 0 or (node.vpn == 0 and not speculate):
             return None
         thpn = thdn = INF
         while node.children:
             best: _Node | None = None
             best_key = second = INF
             for kid in node.children:
-                if kid.free and kid.vpn:
-                    key = kid.vpn if node.or_node else kid.vdn
+                if kid.free and (speculate or kid.vpn):
+                    if speculate:
+                        key = kid.pn if node.or_node else kid.dn
+                    else:
+                        key = kid.vpn if node.or_node else kid.vdn
                     if best is None or key < best_key:
                         if best is not None:
                             second = best_key
@@ -281,7 +305,7 @@ class _Tree:
                         second = key
             if best is None:
                 return None
-            narrow = INF if second >= INF else min(INF, second + int(second * JOB_EPSILON) + 1)
+            narrow = INF if second >= INF else min(INF, second + int(second * epsilon) + 1)
             if node.or_node:
                 thpn = min(thpn, narrow)
                 thdn = INF if thdn >= INF else thdn - (node.dn - best.dn)
@@ -359,12 +383,14 @@ class SplitDfpn(Settler):
     find the proofs again in this thread afterwards (:attr:`local`), for the
     proof file and the line; ``job_nodes``: each job's budget (None: by kind
     of worker, :data:`JOB_NODES`); ``record``: a list to which each job's
-    :class:`JobRecord` is appended."""
+    :class:`JobRecord` is appended; ``speculate``: whether an idle worker
+    takes a runner-up when the virtual win leaves it nothing (None: for jobs
+    of :data:`WIDE_JOBS` nodes or more)."""
 
     def __init__(self, workers: Workers, tt_bits: int | None, max_nodes: int | None = None,
                  time: float | None = None, progress: Progress | None = None, *,
                  proof: bool = False, job_nodes: int | None = None,
-                 record: list[JobRecord] | None = None) -> None:
+                 record: list[JobRecord] | None = None, speculate: bool | None = None) -> None:
         self.workers = workers
         self.tt_bits = tt_bits
         self.max_nodes = max_nodes
@@ -372,6 +398,9 @@ class SplitDfpn(Settler):
         self.deadline = None if time is None else self.start + time
         self.progress = progress
         self.job_nodes = JOB_NODES[workers.kind] if job_nodes is None else job_nodes
+        self.wide = self.job_nodes >= WIDE_JOBS
+        self.epsilon = JOB_EPSILON if self.wide else CORE_EPSILON
+        self.speculate = self.wide if speculate is None else speculate
         self.record = record
         self.want_proof = proof
         self.local: Dfpn | None = None
@@ -423,7 +452,8 @@ class SplitDfpn(Settler):
             left = self._left()
             if left is not None and left <= 0:
                 break
-            chosen = tree.select()
+            chosen = tree.select(self.epsilon) or (
+                tree.select(self.epsilon, speculate=True) if self.speculate else None)
             if chosen is None:
                 break
             leaf, thpn, thdn = chosen
@@ -436,10 +466,9 @@ class SplitDfpn(Settler):
             job = _Job(tree, leaf, budget, record)
             self.in_flight[record.job] = job
             q = tree.question
-            text = leaf.pos.text()
-            self.jobs.submit(record.job, ("core", text, q.player, q.target, (thpn, thdn),
+            self.jobs.submit(record.job, ("core", leaf.pos, q.player, q.target, (thpn, thdn),
                                           budget, self.tt_bits, self.session),
-                             f"df-pn {q.text} for {budget} nodes on the position {text!r}")
+                             f"df-pn {q.text} for {budget} nodes on the position {leaf.pos!r}")
         if self.in_flight:
             return True
         left = self._left()

@@ -222,6 +222,10 @@ class DfpnSolver:
         ``max_nodes`` nodes are spent: ``(status, depth, numbers)``, status and
         depth as :meth:`prove`'s, numbers its ``(pn, dn)`` on leaving (None: the
         budget stopped it)."""
+    def children_numbers(self, pos: Position, player: int, target: int
+                         ) -> tuple[tuple[int, int, int] | None, ...]:
+        """:meth:`numbers` of each child of ``pos``, in legal-action order, in
+        one call (``()`` for a finished game)."""
 
 class JobCancelled(KeyboardInterrupt):
     """A core job stopped by cancel_jobs()."""
