@@ -281,16 +281,20 @@ cdef inline int gore_legal_list(const GoreLegal* L, int* acts) noexcept nogil:
     return n
 
 
+# NTH_BIT8[m][k]: the k-th lowest set bit of the byte m (k < its set bits; 8
+# past them), filled at import (_gore_lanes): gore_legal_nth's sowing by one
+# load, where dropping the k lowest bits one by one costs a mispredicted loop
+# exit a draw.
+cdef unsigned char NTH_BIT8[256][8]
+
+
 cdef inline int gore_legal_nth(const GoreLegal* L, int k) noexcept nogil:
     """gore_legal_list(L)[k] for 0 <= k < gore_legal_count(L), without the list
     (playouts and VectorGame draw one action per ply)."""
     cdef int bits = L.sows, i, mask
     if bits:
         if k < POPCOUNT8[bits]:
-            while k:                # drop the k lowest sowable holes
-                bits &= bits - 1
-                k -= 1
-            return CTZ8[bits]
+            return NTH_BIT8[bits][k]        # the k-th lowest sowable hole
         k -= POPCOUNT8[bits]
         i = 0
         while True:                 # gore_legal_list's offers, stopped at the k-th
@@ -463,6 +467,14 @@ cdef void _gore_lanes(GameTable* g):
     global GORE_GAME_KEY
     cdef int h, r, k, x, p
     GORE_GAME_KEY = ZKEY_GAME[g - &TABLES[0]]
+    for h in range(256):
+        k = 0
+        for r in range(8):
+            NTH_BIT8[h][r] = 8
+        for x in range(8):
+            if (h >> x) & 1:
+                NTH_BIT8[h][k] = x
+                k += 1
     _require(g.path_len == GORE_HOLES, "Goré's loop has 8 holes")
     memset(GORE_STEP, 0, sizeof(GORE_STEP))
     for h in range(GORE_HOLES):
