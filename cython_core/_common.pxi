@@ -35,23 +35,33 @@ cdef inline u64 splitmix64(u64* state) noexcept nogil:
 # x % n for the small n of playouts (1 <= n <= MAX_CANDIDATES), exact for
 # every 64-bit x, by multiplications (Lemire, Kaser and Kurz, "Faster remainder
 # by direct computation", 2019): with M = ceil(2**128 / n), x % n is the high
-# 128 bits of (M * x mod 2**128) * n.  Where the compiler has no 128-bit
-# integers (KATRA_HAVE_U128, _portable.h), the division.  tests/test_lanes.py checks it for every n against
-# Python's % on edge cases and a large sample.
+# 128 bits of (M * x mod 2**128) * n.  M is kept as its two 64-bit halves, so
+# that the product mod 2**128 is one 64x64->128 multiplication and one 64-bit
+# one, and its product with n two 64x64->128 ones (n's 7 bits known unsigned):
+# four multiplications, two of them on the path from n to the result.  Where
+# the compiler has no 128-bit integers (KATRA_HAVE_U128, _portable.h), the
+# division.  tests/test_lanes.py checks it for every n against Python's % on
+# edge cases and a large sample.
 cdef extern from *:
     """
     #include "_portable.h"
     #if KATRA_HAVE_U128
     typedef unsigned __int128 katra_u128;
-    static katra_u128 katra_mod_magic[129];
+    static unsigned long long katra_mod_magic_lo[129], katra_mod_magic_hi[129];
     static void katra_mod_init(void) {
         int n;
-        for (n = 1; n <= 128; n++) katra_mod_magic[n] = ~(katra_u128)0 / (unsigned)n + 1;
+        for (n = 1; n <= 128; n++) {
+            katra_u128 m = ~(katra_u128)0 / (unsigned)n + 1;     /* 0 for n = 1: x % 1 = 0 */
+            katra_mod_magic_lo[n] = (unsigned long long)m;
+            katra_mod_magic_hi[n] = (unsigned long long)(m >> 64);
+        }
     }
     static inline unsigned long long katra_mod_small(unsigned long long x, int n) {
-        katra_u128 low = katra_mod_magic[n] * x;            /* mod 2**128 */
-        katra_u128 mid = ((katra_u128)(unsigned long long)low * (unsigned)n) >> 64;
-        mid += (katra_u128)(unsigned long long)(low >> 64) * (unsigned)n;
+        unsigned long long un = (unsigned long long)(unsigned)n;
+        katra_u128 p = (katra_u128)katra_mod_magic_lo[n] * x;
+        unsigned long long low_lo = (unsigned long long)p;            /* M * x mod 2**128 */
+        unsigned long long low_hi = (unsigned long long)(p >> 64) + katra_mod_magic_hi[n] * x;
+        katra_u128 mid = (katra_u128)low_hi * un + (((katra_u128)low_lo * un) >> 64);
         return (unsigned long long)(mid >> 64);
     }
     #else

@@ -44,6 +44,7 @@ include "_vector.pxi"          # VectorGame (learning)
 _build_tables()
 _node_check_shapes()
 _node_zobrist_shares()
+_gore_offers()
 
 # The core's copies of the limits declared in katra._limits (one source).
 _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND

@@ -192,51 +192,62 @@ cdef enum:
     PLAYOUT_STOP_BATCH = 64
 
 
-cdef inline int playout_node(const Node* root, u64* rng, long long cap, long long* plies,
-                             JobStop* js, Node* kids, NodeScratch* scratch,
-                             long long* pending) noexcept nogil:
-    """One game of docs/rules.md §6.2 from root, at most cap plies: each ply
-    the legal moves in ascending action order, sowing only the candidates
-    whose first lap may not end (their children kept in kids, room for
-    MAX_CANDIDATES nodes), then the drawn one is played (Goré: counted from
-    masks, and only the drawn move made).  pending: the work not yet
-    reported to job_should_stop (carried from game to game)."""
+cdef inline int playout_node(const Node* root, u64 rng, long long cap, long long* plies,
+                             JobStop* js, Node* kids, long long* pending) noexcept nogil:
+    """One game of docs/rules.md §6.2 from root, its generator starting at
+    rng, at most cap plies (their number into plies): each ply the legal moves
+    in ascending action order, sowing only the candidates whose first lap may
+    not end (their children kept in kids, room for MAX_CANDIDATES nodes), then
+    the drawn one is played (Goré: counted from masks, and only the drawn move
+    made).  pending: the work not yet reported to job_should_stop (carried
+    from game to game).  The counters live in locals for the game (the
+    compiler keeps them in registers), written back once."""
     cdef Node node = root[0]
     cdef int moves[MAX_CANDIDATES]
     cdef unsigned char sown[MAX_CANDIDATES]
-    cdef int n, pick
+    cdef int n, pick, result
     cdef long long work
+    cdef long long done = 0               # plies played
+    cdef long long unreported = pending[0]
     while True:
-        pending[0] += 1
-        if pending[0] >= PLAYOUT_STOP_BATCH:
-            if job_should_stop(js, pending[0]):
-                return PLAYOUT_STOPPED
-            pending[0] = 0
-        work = 0
+        unreported += 1
+        if unreported >= PLAYOUT_STOP_BATCH:
+            if job_should_stop(js, unreported):
+                result = PLAYOUT_STOPPED
+                break
+            unreported = 0
         if node_all_legal(&node):
             # the draw is made before the cap is checked: at the cap the game,
             # and its generator, end unused
-            n = node_draw_legal(&node, rng, &pick)
+            n = node_draw_legal(&node, &rng, &pick)
             if n == 0:
-                return winner_code(node_winner(&node))
-            if plies[0] == cap:
-                return PLAYOUT_UNFINISHED
+                result = winner_code(node_winner(&node))
+                break
+            if done == cap:
+                result = PLAYOUT_UNFINISHED
+                break
             node_apply(&node, pick)
-            plies[0] += 1
+            done += 1
             continue
+        work = 0
         n = node_legal_moves(&node, moves, sown, kids, &work)
         if n == 0:
-            return winner_code(node_winner(&node))
-        if plies[0] == cap:
-            return PLAYOUT_UNFINISHED
-        pick = <int>(mod_small(splitmix64(rng), n))
+            result = winner_code(node_winner(&node))
+            break
+        if done == cap:
+            result = PLAYOUT_UNFINISHED
+            break
+        pick = <int>(mod_small(splitmix64(&rng), n))
         if sown[pick]:
             node = kids[pick]
         else:
             work += node_play(&kids[0], &node, moves[pick])
             node = kids[0]
-        plies[0] += 1
-        pending[0] += work
+        done += 1
+        unreported += work
+    plies[0] = done
+    pending[0] = unreported
+    return result
 
 
 cdef inline int playout_batch(const Node* root, u64 seed, long long first, long long n_games,
@@ -246,13 +257,10 @@ cdef inline int playout_batch(const Node* root, u64 seed, long long first, long 
     generator starts at seed + i * 2**32, §6.2) into tally; -1 once stopped."""
     cdef long long game, plies
     cdef long long pending = PLAYOUT_STOP_BATCH     # poll before the first ply
-    cdef u64 rng
     cdef int result
-    cdef NodeScratch scratch
     for game in range(n_games):
-        rng = seed + (<u64>(first + game) << 32)
-        plies = 0
-        result = playout_node(root, &rng, cap, &plies, js, kids, &scratch, &pending)
+        result = playout_node(root, seed + (<u64>(first + game) << 32), cap, &plies, js, kids,
+                              &pending)
         if result == PLAYOUT_STOPPED:
             return -1
         tally[result] += 1

@@ -259,20 +259,35 @@ cdef inline int gore_legal_count(const GoreLegal* L) noexcept nogil:
     return L.count
 
 
+# The offers of a GoreLegal by its offer_from m and offer_most most, ascending
+# by mask: GORE_OFFERS[GORE_OFFER_START[m][most] + k] for k < their number,
+# the masks gore_legal_offer admits among OFFER_MASKS[m] (filled at import,
+# _gore_offers): the k-th offer is one load (playouts and VectorGame draw one).
+cdef enum:
+    GORE_OFFERS_ROOM = 8312        # the offers of every (m, most), checked at import
+cdef unsigned char GORE_OFFERS[GORE_OFFERS_ROOM]
+cdef unsigned short GORE_OFFER_START[256][4]
+
+
+cdef inline const unsigned char* gore_legal_offer_list(const GoreLegal* L) noexcept nogil:
+    """L's offers (their masks), ascending: gore_legal_offers(L) of them."""
+    return &GORE_OFFERS[GORE_OFFER_START[L.offer_from][L.offer_most]]
+
+
 cdef inline int gore_legal_list(const GoreLegal* L, int* acts) noexcept nogil:
     """The actions of L, ascending (sowings, offers by mask, the pass and the
     answers: their action numbers in that order); how many."""
-    cdef int n = 0, i, mask, bits = L.sows
+    cdef int n = 0, i, bits = L.sows
+    cdef const unsigned char* offers
     while bits:
         acts[n] = CTZ8[bits]
         n += 1
         bits &= bits - 1
     if L.offer_most:
-        for i in range(OFFER_MASK_COUNT[L.offer_from]):     # ascending
-            mask = OFFER_MASKS[L.offer_from][i]
-            if gore_legal_offer(L, mask):
-                acts[n] = GORE_OFFER_BASE_C + mask
-                n += 1
+        offers = gore_legal_offer_list(L)
+        for i in range(gore_legal_offers(L)):
+            acts[n] = GORE_OFFER_BASE_C + offers[i]
+            n += 1
     bits = L.answers
     while bits:
         acts[n] = GORE_PASS_C + CTZ8[bits]
@@ -281,25 +296,21 @@ cdef inline int gore_legal_list(const GoreLegal* L, int* acts) noexcept nogil:
     return n
 
 
+# NTH_BIT8[m][k]: the k-th lowest set bit of the byte m (k < its set bits; 8
+# past them), filled at import (_gore_lanes): gore_legal_nth's sowing by one
+# load, where dropping the k lowest bits one by one costs a mispredicted loop
+# exit a draw.
+cdef unsigned char NTH_BIT8[256][8]
+
+
 cdef inline int gore_legal_nth(const GoreLegal* L, int k) noexcept nogil:
     """gore_legal_list(L)[k] for 0 <= k < gore_legal_count(L), without the list
     (playouts and VectorGame draw one action per ply)."""
-    cdef int bits = L.sows, i, mask
+    cdef int bits = L.sows
     if bits:
         if k < POPCOUNT8[bits]:
-            while k:                # drop the k lowest sowable holes
-                bits &= bits - 1
-                k -= 1
-            return CTZ8[bits]
-        k -= POPCOUNT8[bits]
-        i = 0
-        while True:                 # gore_legal_list's offers, stopped at the k-th
-            mask = OFFER_MASKS[L.offer_from][i]
-            if gore_legal_offer(L, mask):
-                if k == 0:
-                    return GORE_OFFER_BASE_C + mask
-                k -= 1
-            i += 1
+            return NTH_BIT8[bits][k]        # the k-th lowest sowable hole
+        return GORE_OFFER_BASE_C + gore_legal_offer_list(L)[k - POPCOUNT8[bits]]
     bits = L.answers                # no sowing: no offer either
     while k:
         bits &= bits - 1
@@ -463,6 +474,14 @@ cdef void _gore_lanes(GameTable* g):
     global GORE_GAME_KEY
     cdef int h, r, k, x, p
     GORE_GAME_KEY = ZKEY_GAME[g - &TABLES[0]]
+    for h in range(256):
+        k = 0
+        for r in range(8):
+            NTH_BIT8[h][r] = 8
+        for x in range(8):
+            if (h >> x) & 1:
+                NTH_BIT8[h][k] = x
+                k += 1
     _require(g.path_len == GORE_HOLES, "Goré's loop has 8 holes")
     memset(GORE_STEP, 0, sizeof(GORE_STEP))
     for h in range(GORE_HOLES):
@@ -474,6 +493,26 @@ cdef void _gore_lanes(GameTable* g):
                 x = g.path[0][0][p + 1 + k]           # the doubled path
                 GORE_STEP[h][r].add[0] += <u64>1 << (8 * x)
             GORE_STEP[h][r].land = g.path[0][0][p + r] if r else h
+
+
+cdef int _gore_offers() except -1:
+    """Fill GORE_OFFERS and GORE_OFFER_START from gore_legal_offer (after
+    _build_tables: it reads OFFER_MASKS)."""
+    cdef GoreLegal L
+    cdef int m, most, i, n = 0
+    for m in range(256):
+        for most in range(4):
+            L.offer_from = m
+            L.offer_most = most
+            GORE_OFFER_START[m][most] = n
+            for i in range(OFFER_MASK_COUNT[m] if most else 0):     # ascending
+                if gore_legal_offer(&L, OFFER_MASKS[m][i]):
+                    _require(n < GORE_OFFERS_ROOM, "GORE_OFFERS_ROOM")
+                    GORE_OFFERS[n] = OFFER_MASKS[m][i]
+                    n += 1
+            _require(n - GORE_OFFER_START[m][most] == gore_legal_offers(&L),
+                     "Goré's offers listed and counted alike")
+    return 0
 
 
 cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:

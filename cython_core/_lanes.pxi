@@ -314,7 +314,10 @@ cdef inline long long halves_sow_lanes(u64* M, const u64* O, unsigned* opp_seede
             if verdict == BRENT_SAVE:
                 s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
         r = hand
-        if hand >= L:                          # whole rounds: q to every lane
+        if NW == 1 or hand >= L:               # whole rounds: q to every lane
+            # (branch-free on a loop of one word, a constant: on Katro 4x4's
+            # 8 lanes a hand goes round at one lap in five, a mispredicted
+            # branch each time; 8 lanes make it a shift and a mask)
             q = hand // L
             r = hand - q * L
             m0 += <u64>q * lp.valid[0]
