@@ -95,6 +95,7 @@ cdef class Solver:
         job_stop_init(js)
         self.c.js = js
         self.c.stop = 0
+        solve_poll_start(&self.c)
         self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
         self.c.deadline = -1.0
         if time_seconds is not None:
