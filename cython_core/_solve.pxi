@@ -123,6 +123,13 @@ cdef int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
     cheaper to find again than to keep (it would take a slot from a deeper one)."""
     cdef Children* it = &c.last_ply
     cdef int r, a, seen = 0
+    if Node is GoreNode:
+        # AND: the first child most often refutes (it is unfinished): named
+        # without listing the others, and if it does not, listed again below
+        if not or_node and node_first_child(s, child, it) >= 0:
+            if solve_leaf(c, child, pi) == 0:
+                solve_tick(c, 1)
+                return 0
     node_children_begin(it, s)
     a = node_children_next(it, s, child)
     while a >= 0:
@@ -138,6 +145,20 @@ cdef int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
     return or_node if a >= 0 else not or_node
 
 
+cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
+    """F(s, pi, 1), a node (solve_forces at k == 1, without its frame: the
+    last ply does not recurse)."""
+    cdef unsigned int plies
+    cdef int r
+    if solve_tick(c, 1):
+        return 0
+    # endgame tables (docs/tables.md): never forced, or forced within one ply
+    if c.tables != NULL and table_answer(c.tables, s, pi, &plies, &r) and (r == 0 or plies <= 1):
+        return r
+    return solve_last_ply(c, s, pi, s.to_move == (pi >> 1),
+                          <Node*>&c.children[ply * MAX_CANDIDATES])
+
+
 cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_node,
                          int ply) noexcept nogil:
     """F(s, pi, 2) when the table does not decide it: the children (whose
@@ -146,10 +167,23 @@ cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_no
     cdef Children* it = &c.lists[ply].kids
     cdef Node* child = <Node*>&c.children[ply * MAX_CANDIDATES]
     cdef int r, winner, n = 0
+    if Node is GoreNode:
+        # AND: the first child most often refutes: searched before the others
+        # are listed, and skipped when they are
+        if not or_node and node_first_child(s, child, it) >= 0:
+            r = solve_one_ply(c, child, pi, ply + 1)
+            if c.stop:
+                return 0
+            if r == or_node:
+                solve_store(c.table, key, pi, 2, r)
+                return r
+            n = 1
     node_children_begin(it, s)
+    if n:
+        node_children_next(it, s, child)
     while node_children_next(it, s, child) >= 0:
         n += 1
-        r = solve_forces(c, child, 0, pi, 1, ply + 1)
+        r = solve_one_ply(c, child, pi, ply + 1)
         if c.stop:
             return 0
         if r == or_node:         # OR: one child suffices; AND: one child refutes
@@ -176,6 +210,8 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     cdef unsigned int plies
     cdef bint or_node = s.to_move == (pi >> 1)
 
+    if k == 1:
+        return solve_one_ply(c, s, pi, ply)
     if solve_tick(c, 1):
         return 0
     if katra_stack_here() < c.stack_floor:
@@ -187,9 +223,6 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     # endgame tables (docs/tables.md): never forced, or forced within k
     if c.tables != NULL and table_answer(c.tables, s, pi, &plies, &r) and (r == 0 or plies <= k):
         return r
-    children = <Node*>&c.children[ply * MAX_CANDIDATES]
-    if k == 1:
-        return solve_last_ply(c, s, pi, or_node, children)
 
     r = solve_probe(c.table, key, pi, k)
     if r >= 0:
@@ -197,6 +230,7 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     if k == 2:
         return solve_two_plies(c, s, key, pi, or_node, ply)
 
+    children = <Node*>&c.children[ply * MAX_CANDIDATES]
     it = &c.lists[ply].kids
     keys = c.lists[ply].keys
     order = c.lists[ply].order
