@@ -115,8 +115,8 @@ cdef inline int solve_leaf(SolveCtx* c, const Node* s, int pi) noexcept nogil:
     return solve_good(node_winner(s), pi)
 
 
-cdef int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
-                        Node* child) noexcept nogil:
+cdef inline int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
+                               Node* child) noexcept nogil:
     """F(s, pi, 1): its children are leaves, generated one at a time and only
     until one decides (OR: a finished game good for P; AND: a child that is
     not); each child visited is a node.  No table: a fact at one ply is
@@ -146,8 +146,9 @@ cdef int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
 
 
 cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
-    """F(s, pi, 1), a node (solve_forces at k == 1, without its frame: the
-    last ply does not recurse)."""
+    """F(s, pi, 1), a node, inline in solve_two_plies (which recurses no
+    deeper, so its frame may hold the last ply's locals; solve_forces'
+    may not: it calls solve_at_one_ply)."""
     cdef unsigned int plies
     cdef int r
     if solve_tick(c, 1):
@@ -157,6 +158,11 @@ cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexc
         return r
     return solve_last_ply(c, s, pi, s.to_move == (pi >> 1),
                           <Node*>&c.children[ply * MAX_CANDIDATES])
+
+
+cdef int solve_at_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
+    """solve_one_ply in a frame of its own (a search from a bound of 1)."""
+    return solve_one_ply(c, s, pi, ply)
 
 
 cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_node,
@@ -211,7 +217,7 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     cdef bint or_node = s.to_move == (pi >> 1)
 
     if k == 1:
-        return solve_one_ply(c, s, pi, ply)
+        return solve_at_one_ply(c, s, pi, ply)
     if solve_tick(c, 1):
         return 0
     if katra_stack_here() < c.stack_floor:
