@@ -241,26 +241,25 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     keys = c.lists[ply].keys
     order = c.lists[ply].order
     hashes = c.lists[ply].hashes
-    # Each child's slot is fetched as soon as the child is made, and probed
-    # once the next child is made (its line has had that time to arrive): a
-    # child the table already decides at k - 1 settles the node at once, and
-    # the children after it are never made.
+    # Each child's slot is fetched as soon as the child is made, so that the
+    # cache misses overlap one another and the making of the next children;
+    # then a child the table already decides at k - 1 settles the node at once.
+    # (Probing each child as the next is made, so that none is made after one
+    # that decides, took more instructions and more time: session 32.)
     node_children_begin(it, s)
     n = 0
     while node_children_next(it, s, &children[n]) >= 0:
         hashes[n] = node_key(&children[n])
         katra_prefetch(solve_slot(c.table, hashes[n]))
-        if n > 0 and solve_probe(c.table, hashes[n - 1], pi, k - 1) == or_node:
-            solve_store(c.table, key, pi, k, or_node)
-            return or_node
         n += 1
     if n == 0:
         winner = node_winner(s)
         solve_store_finished(c.table, key, winner)
         return solve_good(winner, pi)
-    if solve_probe(c.table, hashes[n - 1], pi, k - 1) == or_node:
-        solve_store(c.table, key, pi, k, or_node)
-        return or_node
+    for i in range(n):
+        if solve_probe(c.table, hashes[i], pi, k - 1) == or_node:
+            solve_store(c.table, key, pi, k, or_node)
+            return or_node
 
     # Order: the mover's best gains first (the attacker's at OR nodes, the
     # defender's at AND nodes: the likeliest proof, or refutation, first).
