@@ -889,3 +889,27 @@ cdef int _node_zobrist_shares() except -1:
                     memcpy(ZOBRIST_LANE[G][p][x], ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[p][x]],
                            sizeof(ZOBRIST_LANE[G][p][x]))
     return 0
+
+
+# ---------------------------------------------------------------- the first child
+
+cdef inline int node_first_child(const Node* s, Node* child, Children* it) noexcept nogil:
+    """The child that node_children_begin and a first node_children_next give
+    (the least legal action's) into child: its move code, or -1 if s has no
+    legal move.  On Goré's lanes it is named from the legal sets without
+    listing the other actions (gore_legal_nth), for a search that most often
+    stops at the first child; elsewhere the listing starts in it (scratch)."""
+    cdef GoreView v
+    cdef GoreLegal L
+    cdef int a
+    if Node is GoreNode:
+        gore_view_lanes(&v, s)
+        gore_legal_of(&L, &v)
+        if L.count == 0:
+            return -1
+        a = gore_legal_nth(&L, 0)
+        node_play(child, s, a)
+        return a
+    else:
+        node_children_begin(it, s)
+        return node_children_next(it, s, child)

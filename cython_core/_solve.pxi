@@ -47,7 +47,7 @@ cdef enum:
     SOLVE_MAX_PLIES = 500        # the largest bound accepted
     SOLVE_OPEN = -1              # a threshold not found within the bound searched
     SOLVE_INFINITE = 1 << 20     # a threshold known not to exist (the predicate never holds)
-    SOLVE_CLOCK_MASK = 1023      # look at the clock every 1024 nodes
+    SOLVE_POLL_NODES = 512       # poll the job's stop and the clock every 512 nodes
     SOLVE_NODE_WORK = 8          # a node's weight in job polls (as search's)
     SOLVE_STACK_SPARE = 12 * 1024   # stack kept free below the recursion (bytes)
     SOLVE_STOP_JOB = 1           # SolveCtx.stop: Ctrl-C or cancel_jobs()
@@ -63,6 +63,8 @@ ctypedef struct SolveLists:      # one ply's move lists (on the heap, as search'
 ctypedef struct SolveCtx:
     SolveSlots* table            # the transposition table (_solve_table.pxi)
     u64 nodes
+    u64 poll_at                  # the next poll when nodes reaches it (solve_tick)
+    u64 polled                   # nodes at the last poll
     double deadline              # < 0: no clock
     int stop                     # SOLVE_STOP_*, 0 while running
     char* stack_floor            # the recursion stops (SOLVE_STOP_STACK) below this
@@ -81,14 +83,28 @@ ctypedef struct SolveCtx:
 
 # ---------------------------------------------------------------- the search
 
-cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
-    """Count nodes visited and set c.stop if the job must stop; c.stop."""
-    c.nodes += nodes
-    if job_should_stop(c.js, SOLVE_NODE_WORK * nodes):
+cdef void solve_poll(SolveCtx* c) noexcept nogil:
+    """Every SOLVE_POLL_NODES nodes: set c.stop if the job must stop (Ctrl-C,
+    cancel_jobs()) or the clock has run out."""
+    if job_should_stop(c.js, SOLVE_NODE_WORK * <long long>(c.nodes - c.polled)):
         c.stop = SOLVE_STOP_JOB
-    elif c.deadline >= 0 and (c.nodes & SOLVE_CLOCK_MASK) < <u64>nodes:
-        if monotonic_seconds() >= c.deadline:
-            c.stop = SOLVE_STOP_CLOCK
+    elif c.deadline >= 0 and monotonic_seconds() >= c.deadline:
+        c.stop = SOLVE_STOP_CLOCK
+    c.polled = c.nodes
+    c.poll_at = c.nodes + SOLVE_POLL_NODES
+
+
+cdef inline void solve_poll_start(SolveCtx* c) noexcept nogil:
+    """Before a job: its first poll SOLVE_POLL_NODES nodes from now."""
+    c.polled = c.nodes
+    c.poll_at = c.nodes + SOLVE_POLL_NODES
+
+
+cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
+    """Count nodes visited (polling every SOLVE_POLL_NODES); c.stop: the job must stop."""
+    c.nodes += nodes
+    if c.nodes >= c.poll_at:
+        solve_poll(c)
     return c.stop
 
 
@@ -99,13 +115,21 @@ cdef inline int solve_leaf(SolveCtx* c, const Node* s, int pi) noexcept nogil:
     return solve_good(node_winner(s), pi)
 
 
-cdef int solve_last_ply(SolveCtx* c, const Node* s, u64 key, int pi, bint or_node,
-                        Node* child) noexcept nogil:
-    """F(s, pi, 1), or -1 if s is finished: its children are leaves, generated
-    one at a time and only until one decides (OR: a finished game good for P;
-    AND: a child that is not); no table below.  Each child visited is a node."""
+cdef inline int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
+                               Node* child) noexcept nogil:
+    """F(s, pi, 1): its children are leaves, generated one at a time and only
+    until one decides (OR: a finished game good for P; AND: a child that is
+    not); each child visited is a node.  No table: a fact at one ply is
+    cheaper to find again than to keep (it would take a slot from a deeper one)."""
     cdef Children* it = &c.last_ply
     cdef int r, a, seen = 0
+    if Node is GoreNode:
+        # AND: the first child most often refutes (it is unfinished): named
+        # without listing the others, and if it does not, listed again below
+        if not or_node and node_first_child(s, child, it) >= 0:
+            if solve_leaf(c, child, pi) == 0:
+                solve_tick(c, 1)
+                return 0
     node_children_begin(it, s)
     a = node_children_next(it, s, child)
     while a >= 0:
@@ -114,19 +138,75 @@ cdef int solve_last_ply(SolveCtx* c, const Node* s, u64 key, int pi, bint or_nod
         if r == or_node:
             break
         a = node_children_next(it, s, child)
-    if seen == 0:
-        return -1
-    r = or_node if a >= 0 else not or_node
     if solve_tick(c, seen):
         return 0
-    solve_store(c.table, key, pi, 1, r)
-    return r
+    if seen == 0:                # finished
+        return solve_good(node_winner(s), pi)
+    return or_node if a >= 0 else not or_node
+
+
+cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
+    """F(s, pi, 1), a node, inline in solve_two_plies (which recurses no
+    deeper, so its frame may hold the last ply's locals; solve_forces'
+    may not: it calls solve_at_one_ply)."""
+    cdef unsigned int plies
+    cdef int r
+    if solve_tick(c, 1):
+        return 0
+    # endgame tables (docs/tables.md): never forced, or forced within one ply
+    if c.tables != NULL and table_answer(c.tables, s, pi, &plies, &r) and (r == 0 or plies <= 1):
+        return r
+    return solve_last_ply(c, s, pi, s.to_move == (pi >> 1),
+                          <Node*>&c.children[ply * MAX_CANDIDATES])
+
+
+cdef int solve_at_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
+    """solve_one_ply in a frame of its own (a search from a bound of 1)."""
+    return solve_one_ply(c, s, pi, ply)
+
+
+cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_node,
+                         int ply) noexcept nogil:
+    """F(s, pi, 2) when the table does not decide it: the children (whose
+    searches at one ply use no table) made one at a time, in action order, and
+    only until one decides; no ordering by gains, no probes of the children."""
+    cdef Children* it = &c.lists[ply].kids
+    cdef Node* child = <Node*>&c.children[ply * MAX_CANDIDATES]
+    cdef int r, winner, n = 0
+    if Node is GoreNode:
+        # AND: the first child most often refutes: searched before the others
+        # are listed, and skipped when they are
+        if not or_node and node_first_child(s, child, it) >= 0:
+            r = solve_one_ply(c, child, pi, ply + 1)
+            if c.stop:
+                return 0
+            if r == or_node:
+                solve_store(c.table, key, pi, 2, r)
+                return r
+            n = 1
+    node_children_begin(it, s)
+    if n:
+        node_children_next(it, s, child)
+    while node_children_next(it, s, child) >= 0:
+        n += 1
+        r = solve_one_ply(c, child, pi, ply + 1)
+        if c.stop:
+            return 0
+        if r == or_node:         # OR: one child suffices; AND: one child refutes
+            solve_store(c.table, key, pi, 2, r)
+            return r
+    if n == 0:
+        winner = node_winner(s)
+        solve_store_finished(c.table, key, winner)
+        return solve_good(winner, pi)
+    solve_store(c.table, key, pi, 2, not or_node)
+    return not or_node
 
 
 cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
                       int ply) noexcept nogil:
     """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  key:
-    node_key(s), unused at k == 0.  ply < c.plies."""
+    node_key(s), unused at k <= 1.  ply < c.plies."""
     cdef Children* it
     cdef int* keys
     cdef int* order
@@ -136,6 +216,8 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     cdef unsigned int plies
     cdef bint or_node = s.to_move == (pi >> 1)
 
+    if k == 1:
+        return solve_at_one_ply(c, s, pi, ply)
     if solve_tick(c, 1):
         return 0
     if katra_stack_here() < c.stack_floor:
@@ -151,19 +233,19 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     r = solve_probe(c.table, key, pi, k)
     if r >= 0:
         return r
+    if k == 2:
+        return solve_two_plies(c, s, key, pi, or_node, ply)
 
     children = <Node*>&c.children[ply * MAX_CANDIDATES]
-    if k == 1:
-        r = solve_last_ply(c, s, key, pi, or_node, children)
-        if r >= 0:
-            return r
-
     it = &c.lists[ply].kids
     keys = c.lists[ply].keys
     order = c.lists[ply].order
     hashes = c.lists[ply].hashes
     # Each child's slot is fetched as soon as the child is made, so that the
-    # cache misses overlap one another and the making of the next children.
+    # cache misses overlap one another and the making of the next children;
+    # then a child the table already decides at k - 1 settles the node at once.
+    # (Probing each child as the next is made, so that none is made after one
+    # that decides, took more instructions and more time: session 32.)
     node_children_begin(it, s)
     n = 0
     while node_children_next(it, s, &children[n]) >= 0:
@@ -174,23 +256,19 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
         winner = node_winner(s)
         solve_store_finished(c.table, key, winner)
         return solve_good(winner, pi)
+    for i in range(n):
+        if solve_probe(c.table, hashes[i], pi, k - 1) == or_node:
+            solve_store(c.table, key, pi, k, or_node)
+            return or_node
 
     # Order: the mover's best gains first (the attacker's at OR nodes, the
     # defender's at AND nodes: the likeliest proof, or refutation, first).
-    # (Before the table is read: more time for the slots to arrive.)
     before = node_material(s, s.to_move)
     gains = 0
     for i in range(n):
         order[i] = i
         keys[i] = node_material(&children[i], s.to_move) - before
         gains |= keys[i] ^ keys[0]
-
-    # A child the table already decides at k - 1 settles the node at once.
-    for i in range(n):
-        r = solve_probe(c.table, hashes[i], pi, k - 1)
-        if r == or_node:
-            solve_store(c.table, key, pi, k, r)
-            return r
 
     for i in range(n):
         if gains:                # else every key is equal: the order stays as listed

@@ -5,32 +5,34 @@
 # at the cost of time only, never of correctness.
 #
 # One table may be shared by the solvers of several threads (SolverTable),
-# without locks: lockless hashing.  An entry is three 64-bit words, the two
-# words of facts and a check word, the key xor the two; each word is written
-# whole (a relaxed atomic store) and read once (katra_opaque3), and a reader
-# takes an entry only if its check word matches the key and the facts read
-# with it.  Entries written by
-# two threads at once may end up mixed word by word: words written for the
-# same position are each true facts about it, so any mix of them is too, and
-# a mix with a word written for another position fails the check (it passes
-# by a 64-bit coincidence only, as likely as two positions sharing a key).
-# Two threads updating one entry at once may lose one's update: time only.
-# A shared table never grows (solve_grow): growth moves the entries while
-# another thread may be reading them.
+# without locks: lockless hashing.  An entry is two 64-bit words, the facts
+# and a check word, the key xor the facts; each word is written whole (a
+# relaxed atomic store) and read once (katra_opaque2), and a reader takes an
+# entry only if its check word matches the key and the facts read with it.
+# Entries written by two threads at once may end up with the facts of one
+# write and the check of another: written for the same position, the facts
+# are true facts about it; a check written for another position fails (it
+# passes by a 64-bit coincidence only, as likely as two positions sharing a
+# key).  Two threads updating one entry at once may lose one's update: time
+# only.  A shared table never grows (solve_grow): growth moves the entries
+# while another thread may be reading them.
 
 cdef extern from *:
     """
     /* A table shared between threads is read with plain loads (which the check
-       word validates; a torn word fails it), then katra_opaque3 makes the three
-       values read opaque to the compiler, so that it cannot read the entry again
+       word validates; a torn word fails it), then katra_opaque2 (or, for
+       df-pn's three-word entries, katra_opaque3) makes the values read opaque
+       to the compiler, so that it cannot read the entry again
        later in place of a register: the facts used are the facts checked.
        (Relaxed atomic loads would do the same but cost the solver's recursion
        a larger frame.)  Stores are relaxed atomic: each word written whole. */
     #if defined(__GNUC__) || defined(__clang__)
+    #define katra_opaque2(a, b) __asm__("" : "+r"(a), "+r"(b))
     #define katra_opaque3(a, b, c) __asm__("" : "+r"(a), "+r"(b), "+r"(c))
     #define katra_word_load(p) (*(p))
     #define katra_word_store(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
     #else   /* volatile: one load or store each */
+    #define katra_opaque2(a, b) ((void)0)
     #define katra_opaque3(a, b, c) ((void)0)
     #define katra_word_load(p) (*(volatile unsigned long long*)(p))
     #define katra_word_store(p, v) (*(volatile unsigned long long*)(p) = (v))
@@ -38,33 +40,37 @@ cdef extern from *:
     """
     u64 katra_word_load(const u64* p) noexcept nogil
     void katra_word_store(u64* p, u64 v) noexcept nogil
-    void katra_opaque3(u64 a, u64 b, u64 c) noexcept nogil   # a macro: modifies a, b, c in place
+    void katra_opaque2(u64 a, u64 b) noexcept nogil   # a macro: modifies a, b in place
+    void katra_opaque3(u64 a, u64 b, u64 c) noexcept nogil   # (df-pn's) a, b, c
 
 cdef enum:
     SOLVE_PREDICATES = 4         # index 2 * player + target
     TARGET_DRAW = 0              # a draw or better
     TARGET_WIN = 1
-    SOLVE_NO_PROOF = 0xFFFF      # proven: no bound known to suffice
-    SOLVE_NEVER = 0x7FFF         # refuted: no bound ever suffices
+    SOLVE_NO_PROOF = 0xFFFF      # decoded: proven, no bound known to suffice
+    SOLVE_NEVER = 0x7FFF         # decoded: refuted, no bound ever suffices
+    SOLVE_LANE_NEVER = 255       # a refuted lane holding SOLVE_NEVER
+    SOLVE_LANE_MOST = 254        # the largest bound a lane holds (a proven lane:
+                                 # proven at k is stored as k + 1, 1..255; a refuted
+                                 # lane: refuted at k as k + 1, 0..254, 255 never)
     SOLVE_FIRST_BITS = 16        # a table that may grow starts at 2**16 entries
-    SOLVE_DEFAULT_MAX_BITS = 20  # and grows up to 2**20 (24 MiB) unless told otherwise;
+    SOLVE_DEFAULT_MAX_BITS = 20  # and grows up to 2**20 (16 MiB) unless told otherwise;
                                  # a shared table's default size
     SOLVE_MIN_BITS = 10
     SOLVE_MAX_BITS = 28
 
-# An entry's facts, stored complemented so that a zeroed slot (calloc) reads
-# as "nothing known" whatever key it is read for: lane i (bits 16i..16i+15) of
-# ~words[0] is proven[i]: predicate i holds at every bound >= it
-# (SOLVE_NO_PROOF: none known); lane i of ~words[1] is refuted[i], a signed
-# 16-bit number: it fails at every bound <= it (-1: none known, SOLVE_NEVER:
-# it never holds).
+# An entry's facts, one 64-bit word of eight 8-bit lanes, so that a zeroed slot
+# (calloc) reads as "nothing known" whatever key it is read for: lane i (bits
+# 8i..8i+7, i < 4) is proven[i] + 1: predicate i holds at every bound >=
+# proven[i] (0: none known); lane 4 + i is refuted[i] + 1: it fails at every
+# bound <= refuted[i] (0: none known; SOLVE_LANE_NEVER: it never holds).  A
+# lane holds bounds up to 254 (refuted: 253): a deeper fact is kept weaker
+# (refuted at 253) or not at all (proven), which costs time only; every
+# bound below is kept exactly.  16 bytes an entry: four to a cache line,
+# none straddling two.
 ctypedef struct SolveEntry:
-    u64 check                    # the key ^ words[0] ^ words[1]
-    u64 words[2]
-
-ctypedef struct SolveFacts:      # an entry's two words of facts, decoded
-    u64 proven
-    u64 refuted
+    u64 check                    # the key ^ facts
+    u64 facts
 
 ctypedef struct SolveSlots:
     SolveEntry* entries
@@ -107,91 +113,115 @@ cdef inline const SolveEntry* solve_slot(const SolveSlots* t, u64 key) noexcept 
     return &t.entries[key & t.mask]
 
 
-cdef inline int proven_lane(u64 facts, int i) noexcept nogil:
-    return <unsigned short>(facts >> (16 * i))
+cdef inline int facts_lane(u64 facts, int lane) noexcept nogil:
+    return <unsigned char>(facts >> (8 * lane))
 
 
-cdef inline int refuted_lane(u64 facts, int i) noexcept nogil:
-    return <short>(facts >> (16 * i))
+cdef inline u64 facts_with(u64 facts, int lane, int value) noexcept nogil:
+    """facts with lane set to value (0..255)."""
+    return ((facts & ~((<u64>0xFF) << (8 * lane)))
+            | ((<u64>(<unsigned char>value)) << (8 * lane)))
 
 
-cdef inline u64 set_lane(u64 facts, int i, int value) noexcept nogil:
-    return ((facts & ~((<u64>0xFFFF) << (16 * i)))
-            | ((<u64>(<unsigned short>value)) << (16 * i)))
+cdef inline int proven_bound(u64 facts, int pi) noexcept nogil:
+    """The least bound known to suffice for predicate pi (SOLVE_NO_PROOF: none)."""
+    return <unsigned short>(facts_lane(facts, pi) - 1)
 
 
-cdef inline SolveFacts solve_read(SolveSlots* t, u64 key) noexcept nogil:
-    """The facts the table holds about key, decoded (nothing known if its slot
-    holds another position or a mixed entry: a claim, counted while the table
-    may grow; a shared table never writes its header)."""
+cdef inline int refuted_bound(u64 facts, int pi) noexcept nogil:
+    """The largest bound known not to suffice for predicate pi (-1: none;
+    SOLVE_NEVER: it never holds)."""
+    cdef int v = facts_lane(facts, 4 + pi)
+    return SOLVE_NEVER if v == SOLVE_LANE_NEVER else v - 1
+
+
+cdef inline u64 facts_proven(u64 facts, int pi, int k) noexcept nogil:
+    """facts with predicate pi known to hold at bound k (nothing new if a lane
+    cannot hold k, or a smaller bound is known)."""
+    if k < proven_bound(facts, pi) and k <= SOLVE_LANE_MOST:
+        return facts_with(facts, pi, k + 1)
+    return facts
+
+
+cdef inline u64 facts_refuted(u64 facts, int pi, int k) noexcept nogil:
+    """facts with predicate pi known to fail at bound k (SOLVE_NEVER: at every
+    bound; a bound a lane cannot hold is kept as its largest, a weaker fact)."""
+    cdef int v
+    if k == SOLVE_NEVER:
+        v = SOLVE_LANE_NEVER
+    else:
+        v = min(k, SOLVE_LANE_MOST - 1) + 1
+    if v > facts_lane(facts, 4 + pi):
+        return facts_with(facts, 4 + pi, v)
+    return facts
+
+
+cdef inline u64 solve_read(SolveSlots* t, u64 key) noexcept nogil:
+    """The facts the table holds about key (nothing known, 0, if its slot holds
+    another position or a mixed entry: a claim, counted while the table may
+    grow; a shared table never writes its header)."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
-    cdef u64 w0 = katra_word_load(&e.words[0])
-    cdef u64 w1 = katra_word_load(&e.words[1])
+    cdef u64 facts = katra_word_load(&e.facts)
     cdef u64 check = katra_word_load(&e.check)
-    cdef SolveFacts f
-    katra_opaque3(w0, w1, check)
-    if check ^ w0 ^ w1 != key:
+    katra_opaque2(facts, check)
+    if check ^ facts != key:
         if t.bits < t.max_bits:
             t.claims += 1
-        w0 = w1 = 0
-    f.proven, f.refuted = ~w0, ~w1
-    return f
+        return 0
+    return facts
 
 
-cdef inline void solve_write(SolveSlots* t, u64 key, SolveFacts f) noexcept nogil:
-    """Store decoded facts about key in its slot (the facts words, then the check)."""
+cdef inline void solve_write(SolveSlots* t, u64 key, u64 facts) noexcept nogil:
+    """Store the facts about key in its slot (the facts word, then the check)."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
-    katra_word_store(&e.words[0], ~f.proven)
-    katra_word_store(&e.words[1], ~f.refuted)
-    katra_word_store(&e.check, key ^ ~f.proven ^ ~f.refuted)
+    katra_word_store(&e.facts, facts)
+    katra_word_store(&e.check, key ^ facts)
 
 
 cdef inline void solve_store(SolveSlots* t, u64 key, int pi, int k, bint holds) noexcept nogil:
     """Record F(pi, k) and what follows from it: a win is a draw or better,
     a failed draw-or-better is a failed win, and a player who can force a
     draw or better leaves the other no win (nor a draw or better, after a win)."""
-    cdef SolveFacts f = solve_read(t, key)
+    cdef u64 f = solve_read(t, key)
     cdef int p = pi >> 1
     cdef int other = 2 * (1 - p)
     if holds:
-        if k < proven_lane(f.proven, pi):
-            f.proven = set_lane(f.proven, pi, k)
-        if (pi & 1) == TARGET_WIN and k < proven_lane(f.proven, 2 * p):
-            f.proven = set_lane(f.proven, 2 * p, k)
-        f.refuted = set_lane(f.refuted, other + TARGET_WIN, SOLVE_NEVER)
+        f = facts_proven(f, pi, k)
         if (pi & 1) == TARGET_WIN:
-            f.refuted = set_lane(f.refuted, other + TARGET_DRAW, SOLVE_NEVER)
+            f = facts_proven(f, 2 * p, k)
+            f = facts_refuted(f, other + TARGET_DRAW, SOLVE_NEVER)
+        f = facts_refuted(f, other + TARGET_WIN, SOLVE_NEVER)
     else:
-        if k > refuted_lane(f.refuted, pi):
-            f.refuted = set_lane(f.refuted, pi, k)
-        if (pi & 1) == TARGET_DRAW and k > refuted_lane(f.refuted, pi + 1):
-            f.refuted = set_lane(f.refuted, pi + 1, k)
+        f = facts_refuted(f, pi, k)
+        if (pi & 1) == TARGET_DRAW:
+            f = facts_refuted(f, pi + 1, k)
     solve_write(t, key, f)
 
 
 cdef inline void solve_store_finished(SolveSlots* t, u64 key, int winner) noexcept nogil:
     """A finished game: each predicate holds at every bound, or at none."""
-    cdef SolveFacts f = solve_read(t, key)
+    cdef u64 f = solve_read(t, key)
     cdef int pi
     for pi in range(SOLVE_PREDICATES):
         if solve_good(winner, pi):
-            f.proven = set_lane(f.proven, pi, 0)
+            f = facts_proven(f, pi, 0)
         else:
-            f.refuted = set_lane(f.refuted, pi, SOLVE_NEVER)
+            f = facts_refuted(f, pi, SOLVE_NEVER)
     solve_write(t, key, f)
 
 
 cdef inline int solve_probe(SolveSlots* t, u64 key, int pi, int k) noexcept nogil:
     """1 or 0 if the table decides F(pi, k), else -1."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
-    cdef u64 w0 = katra_word_load(&e.words[0])
-    cdef u64 w1 = katra_word_load(&e.words[1])
+    cdef u64 facts = katra_word_load(&e.facts)
     cdef u64 check = katra_word_load(&e.check)
-    katra_opaque3(w0, w1, check)
-    if check ^ w0 ^ w1 == key:
-        if proven_lane(~w0, pi) <= k:
+    cdef int v
+    katra_opaque2(facts, check)
+    if check ^ facts == key:
+        if <unsigned>(facts_lane(facts, pi) - 1) <= <unsigned>k:      # lane 0: none known
             return 1
-        if refuted_lane(~w1, pi) >= k:
+        v = facts_lane(facts, 4 + pi)
+        if v > k or v == SOLVE_LANE_NEVER:
             return 0
     return -1
 
@@ -217,8 +247,8 @@ cdef void solve_grow(SolveSlots* t) noexcept nogil:
     mask = ((<u64>1) << bits) - 1
     for i in range(t.mask + 1):
         e = &t.entries[i]
-        if e.words[0] | e.words[1]:  # 0, 0: nothing known (calloc)
-            key = e.check ^ e.words[0] ^ e.words[1]
+        if e.facts:                  # 0: nothing known (calloc)
+            key = e.check ^ e.facts
             fresh[key & mask] = e[0]
             moved += 1
     katra_table_free(t.entries, solve_table_bytes(t.bits))
@@ -239,8 +269,8 @@ cdef int _solve_bits_arg(object tt_bits) except -1:
 cdef class SolverTable:
     """A transposition table that the Solvers of several threads may share
     (``Solver(table=...)``), each thread searching with its own Solver: what
-    one proves, the others read.  It holds ``2**tt_bits`` entries of 24 bytes
-    (10..28; None: 20, 24 MiB), allocated at once and never grown, so that
+    one proves, the others read.  It holds ``2**tt_bits`` entries of 16 bytes
+    (10..28; None: 20, 16 MiB), allocated at once and never grown, so that
     no thread moves entries while another reads them.  Locks are not needed
     (lockless hashing: _solve_table.pxi).  The memory is freed when the table
     and every Solver using it are gone."""

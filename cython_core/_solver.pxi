@@ -33,9 +33,9 @@ cdef class Solver:
     """An exact solver with its transposition table (docs/solve.md), kept
     between calls so that a line of positions reuses what earlier calls proved.
 
-    tt_bits: its own table holds 2**tt_bits entries of 24 bytes (10..28;
+    tt_bits: its own table holds 2**tt_bits entries of 16 bytes (10..28;
     None: 2**16 entries, grown between bounds as the search needs, up to 2**20,
-    24 MiB).  table: a SolverTable to use instead, shared with the Solvers of
+    16 MiB).  table: a SolverTable to use instead, shared with the Solvers of
     other threads (then tt_bits must be None).  One thread at a time may use
     a Solver.
     """
@@ -95,6 +95,7 @@ cdef class Solver:
         job_stop_init(js)
         self.c.js = js
         self.c.stop = 0
+        solve_poll_start(&self.c)
         self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
         self.c.deadline = -1.0
         if time_seconds is not None:

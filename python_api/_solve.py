@@ -128,9 +128,10 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     depth and the line follow the split's proofs: docs/solve.md, "Splitting
     df-pn").  ``time``: None or seconds (then the result of what was
     completed).  ``tt_bits``: the transposition table holds ``2**tt_bits``
-    entries of 24 bytes (10..28; None: df-pn 2**20; the bounded solver
-    2**16, grown between bounds as needed up to 2**20; a split bounded solve
-    one table of ``2**tt_bits`` per process, 2**20 for None; split df-pn one
+    entries (10..28; df-pn's of 24 bytes, 2**20 for None; the bounded
+    solver's of 16 bytes, 2**16 for None, grown between bounds as needed up
+    to 2**20; a split bounded solve one table of ``2**tt_bits`` per process,
+    2**20 for None; split df-pn one
     per job running at once).  ``progress``: None or a callable given a
     :class:`SolveProgress` before each bound (split: as each task ends;
     df-pn: before each question and every 2**18 nodes, split: as each job

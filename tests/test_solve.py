@@ -87,6 +87,23 @@ def test_gore_loss_in_two_through_a_pass():
     assert r.pv == (264, 0 + 4)  # pass, then a2 (index 4)
 
 
+@pytest.mark.parametrize("text", ["djenon-aboure 0,0,0,0,0,2/1,1,0,0,0,0 S stores=20,24",
+                                  "gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS"])
+def test_bounds_past_a_table_byte(text):
+    """The table keeps each bound in a byte (docs/solve.md: up to 253 exactly): a
+    fact found at a deeper bound is kept weaker or not at all, never wrongly.
+    North wins in 2 plies in both positions (above); South never draws."""
+    pos = _core.Position.from_text(text)
+    solver = _core.Solver(10)
+    for deep in (253, 254, 255, 256, 257, 258, 300, 500):
+        assert solver.forces(pos, 1, 1, deep) and not solver.forces(pos, 0, 0, deep)
+        for k in range(4):
+            assert solver.forces(pos, 1, 1, k) == (k >= 2), (deep, k)
+            assert solver.forces(pos, 1, 0, k) == (k >= 2), (deep, k)
+            assert not solver.forces(pos, 0, 0, k) and not solver.forces(pos, 0, 1, k)
+    assert solver.thresholds(pos, 500) == ([None, None, 2, 2], 2, False)
+
+
 def test_nothing_proven_within_a_small_bound():
     # The katro-4x4 start is a win in 17 (docs/solve.md): within 5 plies nothing is proven.
     r = katra.solve("katro-4x4", 5)

@@ -136,7 +136,7 @@ class Searcher:
 class SolverTable:
     """A transposition table that the Solvers of several threads may share
     (``Solver(table=...)``; lockless, docs/solve.md): ``2**tt_bits`` entries of
-    24 bytes, 10..28 (None: 20, 24 MiB), allocated at once and never grown.
+    16 bytes, 10..28 (None: 20, 16 MiB), allocated at once and never grown.
     Freed when the table and every Solver using it are gone."""
 
     def __init__(self, tt_bits: int | None = None) -> None: ...
@@ -146,7 +146,7 @@ class SolverTable:
 class Solver:
     """The exact solver's state: a transposition table kept between calls
     (docs/solve.md).  ``tt_bits``: its own table of ``2**tt_bits`` entries of
-    24 bytes, 10..28 (None: 2**16, grown between bounds up to 2**20);
+    16 bytes, 10..28 (None: 2**16, grown between bounds up to 2**20);
     ``table``: a :class:`SolverTable` shared with other threads' Solvers
     instead (``tt_bits`` then None).  One thread at a time per Solver; every
     method runs without the GIL and stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""

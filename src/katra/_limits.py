@@ -77,7 +77,7 @@ DFPN_MAX_PATH = 1000
 
 #: The solvers' transposition tables (``katra.solve(tt_bits=)``, bounded and df-pn, ``Solver``,
 #: ``SolverTable``, ``DfpnSolver``): ``tt_bits`` in MIN_SOLVE_TT_BITS..MAX_SOLVE_TT_BITS
-#: (2**tt_bits entries of 24 bytes).
+#: (2**tt_bits entries of 16 bytes, the bounded solver's; 24, df-pn's).
 MIN_SOLVE_TT_BITS = 10
 MAX_SOLVE_TT_BITS = 28
 
