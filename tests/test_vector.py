@@ -181,6 +181,22 @@ def test_bad_actions_name_the_env_and_change_nothing():
     vg.step(good)                                   # still usable
 
 
+def test_an_action_of_no_position_names_the_env_and_changes_nothing():
+    # Action 8 on Goré (an offer of 0 holes) is legal in no position: the error still
+    # names the env and the action, says why, and no env is changed.
+    vg = VectorGame("gore", 3, seed=4)
+    vg.step(vg.random_actions())
+    before = snapshot(vg)
+    actions = vg.random_actions()
+    for bad in (8, 8 + 0b1111, 8 + 0xFF):           # offers of 0, 4 and 8 holes
+        actions[1] = bad
+        with pytest.raises(katra.IllegalMoveError,
+                           match=rf"env 1: action {bad} is not legal \(action {bad} is an offer"
+                                 r" of [048] holes; .*no env was changed"):
+            vg.step(actions)
+        assert same(before, snapshot(vg))
+
+
 def test_bad_construction():
     # Bad arguments: katra.ArgumentTypeError for a wrong type, katra.ArgumentError
     # for a value out of range, each naming the argument (as katra's other calls).
