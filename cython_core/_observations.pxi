@@ -5,6 +5,8 @@
 
 cdef enum:
     OBS_MAX = 3 * MAX_HOLES + 4     # the longest observation
+    OFFERS_ROW = 96                 # OFFERS_BY_SIZE's rows: Goré's 92 offers at most (8 holes
+                                    # owned: 8 + 28 + 56), then 0s up to a multiple of 8
 
 
 cdef inline int observation_size_c(int game) noexcept nogil:
@@ -34,18 +36,21 @@ ctypedef fused obs_item:
 #   pass and the answers);
 # * OFFERS_BY_SIZE[m]: OFFER_MASKS[m] by holes, then ascending, so that the offers
 #   of a GoreLegal are the first gore_legal_offers() of its offer_from's row
-#   (checked when made): Goré's mask rows write them without filtering.
+#   (checked when made): Goré's mask rows write them without filtering.  Then
+#   0s (the offer of no hole, action GORE_OFFER_BASE_C: never legal) to the
+#   row's end, so that the rows are written eight entries at a time.
 cdef unsigned char OBS_LANE_AT[NUM_GAMES][2][2][MAX_HOLES]
 cdef float OBS_SIDES[NUM_GAMES][2][2 * MAX_HOLES]
 cdef float BIT_FLOATS[2][256][8]
 cdef unsigned char BIT_BYTES[256][8]
-cdef unsigned char OFFERS_BY_SIZE[256][92]
+cdef unsigned char OFFERS_BY_SIZE[256][OFFERS_ROW]
 cdef bint GORE_OBS_REVERSED[2]
 cdef bint OBS_TABLES_MADE = 0
 
 # Eight bytes as eight floats, in order or reversed (SSE2 where the compiler
 # has it, _portable.h; a loop elsewhere).  Reversed or not is decided without a
-# branch (the bytes' word swapped or kept by a mask): with the player to move
+# branch (the bytes or their swap kept by an SSE2 mask: a plain C select was
+# compiled to a branch): with the player to move
 # as the viewer it alternates from ply to ply, and a branch on it was
 # mispredicted on four steps in ten (callgrind's branch simulation).
 cdef extern from *:
@@ -68,11 +73,14 @@ cdef extern from *:
     #if KATRA_HAVE_SSE2
     #include <emmintrin.h>
     static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
-        unsigned long long w;
+        unsigned long long w, r;
         memcpy(&w, src, 8);
-        w ^= (w ^ katra_bswap64(w)) & (0ULL - (unsigned long long)(reversed != 0));
+        r = katra_bswap64(w);
+        __m128i keep = _mm_set1_epi32(-(int)(reversed != 0));   /* all 1s: reversed */
+        __m128i bytes = _mm_or_si128(_mm_and_si128(keep, _mm_loadl_epi64((const __m128i *)&r)),
+                                     _mm_andnot_si128(keep, _mm_loadl_epi64((const __m128i *)&w)));
         __m128i zero = _mm_setzero_si128();
-        __m128i words = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)&w), zero);
+        __m128i words = _mm_unpacklo_epi8(bytes, zero);
         _mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero)));
         _mm_storeu_ps(out + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(words, zero)));
     }
@@ -151,8 +159,10 @@ cdef int observation_tables() except -1:
     for m in range(256):
         row = sorted((OFFER_MASKS[m][j] for j in range(OFFER_MASK_COUNT[m])),
                      key=lambda x: (POPCOUNT8[x], x))
-        for j in range(len(row)):
-            OFFERS_BY_SIZE[m][j] = row[j]
+        _require(len(row) <= OFFERS_ROW - 4 and 0 not in row,
+                 "observation tables: Goré's offers fit a row, then the offer of no hole")
+        for j in range(OFFERS_ROW):
+            OFFERS_BY_SIZE[m][j] = row[j] if j < len(row) else 0
         for most in range(4):
             legal.offer_from = m
             legal.offer_most = most
@@ -237,13 +247,35 @@ cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
     """A Goré mask row showing was's legal actions made to show now's: the
     sowings' bytes and the pass's and answers' written whole, the offers'
     rewritten only when they differ (one test, without a branch between the two
-    fields)."""
-    cdef int i
-    if (was.offer_from ^ now.offer_from) | (was.offer_most ^ now.offer_most):
-        for i in range(gore_legal_offers(was)):
-            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[was.offer_from][i]] = 0
-        for i in range(gore_legal_offers(now)):
-            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[now.offer_from][i]] = 1
+    fields), and only when one of them holds some (most plies hold none).  The
+    offers are written eight entries of OFFERS_BY_SIZE at a time, at least once
+    (with eight offers or fewer, the loops always run once: nothing to
+    mispredict): was's cleared, entries past its count and the padding included
+    (bytes that show no offer of was hold 0 already, or are written again
+    below); then now's entries 1, those past its count 0 (offers of now's
+    offer_from that now does not hold, or the offer of no hole)."""
+    cdef int j, t
+    cdef int was_count = gore_legal_offers(was), now_count = gore_legal_offers(now)
+    cdef const unsigned char* offers
+    cdef unsigned char* at = &row[GORE_OFFER_BASE_C]
+    if ((was_count | now_count) != 0) & (((was.offer_from ^ now.offer_from)
+                                          | (was.offer_most ^ now.offer_most)) != 0):
+        offers = OFFERS_BY_SIZE[was.offer_from]
+        j = 0
+        while True:
+            for t in range(8):
+                at[offers[j + t]] = 0
+            j += 8
+            if j >= was_count:
+                break
+        offers = OFFERS_BY_SIZE[now.offer_from]
+        j = 0
+        while True:
+            for t in range(8):
+                at[offers[j + t]] = j + t < now_count
+            j += 8
+            if j >= now_count:
+                break
     memcpy(row, BIT_BYTES[now.sows], GORE_OFFER_BASE_C)       # actions 0..7: the sowings
     memcpy(&row[GORE_PASS_C], BIT_BYTES[now.answers], GORE_DECLINE_C - GORE_PASS_C + 1)
 

@@ -290,9 +290,10 @@ cdef object _numpy_or_none():
 
 
 cdef object _action_array(Py_ssize_t n):
-    """n actions, 0s: int64 (a NumPy array, else an array.array)."""
+    """Room for n actions, int64 (a NumPy array, else an array.array), every one to
+    be written by the caller (NumPy's not cleared first)."""
     np = _numpy_or_none()
-    return np.zeros(n, np.int64) if np is not None else array("q", bytes(8 * n))
+    return np.empty(n, np.int64) if np is not None else array("q", bytes(8 * n))
 
 
 cdef class VectorGame:

@@ -317,6 +317,29 @@ def test_step_takes_exactly_the_legal_actions_on_gore():
     assert {"sow", "offer", 264, 265, 266} <= seen
 
 
+def test_gore_mask_rows_follow_the_offers_of_long_games():
+    # A Goré mask row's offers are rewritten from the legal sets, eight entries at a
+    # time: checked against State.legal_actions_mask at every step of long games
+    # (games ending and resetting on the way), with no offer, a few, and more than
+    # eight (up to the 63 offers of 6 holes owned) seen.
+    game = katra.game("gore")
+    n = 48
+    vg = VectorGame("gore", n, seed=3, max_plies=300)
+    states = [game.initial_state() for _ in range(n)]
+    pending = [False] * n
+    offers_seen = set()
+    for _ in range(400):
+        actions = vg.step_random()
+        for i in range(n):
+            states[i] = game.initial_state() if pending[i] else states[i].child(int(actions[i]))
+        masks = vg.action_masks.astype(int).tolist()
+        for i, state in enumerate(states):
+            assert masks[i] == state.legal_actions_mask(), (i, state.text())
+            offers_seen.add(sum(masks[i][8:264]))
+        pending = [bool(vg.terminated[i] or vg.truncated[i]) for i in range(n)]
+    assert {0, 2, 7, 10, 15, 63} <= offers_seen
+
+
 def test_reset_rewrites_every_mask_row():
     # A step rewrites a mask row's bytes of the last legal actions and of the new
     # ones only; reset() rewrites every row whole, bytes written into it included.
