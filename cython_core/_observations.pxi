@@ -169,6 +169,8 @@ cdef int observation_tables() except -1:
             _require(sorted(row[:gore_legal_offers(&legal)])
                      == [x for x in range(256) if (x & ~m) == 0 and x and gore_legal_offer(&legal, x)],
                      "observation tables: Goré's offers by size")
+    _require(GORE_PASS_C - 1 == GORE_OFFER_BASE_C + 0xFF,     # gore_mask_rewrite's answers
+             "observation tables: Goré's pass follows the offer of all 8 holes")
     for player in range(2):
         GORE_OBS_REVERSED[player] = OBS_LANE_AT[GAME_GORE][0][player][0] != 0
         for to_move in range(2):
@@ -211,8 +213,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
                 out[j + 2] = lanes[at[j + 2]]
                 out[j + 3] = lanes[at[j + 3]]
         if Node is GoreNode:
-            memcpy(&out[H], BIT_FLOATS[player][s.north if player else ~s.north & 0xFF],
-                   8 * sizeof(float))
+            memcpy(&out[H], BIT_FLOATS[player][gore_holes_of(s, player)], 8 * sizeof(float))
             memcpy(&out[2 * H], BIT_FLOATS[player][offer & 0xFF], 8 * sizeof(float))
         else:
             memcpy(&out[H], OBS_SIDES[G][player], 2 * H * sizeof(float))
@@ -246,8 +247,8 @@ cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
                                    const GoreLegal* now) noexcept nogil:
     """A Goré mask row showing was's legal actions made to show now's: the
     sowings' bytes and the pass's and answers' written whole, the offers'
-    rewritten only when they differ (one test, without a branch between the two
-    fields), and only when one of them holds some (most plies hold none).  The
+    rewritten only when one of them holds some (most plies hold none; one
+    test: rewriting offers that did not change writes what they show).  The
     offers are written eight entries of OFFERS_BY_SIZE at a time, at least once
     (with eight offers or fewer, the loops always run once: nothing to
     mispredict): was's cleared, entries past its count and the padding included
@@ -258,8 +259,7 @@ cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
     cdef int was_count = gore_legal_offers(was), now_count = gore_legal_offers(now)
     cdef const unsigned char* offers
     cdef unsigned char* at = &row[GORE_OFFER_BASE_C]
-    if ((was_count | now_count) != 0) & (((was.offer_from ^ now.offer_from)
-                                          | (was.offer_most ^ now.offer_most)) != 0):
+    if was_count | now_count:
         offers = OFFERS_BY_SIZE[was.offer_from]
         j = 0
         while True:
@@ -277,7 +277,9 @@ cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
             if j >= now_count:
                 break
     memcpy(row, BIT_BYTES[now.sows], GORE_OFFER_BASE_C)       # actions 0..7: the sowings
-    memcpy(&row[GORE_PASS_C], BIT_BYTES[now.answers], GORE_DECLINE_C - GORE_PASS_C + 1)
+    # the pass, accept and decline, after the offer of all 8 holes (never legal: 0),
+    # in one store of four bytes
+    memcpy(&row[GORE_PASS_C - 1], BIT_BYTES[now.answers << 1], 4)
 
 
 cdef int viewer_of(object player, const IntPosition* s) except -1:

@@ -70,19 +70,20 @@ ctypedef struct CommitJob:
 cdef inline void env_outputs(const Envs* e, Node* s, Node* children, Py_ssize_t i,
                              bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
-    truncated, rewards and pending from its node s (nodes[i], or Goré's copy of it:
-    commit_envs; fresh: a reset, nothing finished).
+    truncated, rewards and pending from its node s (nodes[i]; fresh: a reset,
+    nothing finished).
     The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts;
     Goré's: gore_legal) and 0 elsewhere; so it does after."""
     # e is commit_envs' local copy, which no store below can change; each output
     # is addressed where it is written (pointers made ahead would be kept, or
-    # spilled, across the whole body).  Whatever is read off nodes, plies and
-    # legal_n is read before the mask's byte stores (for the compiler a byte
-    # store may change it).
-    # Goré's rows have constant widths (its 267 actions, 3 * 8 + 4 floats)
+    # spilled, across the whole body).  The node is read before the first byte
+    # is stored (for the compiler a byte store may change it, and it would be
+    # read again), the observation first (its floats cannot change it).
+    # Goré's rows have constant widths (its 267 actions, 3 * 8 + 4 floats).
     cdef int num_actions = GORE_DECLINE_C + 1 if Node is GoreNode else e.num_actions
     cdef int obs_size = 3 * GORE_HOLES + 4 if Node is GoreNode else e.obs_size
     cdef unsigned char* mask = &e.masks[i * num_actions]
+    cdef int mover = s.to_move
     cdef bint capped = e.plies[i] >= e.ply_cap
     cdef long long work = 0
     cdef int n, k, winner
@@ -91,9 +92,11 @@ cdef inline void env_outputs(const Envs* e, Node* s, Node* children, Py_ssize_t 
     cdef unsigned char* sown
     cdef GoreView v
     cdef GoreLegal now
-    if Node is GoreNode:        # the legal actions as sets, the mask rewritten from them
+    if Node is GoreNode:        # the legal actions as sets
         gore_view(&v, s)
         gore_legal_of(&now, &v)
+    fill_observation(s, mover if e.view < 0 else e.view, &e.obs[i * obs_size])
+    if Node is GoreNode:        # the mask rewritten from the sets
         gore_mask_rewrite(mask, &e.gore_legal[i], &now)
         e.gore_legal[i] = now
         n = gore_legal_count(&now)
@@ -112,8 +115,7 @@ cdef inline void env_outputs(const Envs* e, Node* s, Node* children, Py_ssize_t 
         for k in range(n):
             mask[acts[k]] = 1
     e.legal_n[i] = n
-    fill_observation(s, s.to_move if e.view < 0 else e.view, &e.obs[i * obs_size])
-    e.to_move[i] = <signed char>s.to_move
+    e.to_move[i] = <signed char>mover
     if n == 0 and not fresh:
         winner = node_winner(s)
         e.rewards[2 * i] = 0 if winner < 0 else 1 if winner == 0 else -1
@@ -198,7 +200,6 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
     cdef Envs* e = &here
     cdef Py_ssize_t i, k
     cdef long long a
-    cdef Node node              # Goré: env i's node, played and read in registers
     cdef const Node* initial = <const Node*>&shared.initial
     cdef const unsigned char* pending = e.pending
     cdef int* plies = e.plies
@@ -226,12 +227,6 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
                 continue
             k = legal_index(e, i, a) if cap else 0
         plies[i] += 1
-        if Node is GoreNode:    # a copy: no store into the outputs makes it read again
-            node = nodes[i]
-            node_apply(&node, <int>a)
-            nodes[i] = node
-            env_outputs(e, &node, children, i, False)
-            continue
         if cap:
             k += i * cap
             if e.sown[k]:
