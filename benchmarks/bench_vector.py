@@ -1,7 +1,7 @@
 """Steps per second of batched stepping, for docs/learning.md.
 
     python benchmarks/bench_vector.py [--envs 1024] [--steps 200] [--repeats 5]
-    python benchmarks/bench_vector.py --versus-playouts [--repeats 5]
+    python benchmarks/bench_vector.py --versus-playouts [--repeats 5] [--only GAME ...]
 
 (``--versus-playouts``: VectorGame's env-steps per second over katra.playouts'
 plies per second, every game id, stepping ``vg.step(vg.random_actions())`` and
@@ -174,14 +174,15 @@ def evaluator_rates(repeats: int) -> list[tuple[str, float, float]]:
     return rows
 
 
-def versus_playouts(repeats: int, envs: int = 1024, steps: int = 100) -> str:
+def versus_playouts(repeats: int, envs: int = 1024, steps: int = 100,
+                    games: list[str] | None = None) -> str:
     """VectorGame(game, envs, num_threads=1) stepping random_actions() (observations
     and masks included) in env-steps per CPU second, over katra.playouts(game, n,
     jobs=1)'s plies per CPU second, and the same with step_random(): medians of
-    repeats runs, the three in turn."""
+    repeats runs, the three in turn; every game id, or those of games."""
     rows = ["| game | VectorGame steps/s | step_random steps/s | playouts plies/s | ratio "
             "| step_random ratio |", "|---|---:|---:|---:|---:|---:|"]
-    for game_id in katra.GAME_IDS:
+    for game_id in games or katra.GAME_IDS:
         run = vector_stepper(game_id, envs, steps)
         run_fused = vector_stepper(game_id, envs, steps, fused=True)
         vector, fused, playout = [], [], []
@@ -207,9 +208,11 @@ def main() -> None:
     parser.add_argument("--versus-playouts", action="store_true",
                         help="only VectorGame's steps/s over katra.playouts' plies/s, "
                              "every game id")
+    parser.add_argument("--only", action="append", choices=katra.GAME_IDS, metavar="GAME",
+                        help="with --versus-playouts: this game id only (repeatable)")
     args = parser.parse_args()
     if args.versus_playouts:
-        print(versus_playouts(args.repeats, args.envs))
+        print(versus_playouts(args.repeats, args.envs, games=args.only))
         return
     print(f"{args.envs} envs; env-steps per second (one env advanced by one ply, with its "
           f"observation and mask); medians of {args.repeats} runs, ratios taken run by run\n")

@@ -5,6 +5,8 @@
 
 cdef enum:
     OBS_MAX = 3 * MAX_HOLES + 4     # the longest observation
+    OFFERS_ROW = 96                 # OFFERS_BY_SIZE's rows: Goré's 92 offers at most (8 holes
+                                    # owned: 8 + 28 + 56), then 0s up to a multiple of 8
 
 
 cdef inline int observation_size_c(int game) noexcept nogil:
@@ -34,34 +36,53 @@ ctypedef fused obs_item:
 #   pass and the answers);
 # * OFFERS_BY_SIZE[m]: OFFER_MASKS[m] by holes, then ascending, so that the offers
 #   of a GoreLegal are the first gore_legal_offers() of its offer_from's row
-#   (checked when made): Goré's mask rows write them without filtering.
+#   (checked when made): Goré's mask rows write them without filtering.  Then
+#   0s (the offer of no hole, action GORE_OFFER_BASE_C: never legal) to the
+#   row's end, so that the rows are written eight entries at a time.
 cdef unsigned char OBS_LANE_AT[NUM_GAMES][2][2][MAX_HOLES]
 cdef float OBS_SIDES[NUM_GAMES][2][2 * MAX_HOLES]
 cdef float BIT_FLOATS[2][256][8]
 cdef unsigned char BIT_BYTES[256][8]
-cdef unsigned char OFFERS_BY_SIZE[256][92]
+cdef unsigned char OFFERS_BY_SIZE[256][OFFERS_ROW]
 cdef bint GORE_OBS_REVERSED[2]
 cdef bint OBS_TABLES_MADE = 0
 
 # Eight bytes as eight floats, in order or reversed (SSE2 where the compiler
-# has it, _portable.h; a loop elsewhere).
+# has it, _portable.h; a loop elsewhere).  Reversed or not is decided without a
+# branch (the bytes or their swap kept by an SSE2 mask: a plain C select was
+# compiled to a branch): with the player to move
+# as the viewer it alternates from ply to ply, and a branch on it was
+# mispredicted on four steps in ten (callgrind's branch simulation).
 cdef extern from *:
     """
+    #include <string.h>
     #include "_portable.h"
+    #if defined(__GNUC__) || defined(__clang__)
+    #define katra_bswap64(x) __builtin_bswap64(x)
+    #elif defined(_MSC_VER)
+    #include <stdlib.h>
+    #define katra_bswap64(x) _byteswap_uint64(x)
+    #else
+    static inline unsigned long long katra_bswap64(unsigned long long x) {
+        int j;
+        unsigned long long r = 0;
+        for (j = 0; j < 8; j++) r |= ((x >> (8 * j)) & 0xFF) << (8 * (7 - j));
+        return r;
+    }
+    #endif
     #if KATRA_HAVE_SSE2
     #include <emmintrin.h>
     static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
+        unsigned long long w, r;
+        memcpy(&w, src, 8);
+        r = katra_bswap64(w);
+        __m128i keep = _mm_set1_epi32(-(int)(reversed != 0));   /* all 1s: reversed */
+        __m128i bytes = _mm_or_si128(_mm_and_si128(keep, _mm_loadl_epi64((const __m128i *)&r)),
+                                     _mm_andnot_si128(keep, _mm_loadl_epi64((const __m128i *)&w)));
         __m128i zero = _mm_setzero_si128();
-        __m128i words = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)src), zero);
-        __m128 lo = _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero));
-        __m128 hi = _mm_cvtepi32_ps(_mm_unpackhi_epi16(words, zero));
-        if (reversed) {
-            _mm_storeu_ps(out, _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(0, 1, 2, 3)));
-            _mm_storeu_ps(out + 4, _mm_shuffle_ps(lo, lo, _MM_SHUFFLE(0, 1, 2, 3)));
-        } else {
-            _mm_storeu_ps(out, lo);
-            _mm_storeu_ps(out + 4, hi);
-        }
+        __m128i words = _mm_unpacklo_epi8(bytes, zero);
+        _mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero)));
+        _mm_storeu_ps(out + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(words, zero)));
     }
     #else
     static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
@@ -138,14 +159,18 @@ cdef int observation_tables() except -1:
     for m in range(256):
         row = sorted((OFFER_MASKS[m][j] for j in range(OFFER_MASK_COUNT[m])),
                      key=lambda x: (POPCOUNT8[x], x))
-        for j in range(len(row)):
-            OFFERS_BY_SIZE[m][j] = row[j]
+        _require(len(row) <= OFFERS_ROW - 4 and 0 not in row,
+                 "observation tables: Goré's offers fit a row, then the offer of no hole")
+        for j in range(OFFERS_ROW):
+            OFFERS_BY_SIZE[m][j] = row[j] if j < len(row) else 0
         for most in range(4):
             legal.offer_from = m
             legal.offer_most = most
             _require(sorted(row[:gore_legal_offers(&legal)])
                      == [x for x in range(256) if (x & ~m) == 0 and x and gore_legal_offer(&legal, x)],
                      "observation tables: Goré's offers by size")
+    _require(GORE_PASS_C - 1 == GORE_OFFER_BASE_C + 0xFF,     # gore_mask_rewrite's answers
+             "observation tables: Goré's pass follows the offer of all 8 holes")
     for player in range(2):
         GORE_OBS_REVERSED[player] = OBS_LANE_AT[GAME_GORE][0][player][0] != 0
         for to_move in range(2):
@@ -188,8 +213,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
                 out[j + 2] = lanes[at[j + 2]]
                 out[j + 3] = lanes[at[j + 3]]
         if Node is GoreNode:
-            memcpy(&out[H], BIT_FLOATS[player][s.north if player else ~s.north & 0xFF],
-                   8 * sizeof(float))
+            memcpy(&out[H], BIT_FLOATS[player][gore_holes_of(s, player)], 8 * sizeof(float))
             memcpy(&out[2 * H], BIT_FLOATS[player][offer & 0xFF], 8 * sizeof(float))
         else:
             memcpy(&out[H], OBS_SIDES[G][player], 2 * H * sizeof(float))
@@ -223,15 +247,39 @@ cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
                                    const GoreLegal* now) noexcept nogil:
     """A Goré mask row showing was's legal actions made to show now's: the
     sowings' bytes and the pass's and answers' written whole, the offers'
-    rewritten only when they differ."""
-    cdef int i
-    if was.offer_from != now.offer_from or was.offer_most != now.offer_most:
-        for i in range(gore_legal_offers(was)):
-            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[was.offer_from][i]] = 0
-        for i in range(gore_legal_offers(now)):
-            row[GORE_OFFER_BASE_C + OFFERS_BY_SIZE[now.offer_from][i]] = 1
+    rewritten only when one of them holds some (most plies hold none; one
+    test: rewriting offers that did not change writes what they show).  The
+    offers are written eight entries of OFFERS_BY_SIZE at a time, at least once
+    (with eight offers or fewer, the loops always run once: nothing to
+    mispredict): was's cleared, entries past its count and the padding included
+    (bytes that show no offer of was hold 0 already, or are written again
+    below); then now's entries 1, those past its count 0 (offers of now's
+    offer_from that now does not hold, or the offer of no hole)."""
+    cdef int j, t
+    cdef int was_count = gore_legal_offers(was), now_count = gore_legal_offers(now)
+    cdef const unsigned char* offers
+    cdef unsigned char* at = &row[GORE_OFFER_BASE_C]
+    if was_count | now_count:
+        offers = OFFERS_BY_SIZE[was.offer_from]
+        j = 0
+        while True:
+            for t in range(8):
+                at[offers[j + t]] = 0
+            j += 8
+            if j >= was_count:
+                break
+        offers = OFFERS_BY_SIZE[now.offer_from]
+        j = 0
+        while True:
+            for t in range(8):
+                at[offers[j + t]] = j + t < now_count
+            j += 8
+            if j >= now_count:
+                break
     memcpy(row, BIT_BYTES[now.sows], GORE_OFFER_BASE_C)       # actions 0..7: the sowings
-    memcpy(&row[GORE_PASS_C], BIT_BYTES[now.answers], GORE_DECLINE_C - GORE_PASS_C + 1)
+    # the pass, accept and decline, after the offer of all 8 holes (never legal: 0),
+    # in one store of four bytes
+    memcpy(&row[GORE_PASS_C - 1], BIT_BYTES[now.answers << 1], 4)
 
 
 cdef int viewer_of(object player, const IntPosition* s) except -1:

@@ -67,76 +67,69 @@ ctypedef struct CommitJob:
     Py_ssize_t hi
 
 
-cdef inline void env_outputs(Envs* e, Node* nodes, Node* children, Py_ssize_t i,
+cdef inline void env_outputs(const Envs* e, Node* s, Node* children, Py_ssize_t i,
                              bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
-    truncated, rewards and pending from its node (fresh: a reset, nothing finished).
-    The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts)
-    and 0 elsewhere; so it does after."""
-    # every field of e is read before the first byte is written (for the compiler a
-    # byte store may change e, or the node, and they would be read again)
-    cdef Node* s = &nodes[i]
-    cdef Node node
-    cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
-    cdef Node* kids = &children[i * e.children_cap]
-    cdef int* moves = &e.legal_moves[i * e.children_cap]
-    cdef unsigned char* sown = &e.sown[i * e.children_cap]
-    cdef unsigned char* mask = &e.masks[i * e.num_actions]
-    cdef float* obs_row = &e.obs[i * e.obs_size]
-    cdef float* rewards = &e.rewards[2 * i]
-    cdef unsigned char* terminated = &e.terminated[i]
-    cdef unsigned char* truncated = &e.truncated[i]
-    cdef unsigned char* pending = &e.pending[i]
-    cdef signed char* to_move = &e.to_move[i]
-    cdef int* legal_n = &e.legal_n[i]
-    cdef int shown = legal_n[0]
+    truncated, rewards and pending from its node s (nodes[i]; fresh: a reset,
+    nothing finished).
+    The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts;
+    Goré's: gore_legal) and 0 elsewhere; so it does after."""
+    # e is commit_envs' local copy, which no store below can change; each output
+    # is addressed where it is written (pointers made ahead would be kept, or
+    # spilled, across the whole body).  The node is read before the first byte
+    # is stored (for the compiler a byte store may change it, and it would be
+    # read again), the observation first (its floats cannot change it).
+    # Goré's rows have constant widths (its 267 actions, 3 * 8 + 4 floats).
+    cdef int num_actions = GORE_DECLINE_C + 1 if Node is GoreNode else e.num_actions
+    cdef int obs_size = 3 * GORE_HOLES + 4 if Node is GoreNode else e.obs_size
+    cdef unsigned char* mask = &e.masks[i * num_actions]
+    cdef int mover = s.to_move
     cdef bint capped = e.plies[i] >= e.ply_cap
-    cdef bint listed = e.children_cap != 0
-    cdef GoreLegal* gore_legal = &e.gore_legal[i] if Node is GoreNode else NULL
-    cdef int p = s.to_move if e.view < 0 else e.view
     cdef long long work = 0
     cdef int n, k, winner
+    cdef int* acts
+    cdef int* moves
+    cdef unsigned char* sown
     cdef GoreView v
     cdef GoreLegal now
-    if Node is GoreNode:        # the legal actions as sets, the mask rewritten from them
-        node = s[0]             # (a copy in registers: the byte stores leave it be)
-        s = &node
+    if Node is GoreNode:        # the legal actions as sets
         gore_view(&v, s)
         gore_legal_of(&now, &v)
-        gore_mask_rewrite(mask, gore_legal, &now)
-        gore_legal[0] = now
+    fill_observation(s, mover if e.view < 0 else e.view, &e.obs[i * obs_size])
+    if Node is GoreNode:        # the mask rewritten from the sets
+        gore_mask_rewrite(mask, &e.gore_legal[i], &now)
+        e.gore_legal[i] = now
         n = gore_legal_count(&now)
     else:
-        for k in range(shown):      # the mask holds the last legal actions' bytes:
-            mask[acts[k]] = 0       # cleared, rather than the whole row
-        if listed:
-            n = node_legal_moves(s, moves, sown, kids, &work)
+        acts = &e.legal_acts[i * MAX_CANDIDATES]
+        for k in range(e.legal_n[i]):   # the mask holds the last legal actions' bytes:
+            mask[acts[k]] = 0           # cleared, rather than the whole row
+        if e.children_cap:
+            moves = &e.legal_moves[i * e.children_cap]
+            sown = &e.sown[i * e.children_cap]
+            n = node_legal_moves(s, moves, sown, &children[i * e.children_cap], &work)
             for k in range(n):
                 acts[k] = node_action(s, moves[k])
         else:                   # node_all_legal: the candidates are the legal moves,
             n = node_candidates(s, acts, 1)     # and a move is its action
         for k in range(n):
             mask[acts[k]] = 1
-    legal_n[0] = n
-    fill_observation(s, p, obs_row)
-    to_move[0] = <signed char>s.to_move
-    rewards[0] = 0
-    rewards[1] = 0
-    terminated[0] = 0
-    truncated[0] = 0
-    pending[0] = 0
-    if fresh:
-        return
-    if n == 0:
+    e.legal_n[i] = n
+    e.to_move[i] = <signed char>mover
+    if n == 0 and not fresh:
         winner = node_winner(s)
-        if winner >= 0:
-            rewards[winner] = 1
-            rewards[1 - winner] = -1
-        terminated[0] = 1
-        pending[0] = 1
-    elif capped:
-        truncated[0] = 1        # stopped by the ply cap: no result (docs/rules.md §6.1)
-        pending[0] = 1
+        e.rewards[2 * i] = 0 if winner < 0 else 1 if winner == 0 else -1
+        e.rewards[2 * i + 1] = 0 if winner < 0 else 1 if winner == 1 else -1
+        e.terminated[i] = 1
+        e.truncated[i] = 0
+        e.pending[i] = 1
+    else:
+        e.rewards[2 * i] = 0
+        e.rewards[2 * i + 1] = 0
+        e.terminated[i] = 0
+        capped = capped and not fresh   # stopped by the ply cap: no result (docs/rules.md §6.1)
+        e.truncated[i] = capped
+        e.pending[i] = capped
 
 
 cdef inline int legal_index(const Envs* e, Py_ssize_t i, long long a) noexcept nogil:
@@ -188,11 +181,33 @@ cdef inline int draw_index(Envs* e, Py_ssize_t i) noexcept nogil:
 
 cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                               Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
-    """Play the actions of envs lo..hi-1 (mode COMMIT_*), or reset the finished ones."""
+    """Play the actions of envs lo..hi-1 (mode COMMIT_*), or reset the finished ones:
+    commit_envs, on Goré with the mode a constant (one loop compiled for each: its
+    steps are short, the mode's tests count).  Not elsewhere: three loops call the
+    node layer's outlined functions (halves_node_play) from three places, and GCC
+    then stops inlining them (Katro: 5% more instructions a step, callgrind)."""
+    if Node is GoreNode:
+        if mode == COMMIT_DRAWN:
+            commit_envs(e, nodes, children, acts, COMMIT_DRAWN, lo, hi)
+        elif mode == COMMIT_GIVEN:
+            commit_envs(e, nodes, children, acts, COMMIT_GIVEN, lo, hi)
+        else:
+            commit_envs(e, nodes, children, acts, COMMIT_RESET, lo, hi)
+    else:
+        commit_envs(e, nodes, children, acts, mode, lo, hi)
+
+
+cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, long long* acts,
+                             int mode, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+    """commit_nodes' loop, on a copy of the Envs (its fields stay in registers:
+    for the compiler no byte or float stored into the outputs can change a local
+    copy, while each store might change *shared, read again after every one)."""
+    cdef Envs here = shared[0]
+    cdef Envs* e = &here
     cdef Py_ssize_t i, k
     cdef long long a
-    cdef const Node* initial = <const Node*>&e.initial
-    cdef const unsigned char* pending = e.pending      # (read once: see env_outputs)
+    cdef const Node* initial = <const Node*>&shared.initial
+    cdef const unsigned char* pending = e.pending
     cdef int* plies = e.plies
     cdef int cap = e.children_cap
     for i in range(lo, hi):
@@ -203,7 +218,7 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
                 acts[i] = 0                 # as random_actions: no number drawn
             nodes[i] = initial[0]
             plies[i] = 0
-            env_outputs(e, nodes, children, i, True)
+            env_outputs(e, &nodes[i], children, i, True)
             continue
         if mode == COMMIT_DRAWN:
             k = draw_index(e, i)
@@ -217,6 +232,7 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
             if a == SKIP_ENV:
                 continue
             k = legal_index(e, i, a) if cap else 0
+        plies[i] += 1
         if cap:
             k += i * cap
             if e.sown[k]:
@@ -225,8 +241,7 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
                 node_apply(&nodes[i], e.legal_moves[k])
         else:                   # node_all_legal: a move is its action
             node_apply(&nodes[i], <int>a)
-        plies[i] += 1
-        env_outputs(e, nodes, children, i, False)
+        env_outputs(e, &nodes[i], children, i, False)
 
 
 # commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
@@ -276,9 +291,10 @@ cdef object _numpy_or_none():
 
 
 cdef object _action_array(Py_ssize_t n):
-    """n actions, 0s: int64 (a NumPy array, else an array.array)."""
+    """Room for n actions, int64 (a NumPy array, else an array.array), every one to
+    be written by the caller (NumPy's not cleared first)."""
     np = _numpy_or_none()
-    return np.zeros(n, np.int64) if np is not None else array("q", bytes(8 * n))
+    return np.empty(n, np.int64) if np is not None else array("q", bytes(8 * n))
 
 
 cdef class VectorGame:
@@ -485,9 +501,12 @@ cdef class VectorGame:
                              f"0..{self.e.num_actions - 1} (or -1 to skip); no env was changed")
         spec = _game_spec(self.e.game)
         legal = ", ".join(f"{_text.action_text(spec, b)} ({b})" for b in pos.legal_actions())
-        raise IllegalMoveError(f"step: env {i}: action {a} ({_text.action_text(spec, a)}) is not "
-                               f"legal in {pos.text()}; legal: {legal or 'none'}; "
-                               f"no env was changed")
+        try:
+            what = f"action {a} ({_text.action_text(spec, a)}) is not legal"
+        except IllegalMoveError as why:     # no action of any position (Goré's offer of 0 holes)
+            what = f"action {a} is not legal ({why})"
+        raise IllegalMoveError(f"step: env {i}: {what} in {pos.text()}; "
+                               f"legal: {legal or 'none'}; no env was changed")
 
     def random_actions(self):
         """One action per env drawn with the docs/rules.md §6.2 generator of that env

@@ -181,6 +181,22 @@ def test_bad_actions_name_the_env_and_change_nothing():
     vg.step(good)                                   # still usable
 
 
+def test_an_action_of_no_position_names_the_env_and_changes_nothing():
+    # Action 8 on Goré (an offer of 0 holes) is legal in no position: the error still
+    # names the env and the action, says why, and no env is changed.
+    vg = VectorGame("gore", 3, seed=4)
+    vg.step(vg.random_actions())
+    before = snapshot(vg)
+    actions = vg.random_actions()
+    for bad in (8, 8 + 0b1111, 8 + 0xFF):           # offers of 0, 4 and 8 holes
+        actions[1] = bad
+        with pytest.raises(katra.IllegalMoveError,
+                           match=rf"env 1: action {bad} is not legal \(action {bad} is an offer"
+                                 r" of [048] holes; .*no env was changed"):
+            vg.step(actions)
+        assert same(before, snapshot(vg))
+
+
 def test_bad_construction():
     # Bad arguments: katra.ArgumentTypeError for a wrong type, katra.ArgumentError
     # for a value out of range, each naming the argument (as katra's other calls).
@@ -299,6 +315,29 @@ def test_step_takes_exactly_the_legal_actions_on_gore():
             history.append(a)
             assert vg.position(0) == state
     assert {"sow", "offer", 264, 265, 266} <= seen
+
+
+def test_gore_mask_rows_follow_the_offers_of_long_games():
+    # A Goré mask row's offers are rewritten from the legal sets, eight entries at a
+    # time: checked against State.legal_actions_mask at every step of long games
+    # (games ending and resetting on the way), with no offer, a few, and more than
+    # eight (up to the 63 offers of 6 holes owned) seen.
+    game = katra.game("gore")
+    n = 48
+    vg = VectorGame("gore", n, seed=3, max_plies=300)
+    states = [game.initial_state() for _ in range(n)]
+    pending = [False] * n
+    offers_seen = set()
+    for _ in range(400):
+        actions = vg.step_random()
+        for i in range(n):
+            states[i] = game.initial_state() if pending[i] else states[i].child(int(actions[i]))
+        masks = vg.action_masks.astype(int).tolist()
+        for i, state in enumerate(states):
+            assert masks[i] == state.legal_actions_mask(), (i, state.text())
+            offers_seen.add(sum(masks[i][8:264]))
+        pending = [bool(vg.terminated[i] or vg.truncated[i]) for i in range(n)]
+    assert {0, 2, 7, 10, 15, 63} <= offers_seen
 
 
 def test_reset_rewrites_every_mask_row():
