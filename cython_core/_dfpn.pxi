@@ -75,6 +75,8 @@
 #
 # Runs without the GIL; a job (_stop.pxi): Ctrl-C and cancel_jobs() stop it.
 
+from cpython.bytes cimport PyBytes_FromStringAndSize
+
 cdef enum:
     DFPN_INF = 0x3FFFFFFF        # a proof or disproof number meaning "proven" / "disproven"
     DFPN_FREE = 1 << 30          # a disproof's loop ply when it rests on no repetition above
@@ -92,6 +94,10 @@ cdef enum:
     DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_DEPTH)
     DFPN_NO_DEPTH = 0x3FFFFFFF   # a disproof's depth when it rests on a repetition (or
                                  # is not known to rest on none)
+    DFPN_TABLE_FORMAT = 1        # the meaning of a slot's words: bump it when it changes
+                                 # (a saved table, katra.api's df-pn table file, is then
+                                 # refused by _dfpn_fingerprint rather than misread)
+    DFPN_FILE_CHUNK = 1 << 24    # a table is written and read in pieces of 16 MiB
 
 
 ctypedef struct DfpnEntry:       # an entry as read from its slot (dfpn_find's copy)
@@ -732,6 +738,66 @@ cdef class DfpnTable:
     def tt_bits(self):
         """The table holds 2**tt_bits entries."""
         return (self.mask + 1).bit_length() - 1
+
+    def used(self):
+        """How many of its slots hold an entry."""
+        cdef u64 i, n = 0
+        with nogil:
+            for i in range(self.mask + 1):
+                n += katra_word_load(&self.slots[i].seal) != 0
+        return n
+
+    def write_to(self, stream):
+        """Write the slots (2**tt_bits of 24 bytes, this machine's byte order) to
+        the binary stream, copied 16 MiB at a time: the body of a df-pn table
+        file (katra.api).  Any copy is a valid table, even one taken while
+        solvers write: a slot caught mid-write reads back as empty (its seal),
+        never as a wrong entry."""
+        cdef u64 size = (self.mask + 1) * sizeof(DfpnSlot), at = 0, n
+        cdef char* base = <char*>self.slots
+        while at < size:
+            n = min(size - at, <u64>DFPN_FILE_CHUNK)
+            stream.write(PyBytes_FromStringAndSize(base + at, <Py_ssize_t>n))
+            at += n
+
+    def read_from(self, stream):
+        """Fill the slots from the binary stream (what write_to wrote for a
+        table of this size); if the stream ends early or gives a wrong type, the
+        table is left empty and ArgumentError is raised.  Entries come with
+        their seals, so a damaged slot reads as empty; a stream from another
+        game or build is for the caller to refuse (_dfpn_fingerprint)."""
+        cdef u64 size = (self.mask + 1) * sizeof(DfpnSlot), at = 0, want
+        cdef char* base = <char*>self.slots
+        cdef const char* piece
+        try:
+            while at < size:
+                want = min(size - at, <u64>DFPN_FILE_CHUNK)
+                data = stream.read(want)
+                if not isinstance(data, bytes):
+                    raise ArgumentTypeError(f"the df-pn table's stream gave "
+                                            f"{type(data).__name__}, not bytes")
+                if <u64>len(data) != want:
+                    raise ArgumentError(f"the df-pn table ended after {at + len(data)} "
+                                        f"of its {size} bytes")
+                piece = data
+                memcpy(base + at, piece, want)
+                at += want
+        except BaseException:
+            memset(base, 0, size)
+            raise
+
+
+def _dfpn_fingerprint(pos):
+    """A 64-bit word of df-pn's table layout as this build has it: pos's key,
+    the four questions' salts, a seal and DFPN_TABLE_FORMAT mixed.  A saved
+    table records its game start's, and a build whose keys, checks, seals
+    or slot meaning differ refuses it."""
+    cdef Position p = _check_position(pos)
+    cdef u64 h = dfpn_root_key(&p.st) ^ <u64>DFPN_TABLE_FORMAT
+    cdef int pi
+    for pi in range(4):
+        h = mix64(h ^ dfpn_salt(pi))
+    return mix64(h ^ dfpn_seal(h, ~h))
 
 
 cdef class DfpnSolver:

@@ -7,6 +7,7 @@ from katra._core import JobCancelled, cancel_jobs
 
 from ._batch import VectorGame, legal_actions_masks, observations, read_records, write_records
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
+from ._dfpn_file import DfpnTableInfo, dfpn_table_info
 from ._explain import explain
 from ._proof import ProofWriteError, write_proof
 from ._search import MATE, Analysis, Engine, MoveScore, SearchResult, analyse, search
@@ -21,7 +22,7 @@ __all__ = [
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE", "Engine", "analyse", "Analysis", "MoveScore",
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
-    "ProofWriteError",
+    "ProofWriteError", "dfpn_table_info", "DfpnTableInfo",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",
     "build_tables", "load_tables", "tables_info", "TablesInfo", "LayerInfo",

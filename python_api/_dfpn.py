@@ -86,13 +86,16 @@ class Settler:
 
 class Dfpn(Settler):
     """One df-pn solve: a ``_core.DfpnSolver`` (its table kept for the line and the
-    proof; ``solver``: this one instead of a new one), a node budget and a clock
-    shared by every question asked."""
+    proof; ``solver``: this one instead of a new one; ``table``: a new one on this
+    ``_core.DfpnTable``), a node budget and a clock shared by every question asked."""
 
     def __init__(self, tt_bits: int | None, max_nodes: int | None = None,
                  time: float | None = None, progress: Progress | None = None,
-                 solver: Any = None, tables: Any = None) -> None:
-        self.solver = _core.DfpnSolver(tt_bits, tables) if solver is None else solver
+                 solver: Any = None, tables: Any = None, table: Any = None) -> None:
+        if solver is None:
+            solver = (_core.DfpnSolver(tt_bits, tables) if table is None
+                      else _core.DfpnSolver(None, tables, table))
+        self.solver = solver
         self.max_nodes = max_nodes
         self.start = _clock.monotonic()
         self.deadline = None if time is None else self.start + time

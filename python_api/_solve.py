@@ -9,6 +9,7 @@ split over workers (:mod:`._solve_pool`).
 """
 from __future__ import annotations
 
+import os
 import time as _clock
 import uuid
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from katra._text import action_text
 
 from ._counting import load_position
 from ._dfpn import Dfpn
+from ._dfpn_file import DfpnTableFile
 from ._dfpn_jobs import SplitDfpn
 from ._parallel import Workers, workers_for
 from ._proof import write_proof
@@ -111,7 +113,7 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
           nodes: int | None = None, jobs: int = 1, executor: Any = None,
           time: float | None = None, tt_bits: int | None = None,
           progress: Progress | None = None, proof: TextIO | None = None,
-          tables: Any = None) -> SolveResult:
+          tables: Any = None, dfpn_table: str | os.PathLike[str] | None = None) -> SolveResult:
     """Prove the value of ``state`` (docs/rules.md §6.3, docs/solve.md).
 
     ``state``: a :class:`katra.State`, a game id or name (its start) or a
@@ -143,8 +145,13 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     Djenon-aboure's endgame tables (:func:`katra.api.load_tables`,
     docs/tables.md), which df-pn and the bounded solver read where a board of
     few seeds comes up (the same result, fewer nodes; no ``proof``, ``jobs``
-    or ``executor`` with them).  Ctrl-C and
-    :func:`katra.cancel_jobs` stop it.
+    or ``executor`` with them).  ``dfpn_table``: None or a file path for
+    df-pn's table, kept between solves so that a long one resumes where it
+    stopped: read if the file exists (then ``tt_bits`` is the file's, or must
+    equal it), written back when df-pn stops, settled or not (the clock, the
+    budget, Ctrl-C, :func:`katra.cancel_jobs`); df-pn in one thread only (no
+    ``max_plies``, ``jobs`` or ``executor``; docs/solve.md, "Resuming a long
+    solve").  Ctrl-C and :func:`katra.cancel_jobs` stop it.
 
     >>> r = solve("katro-4x4", exact=True)
     >>> r.describe(), r.best_move, len(r.pv)
@@ -165,17 +172,29 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
                                 f"not {type(proof).__name__}")
     workers = workers_for(jobs, executor)
     check_tables(tables, pos.game_id, proof is not None or workers is not None)
+    kept = None
+    if dfpn_table is not None:
+        if plies is not None or workers is not None:
+            raise ArgumentError("dfpn_table keeps df-pn's table in one thread: give it "
+                                "without max_plies, jobs or executor")
+        kept = DfpnTableFile(dfpn_table, pos.game_id, bits)
     if plies is None:
         search: Dfpn | SplitDfpn
         if workers is None:
-            search = Dfpn(bits, budget, seconds, progress, tables=tables)
+            search = Dfpn(bits, budget, seconds, progress, tables=tables,
+                          table=None if kept is None else kept.load())
         else:
             search = SplitDfpn(workers, bits, budget, seconds, progress,
                                proof=proof is not None and not exact)
-        result = solve_unbounded(pos, budget, seconds, bits, exact, progress, search, workers)
-        if proof is not None and result.outcome is not None:
-            write_proof(proof, pos, result, tt_bits=bits,
-                        search=search.local if isinstance(search, SplitDfpn) else search)
+        start = _clock.monotonic()
+        try:
+            result = solve_unbounded(pos, budget, seconds, bits, exact, progress, search, workers)
+            if proof is not None and result.outcome is not None:
+                write_proof(proof, pos, result, tt_bits=bits,
+                            search=search.local if isinstance(search, SplitDfpn) else search)
+        finally:
+            if kept is not None:      # what df-pn found, whatever stopped it
+                kept.save(search.nodes, _clock.monotonic() - start)
         return result
     if budget is not None:
         raise ArgumentError("nodes is df-pn's budget: give it without max_plies")

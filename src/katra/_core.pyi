@@ -12,7 +12,7 @@ raises), ``cancel_jobs()`` makes every running one raise ``JobCancelled`` (a
 allocated and returns nothing.
 """
 from collections.abc import Callable
-from typing import Any
+from typing import Any, BinaryIO
 
 __all__ = ["Position", "perft", "divide", "playouts", "search", "Searcher", "cancel_jobs",
            "JobCancelled", "VectorGame", "Solver", "SolverTable"]
@@ -180,6 +180,17 @@ class DfpnTable:
     @property
     def tt_bits(self) -> int:
         """The table holds ``2**tt_bits`` entries."""
+    def used(self) -> int:
+        """How many of its slots hold an entry."""
+    def write_to(self, stream: BinaryIO) -> None:
+        """Write the slots (24 bytes each, this machine's byte order) to ``stream``."""
+    def read_from(self, stream: BinaryIO) -> None:
+        """Fill the slots from ``stream``; a short or wrong read leaves the table
+        empty and raises ArgumentError."""
+
+def _dfpn_fingerprint(pos: Position) -> int:
+    """df-pn's table layout in this build, for ``pos``'s key (a saved table is read
+    only by a build that agrees)."""
 
 class DfpnSolver:
     """Depth-first proof-number search without a ply bound (docs/solve.md),

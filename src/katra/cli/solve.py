@@ -46,6 +46,10 @@ def register(commands: Any) -> None:
     solve.add_argument("--tables", metavar="FILE",
                        help="endgame tables made by `katra tables build` (docs/tables.md): "
                        "their values answer the boards they hold; no --proof, no --jobs")
+    solve.add_argument("--dfpn-table", metavar="FILE",
+                       help="keep df-pn's table in FILE between runs: read if it exists (its "
+                       "size then the table's), written back when the solve stops (settled, "
+                       "--time, --nodes or Ctrl-C), so a long solve resumes; one thread")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--progress", action="store_true",
                        help="report the bound being searched, the nodes and the proven "
@@ -71,7 +75,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError("katra solve: GAME_OR_POSITION is required (or --check FILE)")
     from katra._games import GAMES
     from katra._text import action_text
-    from katra.api import ProofWriteError, load_position, load_tables, solve
+    from katra.api import ProofWriteError, dfpn_table_info, load_position, load_tables, solve
 
     from .counting import worker_options
 
@@ -88,6 +92,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
         options.update(exact=args.exact, nodes=args.nodes)
     if args.tables is not None:
         options["tables"] = load_tables(args.tables, pos.game_id)
+    if args.dfpn_table is not None:
+        options["dfpn_table"] = args.dfpn_table
     partial = f"{args.proof}.partial"      # renamed to args.proof once the result is settled
     proof = _open_proof(args.proof, partial) if args.proof is not None else None
     try:
@@ -128,6 +134,10 @@ def cmd_solve(args: argparse.Namespace) -> None:
         "seconds": round(result.seconds, 6)}
     if proof_lines is not None:
         record["proof"] = args.proof
+    if args.dfpn_table is not None:
+        kept = dfpn_table_info(args.dfpn_table)
+        record["dfpn_table"] = {"file": args.dfpn_table, "tt_bits": kept.tt_bits,
+                                "nodes": kept.nodes, "runs": kept.runs}
     if args.json:
         print(json.dumps(record))
         return
@@ -143,6 +153,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     lines += [f"nodes    {result.nodes}", f"time     {result.seconds:.3f} s"]
     if proof_lines is not None:
         lines.append(f"proof    {args.proof} ({proof_lines} lines)")
+    if args.dfpn_table is not None:
+        lines.append(f"table    {args.dfpn_table} (2**{kept.tt_bits} entries; {kept.nodes} nodes "
+                     f"in {kept.runs} run{'s' if kept.runs != 1 else ''})")
     print("\n".join(lines))
 
 
