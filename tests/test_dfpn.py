@@ -641,7 +641,7 @@ def test_the_core_takes_any_int():
     """The one int rule (tests/test_int_rule.py): a NumPy int, an IntEnum, a 0-d
     array are ints for player, target, max_nodes and the limits; a bool, a float
     or a str is not (ArgumentTypeError)."""
-    from test_int_rule import NOT_INTS, same_number
+    from int_forms import NOT_INTS, same_number
     pos = _core.Position.initial("katro-4x4")
     inf = (1 << 30) - 1
     calls = {

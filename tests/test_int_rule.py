@@ -8,31 +8,15 @@ items, it must raise the exception it raises for any other non-int.
 """
 from __future__ import annotations
 
-import enum
-
 import numpy as np
 import pytest
 
 import katra
 import katra.pettingzoo
 import katra.testing
+from int_forms import NOT_INTS, Three, same_number
 from katra import _core, _reference
 from katra._limits import as_int
-
-
-class Three(enum.IntEnum):
-    THREE = 3
-
-
-def same_number(n: int) -> list[object]:
-    """``n`` in every form katra must take as the int ``n``."""
-    forms: list[object] = [np.int64(n), np.int32(n), np.uint16(n), np.array(n)]
-    if n == 3:
-        forms.append(Three.THREE)
-    return forms
-
-
-NOT_INTS = [True, np.True_, 3.0, "3", np.array([3, 3]), object()]
 
 KATRO = katra.game("katro").initial_state().text()
 GORE = katra.game("gore").initial_state().text()
