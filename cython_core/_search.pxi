@@ -336,18 +336,30 @@ cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nog
 
 
 cdef int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
-                         u64* hashes, bint early) noexcept nogil:
+                         u64* hashes, bint early, int searched) noexcept nogil:
     """The legal children of s, ascending by action, and their actions; how many.
     early (keys_early): the children's keys go to hashes and their slots are
     fetched now, so that the cache misses overlap one another and the ordering
-    instead of stalling each child's probe in turn.  Not inline, as table_child."""
+    instead of stalling each child's probe in turn; but for the child of action
+    searched (the table's move, searched already: -1 if none).  Where every
+    candidate is legal (node_all_legal: Goré) the candidates are the children,
+    made without the iterator's bookkeeping.  Not inline, as table_child."""
     cdef Children* it = &c.kids
-    cdef int a, n = 0
+    cdef int a, k, n = 0
+    if node_all_legal(s):
+        n = node_candidates(s, it.cand, 1)
+        for k in range(n):
+            node_play(&children[k], s, it.cand[k])
+            acts[k] = node_action(s, it.cand[k])
+            if early and acts[k] != searched:
+                hashes[k] = node_zobrist(&children[k])
+                katra_prefetch(&c.tt[hashes[k] & c.tt_mask])
+        return n
     node_children_begin(it, s)
     a = node_children_next(it, s, &children[0])
     while a >= 0:
         acts[n] = node_action(s, a)
-        if early:
+        if early and acts[n] != searched:
             hashes[n] = node_zobrist(&children[n])
             katra_prefetch(&c.tt[hashes[n] & c.tt_mask])
         n += 1
@@ -421,10 +433,14 @@ cdef inline int child_value(SearchCtx* c, const Node* child, u64 key, int me, in
     return -negamax(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
 
 
-cdef inline void take_pv(SearchCtx* c, int ply, int a) noexcept nogil:
-    """The principal variation at ply: a, then the one found below it."""
+cdef inline void take_pv(SearchCtx* c, int ply, int a, bint frontier) noexcept nogil:
+    """The principal variation at ply: a, then the one found below it (none
+    below a leaf: frontier, a constant, says the child was one)."""
     cdef int j
     c.pv[ply][0] = a
+    if frontier:
+        c.pv_len[ply] = 1
+        return
     for j in range(c.pv_len[ply + 1]):
         c.pv[ply][j + 1] = c.pv[ply + 1][j]
     c.pv_len[ply] = c.pv_len[ply + 1] + 1
@@ -553,12 +569,12 @@ cdef inline int negamax_node(SearchCtx* c, const Node* s, u64 key, int depth, in
         best_move = tt_move
         if v > alpha:
             alpha = v
-            take_pv(c, ply, tt_move)
+            take_pv(c, ply, tt_move, frontier)
             if v >= beta:
                 table_store(e, key, best, best_move, depth, TT_LOWER, ply)
                 return best
 
-    n = search_children(c, s, acts, children, hashes, early)
+    n = search_children(c, s, acts, children, hashes, early, tt_move if first else -1)
     if n == 0:
         return terminal_score(s, ply)
     if first:
@@ -585,7 +601,7 @@ cdef inline int negamax_node(SearchCtx* c, const Node* s, u64 key, int depth, in
             best_move = a
             if v > alpha:
                 alpha = v
-                take_pv(c, ply, a)
+                take_pv(c, ply, a, frontier)
                 if v >= beta:
                     if keys[i] < ORDER_KILLER:      # a quiet move: killer and history
                         if c.killers[ply][0] != a:
@@ -633,7 +649,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
         key ^= c.salt
-    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))
+    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1), -1)
     order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
     c.scored.n = n
     for i in range(n):
@@ -658,7 +674,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         if v > best or (v == best and a < best_move):
             best = v
             best_move = a
-            take_pv(c, 0, a)
+            take_pv(c, 0, a, 0)
     table_store(e, key, best, best_move, depth, TT_EXACT, 0)
     return best
 
