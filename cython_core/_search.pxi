@@ -295,30 +295,20 @@ cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
     return e.move if e != NULL and e.key == key else -1
 
 
-cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const Node* children,
-                            int* keys, int* order, int n, int tt_move, int ply,
-                            const int* history) noexcept nogil:
-    """Ordering keys of the n children: the table's move, then seeds banked, then
-    the ply's killers, then history (docs/engine.md; history: the side to move's
-    keys by action).  keys[p] is the key of child order[p] (next_in_order
-    moves both), here child p."""
-    cdef int me = s.to_move
-    cdef int before = node_material(s, me)
-    cdef int killer0 = c.killers[ply][0], killer1 = c.killers[ply][1]
-    cdef int k, a, bonus
-    for k in range(n):
-        order[k] = k
-        a = acts[k]
-        if a == tt_move:
-            keys[k] = SEARCH_INF * 1000
-            continue
-        bonus = node_material(&children[k], me) - before
-        if bonus > 0:
-            keys[k] = ORDER_GAIN * bonus
-        elif a == killer0 or a == killer1:
-            keys[k] = ORDER_KILLER
-        else:
-            keys[k] = history[a]
+cdef inline int order_key(const Node* child, int a, int me, int before, int tt_move,
+                          int killer0, int killer1, const int* history) noexcept nogil:
+    """The ordering key of a child (its action a): the table's move, then seeds
+    banked (me's material, before: in the parent), then the ply's killers, then
+    history (docs/engine.md; history: the side to move's keys by action)."""
+    cdef int gain
+    if a == tt_move:
+        return SEARCH_INF * 1000
+    gain = node_material(child, me) - before
+    if gain > 0:
+        return ORDER_GAIN * gain
+    if a == killer0 or a == killer1:
+        return ORDER_KILLER
+    return history[a]
 
 
 cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept nogil:
@@ -335,35 +325,62 @@ cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nog
     return probes_table(c, depth, ply) and c.tt_size > SEARCH_EARLY_KEYS
 
 
-cdef int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
-                         u64* hashes, bint early, int searched) noexcept nogil:
-    """The legal children of s, ascending by action, and their actions; how many.
-    early (keys_early): the children's keys go to hashes and their slots are
-    fetched now, so that the cache misses overlap one another and the ordering
-    instead of stalling each child's probe in turn; but for the child of action
-    searched (the table's move, searched already: -1 if none).  Where every
-    candidate is legal (node_all_legal: Goré) the candidates are the children,
-    made without the iterator's bookkeeping.  Not inline, as table_child."""
+cdef inline void list_child(SearchCtx* c, PlyLists* L, const Node* child, int k, int a,
+                            bint early, int searched, int key) noexcept nogil:
+    """search_children's record of child k (action a, ordering key key)."""
+    L.acts[k] = a
+    L.keys[k] = key
+    L.order[k] = k
+    if early and a != searched:
+        L.hashes[k] = node_zobrist(child)
+        katra_prefetch(&c.tt[L.hashes[k] & c.tt_mask])
+
+
+cdef int search_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children, bint early,
+                         int tt_move, bint searched, const int* history, int ply) noexcept nogil:
+    """The legal children of s, ascending by action, with their actions and
+    ordering keys (order_key: tt_move the table's move, history the history keys)
+    in L; how many.  The selection's first step is made (next_in_order): slot 0
+    holds the child of the best key.  early (keys_early): the children's table
+    keys go to L.hashes and their slots are fetched now, so that the cache
+    misses overlap one another and the ordering instead of stalling each
+    child's probe in turn; but not the table move's child if it was searched
+    already (searched).  Where every candidate is legal (node_all_legal: Goré)
+    the candidates are the children, made without the iterator's bookkeeping.
+    Not inline, as table_child."""
     cdef Children* it = &c.kids
-    cdef int a, k, n = 0
+    cdef int me = s.to_move
+    cdef int before = node_material(s, me)
+    cdef int killer0 = c.killers[ply][0], killer1 = c.killers[ply][1]
+    cdef int skip = tt_move if searched else -1
+    cdef int a, k, key, n = 0, top = 0, top_key = -SEARCH_INF
     if node_all_legal(s):
         n = node_candidates(s, it.cand, 1)
         for k in range(n):
             node_play(&children[k], s, it.cand[k])
-            acts[k] = node_action(s, it.cand[k])
-            if early and acts[k] != searched:
-                hashes[k] = node_zobrist(&children[k])
-                katra_prefetch(&c.tt[hashes[k] & c.tt_mask])
-        return n
-    node_children_begin(it, s)
-    a = node_children_next(it, s, &children[0])
-    while a >= 0:
-        acts[n] = node_action(s, a)
-        if early and acts[n] != searched:
-            hashes[n] = node_zobrist(&children[n])
-            katra_prefetch(&c.tt[hashes[n] & c.tt_mask])
-        n += 1
-        a = node_children_next(it, s, &children[n])
+            a = node_action(s, it.cand[k])
+            key = order_key(&children[k], a, me, before, tt_move, killer0, killer1, history)
+            list_child(c, L, &children[k], k, a, early, skip, key)
+            if key > top_key:
+                top_key = key
+                top = k
+    else:
+        node_children_begin(it, s)
+        a = node_children_next(it, s, &children[0])
+        while a >= 0:
+            a = node_action(s, a)
+            key = order_key(&children[n], a, me, before, tt_move, killer0, killer1, history)
+            list_child(c, L, &children[n], n, a, early, skip, key)
+            if key > top_key:
+                top_key = key
+                top = n
+            n += 1
+            a = node_children_next(it, s, &children[n])
+    if n:
+        L.keys[top] = L.keys[0]
+        L.keys[0] = top_key
+        L.order[top] = 0
+        L.order[0] = top
     return n
 
 
@@ -371,7 +388,7 @@ cdef inline int next_in_order(int* keys, int* order, int i, int n) noexcept nogi
     """A selection sort step: brings the best remaining key (the first of the
     best, in slot order) and its child to slot i, swapping them with slot i's;
     returns its child's index.  (The keys are kept by slot, not by child, so
-    that the scan reads them in a row.)"""
+    that the scan reads them in a row.)  search_children makes the first step."""
     cdef int j = i, k, tmp
     cdef int best = keys[i]
     for k in range(i + 1, n):
@@ -574,17 +591,15 @@ cdef inline int negamax_node(SearchCtx* c, const Node* s, u64 key, int depth, in
                 table_store(e, key, best, best_move, depth, TT_LOWER, ply)
                 return best
 
-    n = search_children(c, s, acts, children, hashes, early, tt_move if first else -1)
+    # (with first, slot 0 holds the table's move, searched above)
+    n = search_children(c, s, &c.lists[ply], children, early, tt_move, first,
+                        &c.lists[ply].history[0] if first else &c.history[me][0], ply)
     if n == 0:
         return terminal_score(s, ply)
-    if first:
-        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.lists[ply].history)
-        next_in_order(keys, order, 0, n)        # the table's move, searched above
-    else:
-        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.history[me])
+    if not first:
         best_move = acts[0]
     for i in range(first, n):
-        k = next_in_order(keys, order, i, n)
+        k = next_in_order(keys, order, i, n) if i else order[0]
         a = acts[k]
         if probing and not early:
             hashes[k] = node_zobrist(&children[k])
@@ -649,11 +664,11 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
         key ^= c.salt
-    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1), -1)
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
+    n = search_children(c, s, &c.lists[0], children, probes_table(c, depth - 1, 1),
+                        table_move(e, key), 0, c.history[me], 0)
     c.scored.n = n
     for i in range(n):
-        k = next_in_order(keys, order, i, n)
+        k = next_in_order(keys, order, i, n) if i else order[0]
         a = acts[k]
         if i == 0 or c.every_move:
             v = child_value(c, &children[k], hashes[k], me, depth, -SEARCH_INF, SEARCH_INF, 0, 1, 0)
