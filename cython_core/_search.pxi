@@ -446,8 +446,8 @@ cdef inline int child_value(SearchCtx* c, const Node* child, u64 key, int me, in
         v = leaf_value(c, child, ply + 1)
         return v if child.to_move == me else -v
     if child.to_move == me:
-        return negamax(c, child, key, depth - 1, alpha, beta, ply + 1, pv_node)
-    return -negamax(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
+        return search_node(c, child, key, depth - 1, alpha, beta, ply + 1, pv_node)
+    return -search_node(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
 
 
 cdef inline void take_pv(SearchCtx* c, int ply, int a, bint frontier) noexcept nogil:
@@ -506,15 +506,22 @@ cdef bint table_child(SearchCtx* c, const Node* s, int tt_move, Node* child,
     return move >= 0 and node_play(child, s, move) >= 0
 
 
-cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
-                 int ply, bint pv_node) noexcept nogil:
+cdef inline int search_node(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
+                            int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft).  key: its
     table key (node_zobrist) when it probes the table (probes_table), which its
-    parent computed."""
+    parent computed.  A leaf (search_leaf), a node whose children are leaves
+    (search_frontier), else negamax: the parent calls the one it needs."""
     if depth <= 0 or ply >= SEARCH_MAX_PLY:
         return search_leaf(c, s, ply)
     if depth == 1 or ply + 1 >= SEARCH_MAX_PLY:
         return search_frontier(c, s, key, depth, alpha, beta, ply, pv_node)
+    return negamax(c, s, key, depth, alpha, beta, ply, pv_node)
+
+
+cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
+                 int ply, bint pv_node) noexcept nogil:
+    """search_node of a node two or more plies above the leaves."""
     return negamax_node(c, s, key, depth, alpha, beta, ply, pv_node, 0)
 
 
