@@ -336,8 +336,23 @@ cdef inline void list_child(SearchCtx* c, PlyLists* L, const Node* child, int k,
         katra_prefetch(&c.tt[L.hashes[k] & c.tt_mask])
 
 
-cdef int search_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children, bint early,
+cdef int search_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children,
                          int tt_move, bint searched, const int* history, int ply) noexcept nogil:
+    """list_children without the children's table keys (a frontier node's
+    children, or a small table's: keys_early).  It and search_children_keyed
+    are two functions, early a constant in each, so that neither tests it
+    (a frontier node calls one, a deeper node the other)."""
+    return list_children(c, s, L, children, 0, tt_move, searched, history, ply)
+
+
+cdef int search_children_keyed(SearchCtx* c, const Node* s, PlyLists* L, Node* children,
+                               int tt_move, bint searched, const int* history, int ply) noexcept nogil:
+    """list_children with the children's table keys (keys_early)."""
+    return list_children(c, s, L, children, 1, tt_move, searched, history, ply)
+
+
+cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children, bint early,
+                              int tt_move, bint searched, const int* history, int ply) noexcept nogil:
     """The legal children of s, ascending by action, with their actions and
     ordering keys (order_key: tt_move the table's move, history the history keys)
     in L; how many.  The selection's first step is made (next_in_order): slot 0
@@ -347,7 +362,7 @@ cdef int search_children(SearchCtx* c, const Node* s, PlyLists* L, Node* childre
     child's probe in turn; but not the table move's child if it was searched
     already (searched).  Where every candidate is legal (node_all_legal: Goré)
     the candidates are the children, made without the iterator's bookkeeping.
-    Not inline, as table_child."""
+    (search_children and search_children_keyed run it: not inline, as table_child.)"""
     cdef Children* it = &c.kids
     cdef int me = s.to_move
     cdef int before = node_material(s, me)
@@ -599,8 +614,12 @@ cdef inline int negamax_node(SearchCtx* c, const Node* s, u64 key, int depth, in
                 return best
 
     # (with first, slot 0 holds the table's move, searched above)
-    n = search_children(c, s, &c.lists[ply], children, early, tt_move, first,
-                        &c.lists[ply].history[0] if first else &c.history[me][0], ply)
+    if early:
+        n = search_children_keyed(c, s, &c.lists[ply], children, tt_move, first,
+                                  &c.lists[ply].history[0] if first else &c.history[me][0], ply)
+    else:
+        n = search_children(c, s, &c.lists[ply], children, tt_move, first,
+                            &c.lists[ply].history[0] if first else &c.history[me][0], ply)
     if n == 0:
         return terminal_score(s, ply)
     if not first:
@@ -671,8 +690,11 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
         key ^= c.salt
-    n = search_children(c, s, &c.lists[0], children, probes_table(c, depth - 1, 1),
-                        table_move(e, key), 0, c.history[me], 0)
+    if probes_table(c, depth - 1, 1):
+        n = search_children_keyed(c, s, &c.lists[0], children, table_move(e, key), 0,
+                                  c.history[me], 0)
+    else:
+        n = search_children(c, s, &c.lists[0], children, table_move(e, key), 0, c.history[me], 0)
     c.scored.n = n
     for i in range(n):
         k = next_in_order(keys, order, i, n) if i else order[0]
