@@ -133,6 +133,9 @@ ctypedef struct SearchCtx:
     RootMoves scored             # the iteration running (every_move)
     RootMoves done               # the last completed iteration (every_move)
     int stop
+    u64 poll_at                  # node_stops looks at what may stop the search only at
+                                 # this node count (search_poll sets it)
+    u64 polled                   # the node count when it last did
     int horizon                  # some line of this iteration was cut by depth (or the TT)
     int pv_len[SEARCH_MAX_PLY + 1]
     int pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1]
@@ -241,17 +244,50 @@ cdef inline bint node_stops(SearchCtx* c) noexcept nogil:
     """Counts one node; true once the search must stop: Ctrl-C or cancel_jobs(),
     or (from the end of depth 1 on) the node budget or the clock.  The node that
     reaches the budget is counted, so a search stopped by it has visited exactly
-    max_nodes nodes."""
+    max_nodes nodes.  The checks run only at the nodes where one of them may
+    fire (search_poll)."""
     c.nodes += 1
-    if job_should_stop(c.js, SEARCH_NODE_WORK):
+    if c.nodes < c.poll_at:
+        return 0
+    return search_poll(c)
+
+
+cdef bint search_poll(SearchCtx* c) noexcept nogil:
+    """node_stops' checks at node c.nodes, as if made at every node: the job's
+    poll once the nodes since the last check have spent its work budget
+    (SEARCH_NODE_WORK each: job_should_stop), then, from the end of depth 1
+    on, the node budget and the clock (every SEARCH_CLOCK_MASK + 1 nodes);
+    then the next node at which one of them may fire, in c.poll_at (0 once
+    stopped: every later node comes here).  Not inline: most nodes never call it."""
+    cdef u64 n = c.nodes
+    if job_should_stop(c.js, SEARCH_NODE_WORK * <long long>(n - c.polled)):
         c.stop = 1
     elif c.can_stop:
-        if c.nodes >= c.max_nodes:
+        if n >= c.max_nodes:
             c.stop = 1
-        elif c.deadline >= 0 and (c.nodes & SEARCH_CLOCK_MASK) == 0:
+        elif c.deadline >= 0 and (n & SEARCH_CLOCK_MASK) == 0:
             if monotonic_seconds() >= c.deadline:
                 c.stop = 1
+    c.polled = n
+    search_poll_plan(c)
     return c.stop
+
+
+cdef inline void search_poll_plan(SearchCtx* c) noexcept nogil:
+    """c.poll_at: the first node after c.polled at which a check of node_stops
+    may fire: where the job's work budget runs out, and from the end of depth
+    1 on the node budget and the next look at the clock (0: stopped)."""
+    cdef u64 at
+    if c.stop:
+        c.poll_at = 0
+        return
+    at = c.polled + <u64>((c.js.budget + SEARCH_NODE_WORK - 1) // SEARCH_NODE_WORK)
+    if c.can_stop:
+        if c.max_nodes < at:
+            at = c.max_nodes
+        if c.deadline >= 0 and (c.polled | SEARCH_CLOCK_MASK) + 1 < at:
+            at = (c.polled | SEARCH_CLOCK_MASK) + 1
+    c.poll_at = at
 
 
 cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
@@ -259,28 +295,20 @@ cdef inline int table_move(const TTEntry* e, u64 key) noexcept nogil:
     return e.move if e != NULL and e.key == key else -1
 
 
-cdef inline void order_keys(SearchCtx* c, const Node* s, const int* acts, const Node* children,
-                            int* keys, int* order, int n, int tt_move, int ply,
-                            const int* history) noexcept nogil:
-    """Ordering keys of the n children: the table's move, then seeds banked, then
-    the ply's killers, then history (docs/engine.md; history: the side to move's
-    keys by action)."""
-    cdef int me = s.to_move
-    cdef int before = node_material(s, me)
-    cdef int k, a, bonus
-    for k in range(n):
-        order[k] = k
-        a = acts[k]
-        if a == tt_move:
-            keys[k] = SEARCH_INF * 1000
-            continue
-        bonus = node_material(&children[k], me) - before
-        if bonus > 0:
-            keys[k] = ORDER_GAIN * bonus
-        elif a == c.killers[ply][0] or a == c.killers[ply][1]:
-            keys[k] = ORDER_KILLER
-        else:
-            keys[k] = history[a]
+cdef inline int order_key(const Node* child, int a, int me, int before, int tt_move,
+                          int killer0, int killer1, const int* history) noexcept nogil:
+    """The ordering key of a child (its action a): the table's move, then seeds
+    banked (me's material, before: in the parent), then the ply's killers, then
+    history (docs/engine.md; history: the side to move's keys by action)."""
+    cdef int gain
+    if a == tt_move:
+        return SEARCH_INF * 1000
+    gain = node_material(child, me) - before
+    if gain > 0:
+        return ORDER_GAIN * gain
+    if a == killer0 or a == killer1:
+        return ORDER_KILLER
+    return history[a]
 
 
 cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept nogil:
@@ -297,33 +325,93 @@ cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nog
     return probes_table(c, depth, ply) and c.tt_size > SEARCH_EARLY_KEYS
 
 
-cdef int search_children(SearchCtx* c, const Node* s, int* acts, Node* children,
-                         u64* hashes, bint early) noexcept nogil:
-    """The legal children of s, ascending by action, and their actions; how many.
-    early (keys_early): the children's keys go to hashes and their slots are
-    fetched now, so that the cache misses overlap one another and the ordering
-    instead of stalling each child's probe in turn.  Not inline, as table_child."""
+cdef inline void list_child(SearchCtx* c, PlyLists* L, const Node* child, int k, int a,
+                            bint early, int searched, int key) noexcept nogil:
+    """search_children's record of child k (action a, ordering key key)."""
+    L.acts[k] = a
+    L.keys[k] = key
+    L.order[k] = k
+    if early and a != searched:
+        L.hashes[k] = node_zobrist(child)
+        katra_prefetch(&c.tt[L.hashes[k] & c.tt_mask])
+
+
+cdef int search_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children,
+                         int tt_move, bint searched, const int* history, int ply) noexcept nogil:
+    """list_children without the children's table keys (a frontier node's
+    children, or a small table's: keys_early).  It and search_children_keyed
+    are two functions, early a constant in each, so that neither tests it
+    (a frontier node calls one, a deeper node the other)."""
+    return list_children(c, s, L, children, 0, tt_move, searched, history, ply)
+
+
+cdef int search_children_keyed(SearchCtx* c, const Node* s, PlyLists* L, Node* children,
+                               int tt_move, bint searched, const int* history, int ply) noexcept nogil:
+    """list_children with the children's table keys (keys_early)."""
+    return list_children(c, s, L, children, 1, tt_move, searched, history, ply)
+
+
+cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children, bint early,
+                              int tt_move, bint searched, const int* history, int ply) noexcept nogil:
+    """The legal children of s, ascending by action, with their actions and
+    ordering keys (order_key: tt_move the table's move, history the history keys)
+    in L; how many.  The selection's first step is made (next_in_order): slot 0
+    holds the child of the best key.  early (keys_early): the children's table
+    keys go to L.hashes and their slots are fetched now, so that the cache
+    misses overlap one another and the ordering instead of stalling each
+    child's probe in turn; but not the table move's child if it was searched
+    already (searched).  Where every candidate is legal (node_all_legal: Goré)
+    the candidates are the children, made without the iterator's bookkeeping.
+    (search_children and search_children_keyed run it: not inline, as table_child.)"""
     cdef Children* it = &c.kids
-    cdef int a, n = 0
-    node_children_begin(it, s)
-    a = node_children_next(it, s, &children[0])
-    while a >= 0:
-        acts[n] = node_action(s, a)
-        if early:
-            hashes[n] = node_zobrist(&children[n])
-            katra_prefetch(&c.tt[hashes[n] & c.tt_mask])
-        n += 1
-        a = node_children_next(it, s, &children[n])
+    cdef int me = s.to_move
+    cdef int before = node_material(s, me)
+    cdef int killer0 = c.killers[ply][0], killer1 = c.killers[ply][1]
+    cdef int skip = tt_move if searched else -1
+    cdef int a, k, key, n = 0, top = 0, top_key = -SEARCH_INF
+    if node_all_legal(s):
+        n = node_candidates(s, it.cand, 1)
+        for k in range(n):
+            node_play(&children[k], s, it.cand[k])
+            a = node_action(s, it.cand[k])
+            key = order_key(&children[k], a, me, before, tt_move, killer0, killer1, history)
+            list_child(c, L, &children[k], k, a, early, skip, key)
+            if key > top_key:
+                top_key = key
+                top = k
+    else:
+        node_children_begin(it, s)
+        a = node_children_next(it, s, &children[0])
+        while a >= 0:
+            a = node_action(s, a)
+            key = order_key(&children[n], a, me, before, tt_move, killer0, killer1, history)
+            list_child(c, L, &children[n], n, a, early, skip, key)
+            if key > top_key:
+                top_key = key
+                top = n
+            n += 1
+            a = node_children_next(it, s, &children[n])
+    if n:
+        L.keys[top] = L.keys[0]
+        L.keys[0] = top_key
+        L.order[top] = 0
+        L.order[0] = top
     return n
 
 
-cdef inline int next_in_order(const int* keys, int* order, int i, int n) noexcept nogil:
-    """A selection sort step: brings the best remaining key to slot i; returns
-    its child's index."""
+cdef inline int next_in_order(int* keys, int* order, int i, int n) noexcept nogil:
+    """A selection sort step: brings the best remaining key (the first of the
+    best, in slot order) and its child to slot i, swapping them with slot i's;
+    returns its child's index.  (The keys are kept by slot, not by child, so
+    that the scan reads them in a row.)  search_children makes the first step."""
     cdef int j = i, k, tmp
+    cdef int best = keys[i]
     for k in range(i + 1, n):
-        if keys[order[k]] > keys[order[j]]:
+        if keys[k] > best:
+            best = keys[k]
             j = k
+    keys[j] = keys[i]
+    keys[i] = best
     tmp = order[i]
     order[i] = order[j]
     order[j] = tmp
@@ -341,9 +429,9 @@ cdef inline bint tabled_score(SearchCtx* c, const Node* s, int ply, int* score) 
     return True
 
 
-cdef int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
+cdef inline int leaf_value(SearchCtx* c, const Node* s, int ply) noexcept nogil:
     """negamax at depth 0 (or the deepest ply): the static evaluation, or the
-    score of a finished game.  Not inline, as table_child."""
+    score of a finished game."""
     cdef int v
     c.pv_len[ply] = 0
     if node_stops(c):
@@ -356,20 +444,35 @@ cdef int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
     return node_evaluate(s)
 
 
+cdef int search_leaf(SearchCtx* c, const Node* s, int ply) noexcept nogil:
+    """leaf_value, not inline (as table_child): its frame (a sowing's, the
+    evaluation's) is not held by negamax's recursion."""
+    return leaf_value(c, s, ply)
+
+
 cdef inline int child_value(SearchCtx* c, const Node* child, u64 key, int me, int depth, int alpha,
-                            int beta, int ply, bint pv_node) noexcept nogil:
+                            int beta, int ply, bint pv_node, bint frontier) noexcept nogil:
     """The value for me (to move at ply) of child (its table key: key) searched to
     depth - 1: negated, window flipped, only when the side to move changes (Goré's
-    answers keep it)."""
+    answers keep it).  frontier (a constant): child is a leaf (search_frontier),
+    valued here rather than by a call of negamax."""
+    cdef int v
+    if frontier:
+        v = leaf_value(c, child, ply + 1)
+        return v if child.to_move == me else -v
     if child.to_move == me:
-        return negamax(c, child, key, depth - 1, alpha, beta, ply + 1, pv_node)
-    return -negamax(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
+        return search_node(c, child, key, depth - 1, alpha, beta, ply + 1, pv_node)
+    return -search_node(c, child, key, depth - 1, -beta, -alpha, ply + 1, pv_node)
 
 
-cdef inline void take_pv(SearchCtx* c, int ply, int a) noexcept nogil:
-    """The principal variation at ply: a, then the one found below it."""
+cdef inline void take_pv(SearchCtx* c, int ply, int a, bint frontier) noexcept nogil:
+    """The principal variation at ply: a, then the one found below it (none
+    below a leaf: frontier, a constant, says the child was one)."""
     cdef int j
     c.pv[ply][0] = a
+    if frontier:
+        c.pv_len[ply] = 1
+        return
     for j in range(c.pv_len[ply + 1]):
         c.pv[ply][j + 1] = c.pv[ply + 1][j]
     c.pv_len[ply] = c.pv_len[ply + 1] + 1
@@ -418,11 +521,38 @@ cdef bint table_child(SearchCtx* c, const Node* s, int tt_move, Node* child,
     return move >= 0 and node_play(child, s, move) >= 0
 
 
-cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
-                 int ply, bint pv_node) noexcept nogil:
+cdef inline int search_node(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
+                            int ply, bint pv_node) noexcept nogil:
     """The value of s to depth, from its side to move (fail-soft).  key: its
     table key (node_zobrist) when it probes the table (probes_table), which its
-    parent computed."""
+    parent computed.  A leaf (search_leaf), a node whose children are leaves
+    (search_frontier), else negamax: the parent calls the one it needs."""
+    if depth <= 0 or ply >= SEARCH_MAX_PLY:
+        return search_leaf(c, s, ply)
+    if depth == 1 or ply + 1 >= SEARCH_MAX_PLY:
+        return search_frontier(c, s, key, depth, alpha, beta, ply, pv_node)
+    return negamax(c, s, key, depth, alpha, beta, ply, pv_node)
+
+
+cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
+                 int ply, bint pv_node) noexcept nogil:
+    """search_node of a node two or more plies above the leaves."""
+    return negamax_node(c, s, key, depth, alpha, beta, ply, pv_node, 0)
+
+
+cdef int search_frontier(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
+                         int ply, bint pv_node) noexcept nogil:
+    """negamax at a node whose children are leaves (depth 1, or the ply
+    before the deepest): each child valued in place (leaf_value), without a
+    call of negamax and search_leaf a leaf.  Not inline: it does not recurse,
+    so its frame (the leaves' work) is held only at the bottom of the search."""
+    return negamax_node(c, s, key, depth, alpha, beta, ply, pv_node, 1)
+
+
+cdef inline int negamax_node(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int beta,
+                             int ply, bint pv_node, bint frontier) noexcept nogil:
+    """negamax's work at an interior node (depth >= 1, ply below the deepest);
+    frontier (a constant): its children are leaves (search_frontier)."""
     cdef int* acts
     cdef int* keys
     cdef int* order
@@ -433,8 +563,6 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     cdef int me = s.to_move
     cdef bint probing, early, first
 
-    if depth <= 0 or ply >= SEARCH_MAX_PLY:
-        return search_leaf(c, s, ply)
     c.pv_len[ply] = 0
     if node_stops(c):
         return 0
@@ -459,8 +587,8 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     keys = c.lists[ply].keys
     order = c.lists[ply].order
     hashes = c.lists[ply].hashes
-    probing = probes_table(c, depth - 1, ply + 1)
-    early = keys_early(c, depth - 1, ply + 1)
+    probing = not frontier and probes_table(c, depth - 1, ply + 1)
+    early = not frontier and keys_early(c, depth - 1, ply + 1)
     tt_move = table_move(e, key)
     best = -SEARCH_INF
     alpha0 = alpha
@@ -473,38 +601,40 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
     if first:
         if probing:
             hashes[0] = node_zobrist(&children[0])
-        v = child_value(c, &children[0], hashes[0], me, depth, alpha, beta, ply, pv_node)
+        v = child_value(c, &children[0], hashes[0], me, depth, alpha, beta, ply, pv_node, frontier)
         if c.stop:
             return 0
         best = v
         best_move = tt_move
         if v > alpha:
             alpha = v
-            take_pv(c, ply, tt_move)
+            take_pv(c, ply, tt_move, frontier)
             if v >= beta:
                 table_store(e, key, best, best_move, depth, TT_LOWER, ply)
                 return best
 
-    n = search_children(c, s, acts, children, hashes, early)
+    # (with first, slot 0 holds the table's move, searched above)
+    if early:
+        n = search_children_keyed(c, s, &c.lists[ply], children, tt_move, first,
+                                  &c.lists[ply].history[0] if first else &c.history[me][0], ply)
+    else:
+        n = search_children(c, s, &c.lists[ply], children, tt_move, first,
+                            &c.lists[ply].history[0] if first else &c.history[me][0], ply)
     if n == 0:
         return terminal_score(s, ply)
-    if first:
-        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.lists[ply].history)
-        next_in_order(keys, order, 0, n)        # the table's move, searched above
-    else:
-        order_keys(c, s, acts, children, keys, order, n, tt_move, ply, c.history[me])
+    if not first:
         best_move = acts[0]
     for i in range(first, n):
-        k = next_in_order(keys, order, i, n)
+        k = next_in_order(keys, order, i, n) if i else order[0]
         a = acts[k]
         if probing and not early:
             hashes[k] = node_zobrist(&children[k])
         if i == 0:
-            v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, pv_node)
+            v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, pv_node, frontier)
         else:
-            v = child_value(c, &children[k], hashes[k], me, depth, alpha, alpha + 1, ply, 0)
+            v = child_value(c, &children[k], hashes[k], me, depth, alpha, alpha + 1, ply, 0, frontier)
             if pv_node and not c.stop and alpha < v < beta:
-                v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, 1)
+                v = child_value(c, &children[k], hashes[k], me, depth, alpha, beta, ply, 1, frontier)
         if c.stop:
             return 0
         if v > best:
@@ -512,9 +642,9 @@ cdef int negamax(SearchCtx* c, const Node* s, u64 key, int depth, int alpha, int
             best_move = a
             if v > alpha:
                 alpha = v
-                take_pv(c, ply, a)
+                take_pv(c, ply, a, frontier)
                 if v >= beta:
-                    if keys[k] < ORDER_KILLER:      # a quiet move: killer and history
+                    if keys[i] < ORDER_KILLER:      # a quiet move: killer and history
                         if c.killers[ply][0] != a:
                             c.killers[ply][1] = c.killers[ply][0]
                             c.killers[ply][0] = a
@@ -560,19 +690,22 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         key = node_zobrist(s)
         e = &c.tt[key & c.tt_mask]
         key ^= c.salt
-    n = search_children(c, s, acts, children, hashes, probes_table(c, depth - 1, 1))
-    order_keys(c, s, acts, children, keys, order, n, table_move(e, key), 0, c.history[me])
+    if probes_table(c, depth - 1, 1):
+        n = search_children_keyed(c, s, &c.lists[0], children, table_move(e, key), 0,
+                                  c.history[me], 0)
+    else:
+        n = search_children(c, s, &c.lists[0], children, table_move(e, key), 0, c.history[me], 0)
     c.scored.n = n
     for i in range(n):
-        k = next_in_order(keys, order, i, n)
+        k = next_in_order(keys, order, i, n) if i else order[0]
         a = acts[k]
         if i == 0 or c.every_move:
-            v = child_value(c, &children[k], hashes[k], me, depth, -SEARCH_INF, SEARCH_INF, 0, 1)
+            v = child_value(c, &children[k], hashes[k], me, depth, -SEARCH_INF, SEARCH_INF, 0, 1, 0)
         else:
             lo = best - 1 if a < best_move else best   # a tie goes to the smaller action
-            v = child_value(c, &children[k], hashes[k], me, depth, lo, lo + 1, 0, 0)
+            v = child_value(c, &children[k], hashes[k], me, depth, lo, lo + 1, 0, 0, 0)
             if not c.stop and v > lo:
-                v = child_value(c, &children[k], hashes[k], me, depth, lo, SEARCH_INF, 0, 1)
+                v = child_value(c, &children[k], hashes[k], me, depth, lo, SEARCH_INF, 0, 1, 0)
         if c.stop:
             return 0
         if c.every_move:
@@ -585,7 +718,7 @@ cdef int search_root(SearchCtx* c, const Node* s, int depth) noexcept nogil:
         if v > best or (v == best and a < best_move):
             best = v
             best_move = a
-            take_pv(c, 0, a)
+            take_pv(c, 0, a, 0)
     table_store(e, key, best, best_move, depth, TT_EXACT, 0)
     return best
 
@@ -628,6 +761,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
     c.js = js
     c.stop = 0
     c.nodes = 0
+    c.polled = 0
     c.can_stop = 0
     c.every_move = every_move
     c.max_nodes = max_nodes if max_nodes else <u64>-1
@@ -637,6 +771,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
         c.killers[d][1] = -1
     c.start = monotonic_seconds()
     c.deadline = c.start + time_limit if time_limit >= 0 else -1.0
+    search_poll_plan(c)
     c.done.n = 0
     out.best = -1
     out.score = 0
@@ -656,6 +791,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
         if every_move:
             memcpy(&c.done, &c.scored, sizeof(RootMoves))
         c.can_stop = 1
+        search_poll_plan(c)
         if c.nodes >= c.max_nodes:
             break
         now = monotonic_seconds()
