@@ -3,20 +3,30 @@
 
 
 cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
-    """Is action legal in s?  If so, out holds the child, a whole position
-    (node_legal_child on the int form writes only what a move changes: its
-    owners and unused holes are copied from s first, as Position compares
-    positions as bytes)."""
+    """Is action (0 <= action < num_actions) legal in s?  If so, out holds the
+    child, a whole position (Position compares positions as bytes: the owners
+    and unused holes are s's).  A sowing candidate is tested on the origin
+    mask and sown once, in out; the other actions (Goré's, Djenon-aboure's
+    pass, the illegal ones) go to node_legal_child."""
+    cdef GameTable* g = &TABLES[s.game]
     out[0] = s[0]
+    if g.family != FAM_GORE and sowing_candidate_of(s, g, g.family, action):
+        return play_of(out, g, g.family, action, LAP_LIMIT_C) >= 0
     return node_legal_child(s, action, out)
 
 
 cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept nogil:
-    """Does action pass the origin rules of a sowing (lap limit aside)?"""
+    """Does action (0 <= action < num_actions) pass the origin rules of a
+    sowing (lap limit aside)?  Goré's: its sowings (node_candidates lists its
+    offers and answers too)."""
+    cdef GameTable* g = &TABLES[s.game]
     cdef int cand[MAX_CANDIDATES]
-    cdef int k, n = node_candidates(s, cand, 1)
-    if TABLES[s.game].family == FAM_GORE and action >= GORE_OFFER_BASE_C:
+    cdef int k, n
+    if g.family != FAM_GORE:
+        return sowing_candidate_of(s, g, g.family, action)
+    if action >= GORE_OFFER_BASE_C:
         return 0
+    n = node_candidates(s, cand, 1)
     for k in range(n):
         if cand[k] == action:
             return 1
