@@ -5,7 +5,7 @@ The core tests a sowing candidate on the mover's origin mask and sows it once, i
 child (katra._core's action_legal); the other actions (Goré's, Djenon-aboure's pass,
 the illegal ones) take the node layer's path.  Each must agree with the reference's
 legal actions (docs/rules.md), make the reference's child, and leave the position
-untouched, stack included, when it refuses an action with IllegalMoveError.
+untouched when it refuses an action with IllegalMoveError.
 """
 import pytest
 
