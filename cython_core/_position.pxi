@@ -2,17 +2,24 @@
 # (its fields: _core.pxd).
 
 
-cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
-    """Is action (0 <= action < num_actions) legal in s?  If so, out holds the
-    child, a whole position (Position compares positions as bytes: the owners
-    and unused holes are s's).  A sowing candidate is tested on the origin
-    mask and sown once, in out; the other actions (Goré's, Djenon-aboure's
-    pass, the illegal ones) go to node_legal_child."""
+cdef inline bint action_played(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
+    """out holds a copy of s, byte for byte.  Is action (0 <= action <
+    num_actions) legal in s?  If so, out is its child, a whole position
+    (Position compares positions as bytes: its owners and unused holes stay
+    s's); else garbage.  A sowing candidate is tested on the origin mask and
+    sown once, on out; the other actions (Goré's, Djenon-aboure's pass, the
+    illegal ones) go to node_legal_child (it writes what a move changes)."""
     cdef GameTable* g = &TABLES[s.game]
-    out[0] = s[0]
     if g.family != FAM_GORE and sowing_candidate_of(s, g, g.family, action):
         return play_of(out, g, g.family, action, LAP_LIMIT_C) >= 0
     return node_legal_child(s, action, out)
+
+
+cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
+    """Is action (0 <= action < num_actions) legal in s?  If so, out holds the
+    child, a whole position (action_played on a copy of s)."""
+    out[0] = s[0]
+    return action_played(s, action, out)
 
 
 cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept nogil:
@@ -187,29 +194,32 @@ cdef class Position:
             return False
         return bool(action_legal(&self.st, a, &child))
 
-    cdef int _checked_child(self, object action, IntPosition* child) except -1:
-        """Fill child with the result of a legal action, or raise IllegalMoveError."""
+    cdef int _play_checked(self, object action, const IntPosition* s, IntPosition* out) except -1:
+        """out holds a copy of s (out is &self.st: push and apply play in
+        place): make it the child of a legal action, or restore it and raise
+        IllegalMoveError naming the action."""
         cdef long a_fast
         cdef int overflow = 0
         # Fast path for search loops: an exact int inside the action space is checked in
-        # C alone (action_legal rejects malformed Goré offer masks, which are no candidate).
+        # C alone (action_played rejects malformed Goré offer masks, which are no candidate).
         if type(action) is int:
             a_fast = PyLong_AsLongAndOverflow(action, &overflow)
-            if not overflow and 0 <= a_fast < TABLES[self.st.game].num_actions and action_legal(
-                    &self.st, <int>a_fast, child):
-                return 0
-        spec = _game_spec(self.st.game)
+            if not overflow and 0 <= a_fast < TABLES[s.game].num_actions:
+                if action_played(s, <int>a_fast, out):
+                    return 0
+                out[0] = s[0]
+        spec = _game_spec(s.game)
         cdef int a = _text.check_action_range(spec, action)
-        if not action_legal(&self.st, a, child):
+        if not action_played(s, a, out):
+            out[0] = s[0]
             raise IllegalMoveError(f"{_text.action_text(spec, a)} (action {a}) is not legal in "
                                    f"{self.text()}")
         return 0
 
     def apply(self, action):
         """Play a legal action in place; IllegalMoveError (position untouched) otherwise."""
-        cdef IntPosition child
-        self._checked_child(action, &child)
-        self.st = child
+        cdef IntPosition before = self.st
+        self._play_checked(action, &before, &self.st)
 
     cdef int _reserve(self, Py_ssize_t need) except -1:
         cdef Py_ssize_t cap
@@ -231,13 +241,11 @@ cdef class Position:
 
     def push(self, action):
         """Play a legal action, remembering the position for pop(); IllegalMoveError otherwise."""
-        cdef IntPosition child
-        self._checked_child(action, &child)
         self._reserve(self._depth + 1)
-        self._stack[self._depth] = self.st
+        self._stack[self._depth] = self.st       # then played in place (untouched if refused)
+        self._play_checked(action, &self._stack[self._depth], &self.st)
         self._stack_actions[self._depth] = <int>action
         self._depth += 1
-        self.st = child
 
     def pop(self):
         """Undo the last push(); returns its action.  IndexError if nothing was pushed."""
