@@ -42,6 +42,22 @@ cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept 
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object value, int* overflow) except? -1
+    object PyList_New(Py_ssize_t size)
+    void PyList_SET_ITEM(object lst, Py_ssize_t index, object item)   # steals item
+    void Py_INCREF(object item)
+
+
+cdef list int_list(const int* values, int n):
+    """values[0..n-1] as a new list of ints, made at its size (a comprehension
+    appends, growing the list as it goes)."""
+    cdef list out = PyList_New(n)
+    cdef object item
+    cdef int k
+    for k in range(n):
+        item = values[k]
+        Py_INCREF(item)
+        PyList_SET_ITEM(out, k, item)
+    return out
 
 
 cdef object _game_spec(int game):
@@ -177,9 +193,7 @@ cdef class Position:
     def legal_actions(self):
         """Legal actions, ascending (lap limit applied)."""
         cdef int acts[MAX_CANDIDATES]
-        cdef int n = legal_actions_c(&self.st, acts)
-        cdef int k
-        return [acts[k] for k in range(n)]
+        return int_list(acts, legal_actions_c(&self.st, acts))
 
     def is_legal(self, action):
         """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
