@@ -131,9 +131,70 @@ def test_pyspiel_clone_apply_pairs(benchmark, game_name):
     record_rate(benchmark, rounds * len(actions))
 
 
+# The core's entry points the ``calls`` mode drives, by operation: what
+# docs/performance.md counts with callgrind (``--toggle-collect`` on the C
+# function named, instructions a call in the core; see ``calls``).
+CORE_FUNCTIONS = {
+    "push": "__pyx_f_5katra_5_core_8Position__checked_child",
+    "legal_actions": "__pyx_f_5katra_5_core_legal_actions_c",
+}
+
+
+def core_calls(game_id: str, operation: str, calls: int) -> None:
+    """``calls`` calls of one operation of the bare core ``Position`` at the mid-game
+    position of ``game_id``: ``push`` (each legal action in turn, popped after each),
+    ``legal_actions`` or ``observation`` (``katra.State``'s).  The unit of the callgrind
+    counts of docs/performance.md::
+
+        valgrind --tool=callgrind --toggle-collect=FUNCTION python benchmarks/bench_api.py \
+            calls GAME OPERATION 20000
+
+    (FUNCTION: CORE_FUNCTIONS[OPERATION]; the collected instructions over the calls).
+    Without valgrind it prints the CPU time a call (one run: see ``--cpu``)."""
+    import time
+
+    from katra._core import Position
+
+    text = mid_game_text(game_id)
+    target = Position.from_text(text)
+    if operation == "push":
+        actions = target.legal_actions()
+        push, pop = target.push, target.pop
+        rounds, extra = divmod(calls, len(actions))
+        started = time.process_time()
+        for _ in range(rounds):
+            for action in actions:
+                push(action)
+                pop()
+        for action in actions[:extra]:
+            push(action)
+            pop()
+    elif operation == "legal_actions":
+        legal_actions = target.legal_actions
+        started = time.process_time()
+        for _ in range(calls):
+            legal_actions()
+    elif operation == "observation":
+        observation = katra.State.from_text(text).observation
+        started = time.process_time()
+        for _ in range(calls):
+            observation()
+    else:
+        raise SystemExit(f"unknown operation {operation!r}: push, legal_actions, observation")
+    elapsed = time.process_time() - started
+    assert target.text() == text
+    print(f"{game_id} {operation} {calls} calls {elapsed / calls * 1e9:.1f} ns a call (CPU)")
+
+
 def main() -> None:
-    """``python benchmarks/bench_api.py``: the README's table (best of 7 timeit runs)."""
+    """``python benchmarks/bench_api.py``: the README's table (best of 7 timeit runs).
+    ``python benchmarks/bench_api.py calls GAME OPERATION N``: core_calls."""
+    import sys
     import timeit
+
+    if sys.argv[1:2] == ["calls"]:
+        core_calls(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
 
     from katra._core import Position
 

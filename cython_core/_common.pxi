@@ -318,6 +318,19 @@ cdef inline int origin_count(const IntPosition* s, GameTable* g, int player) noe
     return djenon_origins(s, g, player, NULL)
 
 
+cdef inline bint sowing_candidate_of(const IntPosition* s, GameTable* g, int family,
+                                     int action) noexcept nogil:
+    """Is action (0 <= action < g.num_actions) one of the candidates candidates_of
+    lists, Goré's aside (its actions are no sowings alone)?  Tested on the
+    mover's origin mask, without listing them."""
+    if family == FAM_KATRO:
+        return (katro_origin_mask(s, g, s.to_move) >> action) & 1
+    if family == FAM_MPANTSAKA:
+        return (mpantsaka_origin_mask(s, g, s.to_move) >> (action >> 1)) & 1
+    # Djenon-aboure: the pass (action 12) is no hole, so no bit of the mask
+    return action < g.holes and (djenon_origin_mask(s, g, s.to_move) >> action) & 1
+
+
 cdef inline long long play_of(IntPosition* s, GameTable* g, int family, int action,
                               long long limit) noexcept nogil:
     if family == FAM_KATRO:

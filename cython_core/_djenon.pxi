@@ -42,11 +42,17 @@ cdef inline bint djenon_capturable(int seeds) noexcept nogil:
     return seeds == 2 or seeds == 4
 
 
+cdef inline u64 djenon_origin_mask(const IntPosition* s, GameTable* g, int player) noexcept nogil:
+    """The holes player may sow from (djenon_origins_in over the board), as a
+    mask (bit h for hole h)."""
+    return djenon_origins_in(<unsigned>holes_at_least(s.board, 0, g.holes, 2),
+                             ((1u << g.cols) - 1) << (player * g.cols))
+
+
 cdef inline int djenon_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
-    """The holes player may sow from (djenon_origins_in over the board),
-    ascending into holes (NULL: only counted); how many."""
-    return holes_listed(djenon_origins_in(<unsigned>holes_at_least(s.board, 0, g.holes, 2),
-                                          ((1u << g.cols) - 1) << (player * g.cols)), holes)
+    """The holes player may sow from, ascending into holes (NULL: only
+    counted); how many."""
+    return holes_listed(djenon_origin_mask(s, g, player), holes)
 
 
 cdef inline int djenon_sowing_candidates(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:

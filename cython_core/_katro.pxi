@@ -67,14 +67,19 @@ cdef inline bint katro_lap_captures(bint deeper_seeded, bint facing_seeded) noex
     return facing_seeded & (not deeper_seeded)     # branch-free: data-dependent in relay chains
 
 
-cdef inline int katro_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
-    """The holes player may sow from (katro_origins_in over the board), ascending
-    into holes (NULL: only counted); how many."""
+cdef inline u64 katro_origin_mask(const IntPosition* s, GameTable* g, int player) noexcept nogil:
+    """The holes player may sow from (katro_origins_in over the board), as a
+    mask (bit h for hole h)."""
     cdef int lo = own_holes_first(g, player)
-    return holes_listed(katro_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
-                                         g.row_start[player][0],
-                                         g.cols if player == 0 else -g.cols,
-                                         g.depth_rows, g.cols), holes)
+    return katro_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
+                            g.row_start[player][0], g.cols if player == 0 else -g.cols,
+                            g.depth_rows, g.cols)
+
+
+cdef inline int katro_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
+    """The holes player may sow from, ascending into holes (NULL: only
+    counted); how many."""
+    return holes_listed(katro_origin_mask(s, g, player), holes)
 
 
 cdef inline int katro_sowing_candidates(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:

@@ -34,14 +34,20 @@ cdef inline bint mpantsaka_lap_captures(bint front, bint facing_seeded) noexcept
     return front & facing_seeded
 
 
-cdef inline int mpantsaka_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
-    """The holes player may sow from (mpantsaka_origins_in over the board),
-    ascending into holes (NULL: only counted); how many."""
+cdef inline u64 mpantsaka_origin_mask(const IntPosition* s, GameTable* g, int player) noexcept nogil:
+    """The holes player may sow from (mpantsaka_origins_in over the board), as
+    a mask (bit h for hole h)."""
     cdef int lo = own_holes_first(g, player)
     cdef u64 row = (<u64>1 << g.cols) - 1
-    return holes_listed(mpantsaka_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
-                                             row << g.row_start[player][1],
-                                             row << g.row_start[player][0], g.simplified), holes)
+    return mpantsaka_origins_in(holes_at_least(s.board, lo, lo + g.path_len, 1),
+                                row << g.row_start[player][1], row << g.row_start[player][0],
+                                g.simplified)
+
+
+cdef inline int mpantsaka_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
+    """The holes player may sow from, ascending into holes (NULL: only
+    counted); how many."""
+    return holes_listed(mpantsaka_origin_mask(s, g, player), holes)
 
 
 cdef inline int mpantsaka_sowing_candidates(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:

@@ -2,21 +2,38 @@
 # (its fields: _core.pxd).
 
 
-cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
-    """Is action legal in s?  If so, out holds the child, a whole position
-    (node_legal_child on the int form writes only what a move changes: its
-    owners and unused holes are copied from s first, as Position compares
-    positions as bytes)."""
-    out[0] = s[0]
+cdef inline bint action_played(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
+    """out holds a copy of s, byte for byte.  Is action (0 <= action <
+    num_actions) legal in s?  If so, out is its child, a whole position
+    (Position compares positions as bytes: its owners and unused holes stay
+    s's); else garbage.  A sowing candidate is tested on the origin mask and
+    sown once, on out; the other actions (Goré's, Djenon-aboure's pass, the
+    illegal ones) go to node_legal_child (it writes what a move changes)."""
+    cdef GameTable* g = &TABLES[s.game]
+    if g.family != FAM_GORE and sowing_candidate_of(s, g, g.family, action):
+        return play_of(out, g, g.family, action, LAP_LIMIT_C) >= 0
     return node_legal_child(s, action, out)
 
 
+cdef inline bint action_legal(const IntPosition* s, int action, IntPosition* out) noexcept nogil:
+    """Is action (0 <= action < num_actions) legal in s?  If so, out holds the
+    child, a whole position (action_played on a copy of s)."""
+    out[0] = s[0]
+    return action_played(s, action, out)
+
+
 cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept nogil:
-    """Does action pass the origin rules of a sowing (lap limit aside)?"""
+    """Does action (0 <= action < num_actions) pass the origin rules of a
+    sowing (lap limit aside)?  Goré's: its sowings (node_candidates lists its
+    offers and answers too)."""
+    cdef GameTable* g = &TABLES[s.game]
     cdef int cand[MAX_CANDIDATES]
-    cdef int k, n = node_candidates(s, cand, 1)
-    if TABLES[s.game].family == FAM_GORE and action >= GORE_OFFER_BASE_C:
+    cdef int k, n
+    if g.family != FAM_GORE:
+        return sowing_candidate_of(s, g, g.family, action)
+    if action >= GORE_OFFER_BASE_C:
         return 0
+    n = node_candidates(s, cand, 1)
     for k in range(n):
         if cand[k] == action:
             return 1
@@ -25,6 +42,22 @@ cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept 
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object value, int* overflow) except? -1
+    object PyList_New(Py_ssize_t size)
+    void PyList_SET_ITEM(object lst, Py_ssize_t index, object item)   # steals item
+    void Py_INCREF(object item)
+
+
+cdef list int_list(const int* values, int n):
+    """values[0..n-1] as a new list of ints, made at its size (a comprehension
+    appends, growing the list as it goes)."""
+    cdef list out = PyList_New(n)
+    cdef object item
+    cdef int k
+    for k in range(n):
+        item = values[k]
+        Py_INCREF(item)
+        PyList_SET_ITEM(out, k, item)
+    return out
 
 
 cdef object _game_spec(int game):
@@ -160,9 +193,7 @@ cdef class Position:
     def legal_actions(self):
         """Legal actions, ascending (lap limit applied)."""
         cdef int acts[MAX_CANDIDATES]
-        cdef int n = legal_actions_c(&self.st, acts)
-        cdef int k
-        return [acts[k] for k in range(n)]
+        return int_list(acts, legal_actions_c(&self.st, acts))
 
     def is_legal(self, action):
         """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
@@ -177,29 +208,32 @@ cdef class Position:
             return False
         return bool(action_legal(&self.st, a, &child))
 
-    cdef int _checked_child(self, object action, IntPosition* child) except -1:
-        """Fill child with the result of a legal action, or raise IllegalMoveError."""
+    cdef int _play_checked(self, object action, const IntPosition* s, IntPosition* out) except -1:
+        """out holds a copy of s (out is &self.st: push and apply play in
+        place): make it the child of a legal action, or restore it and raise
+        IllegalMoveError naming the action."""
         cdef long a_fast
         cdef int overflow = 0
         # Fast path for search loops: an exact int inside the action space is checked in
-        # C alone (action_legal rejects malformed Goré offer masks, which are no candidate).
+        # C alone (action_played rejects malformed Goré offer masks, which are no candidate).
         if type(action) is int:
             a_fast = PyLong_AsLongAndOverflow(action, &overflow)
-            if not overflow and 0 <= a_fast < TABLES[self.st.game].num_actions and action_legal(
-                    &self.st, <int>a_fast, child):
-                return 0
-        spec = _game_spec(self.st.game)
+            if not overflow and 0 <= a_fast < TABLES[s.game].num_actions:
+                if action_played(s, <int>a_fast, out):
+                    return 0
+                out[0] = s[0]
+        spec = _game_spec(s.game)
         cdef int a = _text.check_action_range(spec, action)
-        if not action_legal(&self.st, a, child):
+        if not action_played(s, a, out):
+            out[0] = s[0]
             raise IllegalMoveError(f"{_text.action_text(spec, a)} (action {a}) is not legal in "
                                    f"{self.text()}")
         return 0
 
     def apply(self, action):
         """Play a legal action in place; IllegalMoveError (position untouched) otherwise."""
-        cdef IntPosition child
-        self._checked_child(action, &child)
-        self.st = child
+        cdef IntPosition before = self.st
+        self._play_checked(action, &before, &self.st)
 
     cdef int _reserve(self, Py_ssize_t need) except -1:
         cdef Py_ssize_t cap
@@ -221,13 +255,11 @@ cdef class Position:
 
     def push(self, action):
         """Play a legal action, remembering the position for pop(); IllegalMoveError otherwise."""
-        cdef IntPosition child
-        self._checked_child(action, &child)
         self._reserve(self._depth + 1)
-        self._stack[self._depth] = self.st
+        self._stack[self._depth] = self.st       # then played in place (untouched if refused)
+        self._play_checked(action, &self._stack[self._depth], &self.st)
         self._stack_actions[self._depth] = <int>action
         self._depth += 1
-        self.st = child
 
     def pop(self):
         """Undo the last push(); returns its action.  IndexError if nothing was pushed."""

@@ -215,5 +215,5 @@ cdef class Position:
 
     @staticmethod
     cdef Position _from_data(object data)
-    cdef int _checked_child(self, object action, IntPosition* child) except -1
+    cdef int _play_checked(self, object action, const IntPosition* s, IntPosition* out) except -1
     cdef int _reserve(self, Py_ssize_t need) except -1
