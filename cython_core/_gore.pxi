@@ -264,8 +264,7 @@ cdef inline int gore_legal_count(const GoreLegal* L) noexcept nogil:
 # the masks gore_legal_offer admits among OFFER_MASKS[m] (filled at import,
 # _gore_offers): the k-th offer is one load (playouts and VectorGame draw one).
 cdef enum:
-    GORE_OFFERS_ROOM = 8313        # the offers of every (m, most), checked at import, and
-                                   # one more: gore_legal_nth reads entry 0 of any list
+    GORE_OFFERS_ROOM = 8312        # the offers of every (m, most), checked at import
 cdef unsigned char GORE_OFFERS[GORE_OFFERS_ROOM]
 cdef unsigned short GORE_OFFER_START[256][4]
 
@@ -306,20 +305,17 @@ cdef unsigned char NTH_BIT8[256][8]
 
 cdef inline int gore_legal_nth(const GoreLegal* L, int k) noexcept nogil:
     """gore_legal_list(L)[k] for 0 <= k < gore_legal_count(L), without the list
-    (playouts and VectorGame draw one action per ply).  The k-th sowing, offer
-    and answer are all read (the offer at k clamped to its list's first entry:
-    every list has one, GORE_OFFERS_ROOM), then one chosen without a branch:
-    whether the draw is a sowing, an offer or an answer is as random as the
-    draw, and a branch on it was mispredicted at about one draw in four."""
-    cdef int sows = L.sows
-    cdef int past = k - POPCOUNT8[sows]        # < 0: a sowing
-    cdef int sow = NTH_BIT8[sows][k & 7]
-    cdef int offer = GORE_OFFER_BASE_C + gore_legal_offer_list(L)[past if past > 0 else 0]
-    cdef int answer = GORE_PASS_C + NTH_BIT8[L.answers][k & 7]     # no sowing: no offer either
-    cdef int is_sow = -(past < 0)              # all 1s or 0s: chosen by masks (GCC made
-    cdef int any_sow = -(sows != 0)            # branches of the plain selects)
-    cdef int pick = (sow & is_sow) | (offer & ~is_sow)
-    return (pick & any_sow) | (answer & ~any_sow)
+    (playouts and VectorGame draw one action per ply)."""
+    cdef int bits = L.sows
+    if bits:
+        if k < POPCOUNT8[bits]:
+            return NTH_BIT8[bits][k]        # the k-th lowest sowable hole
+        return GORE_OFFER_BASE_C + gore_legal_offer_list(L)[k - POPCOUNT8[bits]]
+    bits = L.answers                # no sowing: no offer either
+    while k:
+        bits &= bits - 1
+        k -= 1
+    return GORE_PASS_C + CTZ8[bits]
 
 
 cdef inline bint gore_legal_has(const GoreLegal* L, int action) noexcept nogil:
