@@ -262,7 +262,7 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
     cdef Py_ssize_t c, i, end
     cdef int k, a, mover
     cdef GoreView v
-    cdef GoreLegal now
+    cdef GoreLegal was
     c = lo
     while c < hi:
         end = min(c + GORE_CHUNK, hi)
@@ -291,10 +291,10 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
                 e.plies[i] += 1
                 gore_apply_lanes(&nodes[i], a)
                 what[i - c] = ENV_PLAYED
-            gore_view(&v, &nodes[i])
-            gore_legal_of(&now, &v)
-            gore_mask_rewrite(&e.masks[i * (GORE_DECLINE_C + 1)], &e.gore_legal[i], &now)
-            e.gore_legal[i] = now
+            was = e.gore_legal[i]               # the new sets made in place (copied
+            gore_view(&v, &nodes[i])            # from a local, they were spilled first)
+            gore_legal_of(&e.gore_legal[i], &v)
+            gore_mask_rewrite(&e.masks[i * (GORE_DECLINE_C + 1)], &was, &e.gore_legal[i])
         for i in range(c, end):           # the observations and the flags
             if what[i - c] != ENV_LEFT:
                 mover = nodes[i].to_move
