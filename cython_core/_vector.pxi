@@ -192,6 +192,61 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
         commit_envs(e, nodes, children, acts, mode, lo, hi)
 
 
+# What env_play did to an env.
+cdef enum:
+    ENV_LEFT = 0                  # left as it is (skipped, or no action)
+    ENV_PLAYED = 1                # played
+    ENV_RESET = 2                 # reset to the start
+
+
+cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
+                         Py_ssize_t i) noexcept nogil:
+    """Env i's part of a commit (mode COMMIT_*) before its outputs: reset it if
+    finished (or every env, COMMIT_RESET), else play its action (given, or drawn
+    and written to acts); what it did (ENV_*)."""
+    cdef Py_ssize_t k
+    cdef long long a
+    cdef int cap = e.children_cap
+    if mode == COMMIT_RESET or e.pending[i]:
+        if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
+            return ENV_LEFT
+        if mode == COMMIT_DRAWN:
+            acts[i] = 0                 # as random_actions: no number drawn
+        nodes[i] = (<const Node*>&e.initial)[0]
+        e.plies[i] = 0
+        return ENV_RESET
+    if mode == COMMIT_DRAWN:
+        k = draw_index(e, i)
+        if k < 0:                       # no legal action (no start position lacks one)
+            acts[i] = 0
+            return ENV_LEFT
+        if Node is GoreNode:
+            a = gore_legal_nth(&e.gore_legal[i], <int>k)
+        else:
+            a = env_action(e, i, <int>k)
+        acts[i] = a
+    else:
+        a = acts[i]
+        if a == SKIP_ENV:
+            return ENV_LEFT
+        if Node is GoreNode:
+            k = 0
+        else:
+            k = legal_index(e, i, a) if cap else 0
+    e.plies[i] += 1
+    if Node is GoreNode:            # no children kept: a move is its action
+        gore_apply_lanes(&nodes[i], <int>a)
+    elif cap:
+        k += i * cap
+        if e.sown[k]:
+            nodes[i] = children[k]
+        else:
+            node_apply(&nodes[i], e.legal_moves[k])
+    else:                           # node_all_legal: a move is its action
+        node_apply(&nodes[i], <int>a)
+    return ENV_PLAYED
+
+
 cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, long long* acts,
                              int mode, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
     """commit_nodes' loop, on a copy of the Envs (its fields stay in registers:
@@ -199,58 +254,23 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
     copy, while each store might change *shared, read again after every one)."""
     cdef Envs here = shared[0]
     cdef Envs* e = &here
-    cdef Py_ssize_t i, k
-    cdef long long a
-    cdef const Node* initial = <const Node*>&shared.initial
-    cdef const unsigned char* pending = e.pending
-    cdef int* plies = e.plies
-    cdef int cap = e.children_cap
+    cdef Py_ssize_t i
+    cdef int what
     for i in range(lo, hi):
-        if mode == COMMIT_RESET or pending[i]:
-            if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
-                continue
-            if mode == COMMIT_DRAWN:
-                acts[i] = 0                 # as random_actions: no number drawn
-            nodes[i] = initial[0]
-            plies[i] = 0
-            env_outputs(e, &nodes[i], children, i, True)
-            continue
-        if mode == COMMIT_DRAWN:
-            k = draw_index(e, i)
-            if k < 0:                       # no legal action (no start position lacks one)
-                acts[i] = 0
-                continue
-            a = env_action(e, i, k)
-            acts[i] = a
-        else:
-            a = acts[i]
-            if a == SKIP_ENV:
-                continue
-            k = legal_index(e, i, a) if cap else 0
-        plies[i] += 1
-        if cap:
-            k += i * cap
-            if e.sown[k]:
-                nodes[i] = children[k]
-            else:
-                node_apply(&nodes[i], e.legal_moves[k])
-        else:                   # node_all_legal: a move is its action
-            node_apply(&nodes[i], <int>a)
-        env_outputs(e, &nodes[i], children, i, False)
+        what = env_play(e, nodes, children, acts, mode, i)
+        if what != ENV_LEFT:
+            env_outputs(e, &nodes[i], children, i, what == ENV_RESET)
 
 
 cdef enum:
     GORE_CHUNK = 64               # gore_commit's envs a pass
-    ENV_LEFT = 0                  # gore_commit: an env left as it is (skipped, or no action)
-    ENV_PLAYED = 1                # ... played
-    ENV_RESET = 2                 # ... reset to the start
 
 
 cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* acts, int mode,
                              Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
-    """commit_envs on Goré's lanes, in passes over GORE_CHUNK envs at a time: the
-    plies and the legal sets (gore_legal, the last ones kept), then the
-    observations, the masks, the flags.  A Goré ply is short and env_outputs'
+    """commit_envs on Goré's lanes, in two passes over GORE_CHUNK envs at a time:
+    the plies, the legal sets (gore_legal) and the mask rows; then the
+    observations and the flags.  A Goré ply is short and env_outputs'
     one loop over all of it kept more pointers than the registers hold (the
     loop index and the outputs' addresses were reloaded from the stack, the new
     sets spilled and copied); each pass here holds few.  The same outputs as
@@ -258,39 +278,17 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
     cdef Envs here = shared[0]
     cdef Envs* e = &here
     cdef unsigned char what[GORE_CHUNK]
-    cdef const GoreNode* initial = <const GoreNode*>&shared.initial
     cdef Py_ssize_t c, i, end
-    cdef int k, a, mover
+    cdef int mover
     cdef GoreView v
     cdef GoreLegal was
     c = lo
     while c < hi:
         end = min(c + GORE_CHUNK, hi)
-        for i in range(c, end):           # the plies and the legal sets
-            what[i - c] = ENV_LEFT
-            if mode == COMMIT_RESET or e.pending[i]:
-                if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
-                    continue
-                if mode == COMMIT_DRAWN:
-                    acts[i] = 0                 # as random_actions: no number drawn
-                nodes[i] = initial[0]
-                e.plies[i] = 0
-                what[i - c] = ENV_RESET
-            else:
-                if mode == COMMIT_DRAWN:
-                    k = draw_index(e, i)
-                    if k < 0:                   # no legal action (no start position lacks one)
-                        acts[i] = 0
-                        continue
-                    a = gore_legal_nth(&e.gore_legal[i], k)
-                    acts[i] = a
-                else:
-                    if acts[i] == SKIP_ENV:
-                        continue
-                    a = <int>acts[i]
-                e.plies[i] += 1
-                gore_apply_lanes(&nodes[i], a)
-                what[i - c] = ENV_PLAYED
+        for i in range(c, end):           # the plies, the legal sets and the masks
+            what[i - c] = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
+            if what[i - c] == ENV_LEFT:
+                continue
             was = e.gore_legal[i]               # the new sets made in place (copied
             gore_view(&v, &nodes[i])            # from a local, they were spilled first)
             gore_legal_of(&e.gore_legal[i], &v)
