@@ -47,8 +47,9 @@ cdef unsigned char OFFERS_BY_SIZE[256][OFFERS_ROW]
 cdef bint GORE_OBS_REVERSED[2]
 cdef bint OBS_TABLES_MADE = 0
 
-# Eight bytes as eight floats, in order or reversed (SSE2 where the compiler
-# has it, _portable.h; a loop elsewhere).  Reversed or not is decided without a
+# Eight bytes as eight floats, in order or reversed, and four ints as four
+# floats in one store (SSE2 where the compiler has it, _portable.h; a loop
+# elsewhere).  Reversed or not is decided without a
 # branch (the bytes or their swap kept by an SSE2 mask: a plain C select was
 # compiled to a branch): with the player to move
 # as the viewer it alternates from ply to ply, and a branch on it was
@@ -84,15 +85,25 @@ cdef extern from *:
         _mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero)));
         _mm_storeu_ps(out + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(words, zero)));
     }
+    static inline void katra_ints4_floats(int a, int b, int c, int d, float *out) {
+        _mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_setr_epi32(a, b, c, d)));
+    }
     #else
     static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
         int j;
         for (j = 0; j < 8; j++) out[j] = (float)src[reversed ? 7 - j : j];
     }
+    static inline void katra_ints4_floats(int a, int b, int c, int d, float *out) {
+        out[0] = (float)a;
+        out[1] = (float)b;
+        out[2] = (float)c;
+        out[3] = (float)d;
+    }
     #endif
     """
     void bytes8_floats "katra_bytes8_floats"(const unsigned char* src, int reversed,
                                               float* out) noexcept nogil
+    void ints4_floats "katra_ints4_floats"(int a, int b, int c, int d, float* out) noexcept nogil
 
 
 cdef inline int node_lane_bytes(const Node* s) noexcept nogil:
@@ -189,7 +200,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
     cdef int G = node_game(s)
     cdef int H = SHAPE_ROWS[G] * SHAPE_COLS[G]
     cdef int offer = node_offer(s)
-    cdef int j, i, v, top = 1
+    cdef int j, i, v, mine, theirs, moving, top = 1
     cdef const unsigned char* lanes
     cdef const unsigned char* at
     if Node is IntPosition or obs_item is int:
@@ -217,18 +228,19 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
             memcpy(&out[2 * H], BIT_FLOATS[player][offer & 0xFF], 8 * sizeof(float))
         else:
             memcpy(&out[H], OBS_SIDES[G][player], 2 * H * sizeof(float))
-        top = -1
-    out[3 * H] = node_store(s, player)
-    out[3 * H + 1] = node_store(s, 1 - player)
-    out[3 * H + 2] = player
-    out[3 * H + 3] = s.to_move == player
-    if top < 0:
-        return top
-    if out[3 * H] > top:
-        top = <int>out[3 * H]
-    if out[3 * H + 1] > top:
-        top = <int>out[3 * H + 1]
-    return top
+    # the stores, the viewer and whether it moves: on the lanes as floats in one store
+    mine = node_store(s, player)
+    theirs = node_store(s, 1 - player)
+    moving = s.to_move == player
+    if Node is IntPosition or obs_item is int:
+        out[3 * H] = mine
+        out[3 * H + 1] = theirs
+        out[3 * H + 2] = player
+        out[3 * H + 3] = moving
+        return max(top, mine, theirs)
+    else:
+        ints4_floats(mine, theirs, player, moving, &out[3 * H])
+        return -1
 
 
 ctypedef fused mask_item:

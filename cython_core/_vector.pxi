@@ -71,49 +71,44 @@ cdef inline void env_outputs(const Envs* e, Node* s, Node* children, Py_ssize_t 
                              bint fresh) noexcept nogil:
     """Legal actions (and children), observation, mask, to_move of env i; terminated,
     truncated, rewards and pending from its node s (nodes[i]; fresh: a reset,
-    nothing finished).
-    The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts;
-    Goré's: gore_legal) and 0 elsewhere; so it does after."""
+    nothing finished).  Not for Goré's lanes (gore_commit writes theirs).
+    The mask row must hold 1 at env i's legal actions before (legal_n, legal_acts)
+    and 0 elsewhere; so it does after."""
     # e is commit_envs' local copy, which no store below can change; each output
     # is addressed where it is written (pointers made ahead would be kept, or
     # spilled, across the whole body).  The node is read before the first byte
     # is stored (for the compiler a byte store may change it, and it would be
     # read again), the observation first (its floats cannot change it).
-    # Goré's rows have constant widths (its 267 actions, 3 * 8 + 4 floats).
-    cdef int num_actions = GORE_DECLINE_C + 1 if Node is GoreNode else e.num_actions
-    cdef int obs_size = 3 * GORE_HOLES + 4 if Node is GoreNode else e.obs_size
-    cdef unsigned char* mask = &e.masks[i * num_actions]
+    cdef unsigned char* mask = &e.masks[i * e.num_actions]
     cdef int mover = s.to_move
     cdef bint capped = e.plies[i] >= e.ply_cap
     cdef long long work = 0
-    cdef int n, k, winner
-    cdef int* acts
+    cdef int n, k
+    cdef int* acts = &e.legal_acts[i * MAX_CANDIDATES]
     cdef int* moves
     cdef unsigned char* sown
-    cdef GoreView v
-    cdef GoreLegal now
-    if Node is GoreNode:        # the legal actions as sets
-        gore_view(&v, s)
-        gore_legal_of(&now, &v)
-    fill_observation(s, mover if e.view < 0 else e.view, &e.obs[i * obs_size])
-    if Node is GoreNode:        # the mask rewritten from the sets
-        gore_mask_rewrite(mask, &e.gore_legal[i], &now)
-        e.gore_legal[i] = now
-        n = gore_legal_count(&now)
-    else:
-        acts = &e.legal_acts[i * MAX_CANDIDATES]
-        for k in range(e.legal_n[i]):   # the mask holds the last legal actions' bytes:
-            mask[acts[k]] = 0           # cleared, rather than the whole row
-        if e.children_cap:
-            moves = &e.legal_moves[i * e.children_cap]
-            sown = &e.sown[i * e.children_cap]
-            n = node_legal_moves(s, moves, sown, &children[i * e.children_cap], &work)
-            for k in range(n):
-                acts[k] = node_action(s, moves[k])
-        else:                   # node_all_legal: the candidates are the legal moves,
-            n = node_candidates(s, acts, 1)     # and a move is its action
+    fill_observation(s, mover if e.view < 0 else e.view, &e.obs[i * e.obs_size])
+    for k in range(e.legal_n[i]):   # the mask holds the last legal actions' bytes:
+        mask[acts[k]] = 0           # cleared, rather than the whole row
+    if e.children_cap:
+        moves = &e.legal_moves[i * e.children_cap]
+        sown = &e.sown[i * e.children_cap]
+        n = node_legal_moves(s, moves, sown, &children[i * e.children_cap], &work)
         for k in range(n):
-            mask[acts[k]] = 1
+            acts[k] = node_action(s, moves[k])
+    else:                   # node_all_legal: the candidates are the legal moves,
+        n = node_candidates(s, acts, 1)     # and a move is its action
+    for k in range(n):
+        mask[acts[k]] = 1
+    env_flags(e, s, i, n, mover, capped, fresh)
+
+
+cdef inline void env_flags(const Envs* e, const Node* s, Py_ssize_t i, int n, int mover,
+                           bint capped, bint fresh) noexcept nogil:
+    """legal_n, to_move, rewards, terminated, truncated and pending of env i, whose
+    node s has n legal actions (mover: its player to move; capped: its game has
+    reached the ply cap; fresh: a reset, nothing finished)."""
+    cdef int winner
     e.legal_n[i] = n
     e.to_move[i] = <signed char>mover
     if n == 0 and not fresh:
@@ -182,19 +177,74 @@ cdef inline int draw_index(Envs* e, Py_ssize_t i) noexcept nogil:
 cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                               Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
     """Play the actions of envs lo..hi-1 (mode COMMIT_*), or reset the finished ones:
-    commit_envs, on Goré with the mode a constant (one loop compiled for each: its
-    steps are short, the mode's tests count).  Not elsewhere: three loops call the
+    commit_envs; on Goré gore_commit, with the mode a constant (one loop compiled
+    for each: its steps are short, the mode's tests count).  Not elsewhere: three loops call the
     node layer's outlined functions (halves_node_play) from three places, and GCC
     then stops inlining them (Katro: 5% more instructions a step, callgrind)."""
     if Node is GoreNode:
         if mode == COMMIT_DRAWN:
-            commit_envs(e, nodes, children, acts, COMMIT_DRAWN, lo, hi)
+            gore_commit(e, nodes, acts, COMMIT_DRAWN, lo, hi)
         elif mode == COMMIT_GIVEN:
-            commit_envs(e, nodes, children, acts, COMMIT_GIVEN, lo, hi)
+            gore_commit(e, nodes, acts, COMMIT_GIVEN, lo, hi)
         else:
-            commit_envs(e, nodes, children, acts, COMMIT_RESET, lo, hi)
+            gore_commit(e, nodes, acts, COMMIT_RESET, lo, hi)
     else:
         commit_envs(e, nodes, children, acts, mode, lo, hi)
+
+
+# What env_play did to an env.
+cdef enum:
+    ENV_LEFT = 0                  # left as it is (skipped, or no action)
+    ENV_PLAYED = 1                # played
+    ENV_RESET = 2                 # reset to the start
+
+
+cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
+                         Py_ssize_t i) noexcept nogil:
+    """Env i's part of a commit (mode COMMIT_*) before its outputs: reset it if
+    finished (or every env, COMMIT_RESET), else play its action (given, or drawn
+    and written to acts); what it did (ENV_*)."""
+    cdef Py_ssize_t k
+    cdef long long a
+    cdef int cap = e.children_cap
+    if mode == COMMIT_RESET or e.pending[i]:
+        if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
+            return ENV_LEFT
+        if mode == COMMIT_DRAWN:
+            acts[i] = 0                 # as random_actions: no number drawn
+        nodes[i] = (<const Node*>&e.initial)[0]
+        e.plies[i] = 0
+        return ENV_RESET
+    if mode == COMMIT_DRAWN:
+        k = draw_index(e, i)
+        if k < 0:                       # no legal action (no start position lacks one)
+            acts[i] = 0
+            return ENV_LEFT
+        if Node is GoreNode:
+            a = gore_legal_nth(&e.gore_legal[i], <int>k)
+        else:
+            a = env_action(e, i, <int>k)
+        acts[i] = a
+    else:
+        a = acts[i]
+        if a == SKIP_ENV:
+            return ENV_LEFT
+        if Node is GoreNode:
+            k = 0
+        else:
+            k = legal_index(e, i, a) if cap else 0
+    e.plies[i] += 1
+    if Node is GoreNode:            # no children kept: a move is its action
+        gore_apply_lanes(&nodes[i], <int>a)
+    elif cap:
+        k += i * cap
+        if e.sown[k]:
+            nodes[i] = children[k]
+        else:
+            node_apply(&nodes[i], e.legal_moves[k])
+    else:                           # node_all_legal: a move is its action
+        node_apply(&nodes[i], <int>a)
+    return ENV_PLAYED
 
 
 cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, long long* acts,
@@ -204,44 +254,53 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
     copy, while each store might change *shared, read again after every one)."""
     cdef Envs here = shared[0]
     cdef Envs* e = &here
-    cdef Py_ssize_t i, k
-    cdef long long a
-    cdef const Node* initial = <const Node*>&shared.initial
-    cdef const unsigned char* pending = e.pending
-    cdef int* plies = e.plies
-    cdef int cap = e.children_cap
+    cdef Py_ssize_t i
+    cdef int what
     for i in range(lo, hi):
-        if mode == COMMIT_RESET or pending[i]:
-            if mode == COMMIT_GIVEN and acts[i] == SKIP_ENV:
+        what = env_play(e, nodes, children, acts, mode, i)
+        if what != ENV_LEFT:
+            env_outputs(e, &nodes[i], children, i, what == ENV_RESET)
+
+
+cdef enum:
+    GORE_CHUNK = 64               # gore_commit's envs a pass
+
+
+cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* acts, int mode,
+                             Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+    """commit_envs on Goré's lanes, in two passes over GORE_CHUNK envs at a time:
+    the plies, the legal sets (gore_legal) and the mask rows; then the
+    observations and the flags.  A Goré ply is short and env_outputs'
+    one loop over all of it kept more pointers than the registers hold (the
+    loop index and the outputs' addresses were reloaded from the stack, the new
+    sets spilled and copied); each pass here holds few.  The same outputs as
+    commit_envs, every env independent of the others."""
+    cdef Envs here = shared[0]
+    cdef Envs* e = &here
+    cdef unsigned char what[GORE_CHUNK]
+    cdef Py_ssize_t c, i, end
+    cdef int mover
+    cdef GoreView v
+    cdef GoreLegal was
+    c = lo
+    while c < hi:
+        end = min(c + GORE_CHUNK, hi)
+        for i in range(c, end):           # the plies, the legal sets and the masks
+            what[i - c] = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
+            if what[i - c] == ENV_LEFT:
                 continue
-            if mode == COMMIT_DRAWN:
-                acts[i] = 0                 # as random_actions: no number drawn
-            nodes[i] = initial[0]
-            plies[i] = 0
-            env_outputs(e, &nodes[i], children, i, True)
-            continue
-        if mode == COMMIT_DRAWN:
-            k = draw_index(e, i)
-            if k < 0:                       # no legal action (no start position lacks one)
-                acts[i] = 0
-                continue
-            a = env_action(e, i, k)
-            acts[i] = a
-        else:
-            a = acts[i]
-            if a == SKIP_ENV:
-                continue
-            k = legal_index(e, i, a) if cap else 0
-        plies[i] += 1
-        if cap:
-            k += i * cap
-            if e.sown[k]:
-                nodes[i] = children[k]
-            else:
-                node_apply(&nodes[i], e.legal_moves[k])
-        else:                   # node_all_legal: a move is its action
-            node_apply(&nodes[i], <int>a)
-        env_outputs(e, &nodes[i], children, i, False)
+            was = e.gore_legal[i]               # the new sets made in place (copied
+            gore_view(&v, &nodes[i])            # from a local, they were spilled first)
+            gore_legal_of(&e.gore_legal[i], &v)
+            gore_mask_rewrite(&e.masks[i * (GORE_DECLINE_C + 1)], &was, &e.gore_legal[i])
+        for i in range(c, end):           # the observations and the flags
+            if what[i - c] != ENV_LEFT:
+                mover = nodes[i].to_move
+                fill_observation(&nodes[i], mover if e.view < 0 else e.view,
+                                 &e.obs[i * (3 * GORE_HOLES + 4)])
+                env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
+                          e.plies[i] >= e.ply_cap, what[i - c] == ENV_RESET)
+        c = end
 
 
 # commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
