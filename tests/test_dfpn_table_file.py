@@ -181,3 +181,32 @@ def test_cli_resumes_and_reports_the_file(tmp_path, capsys):
     assert main(["solve", "gore", "--dfpn-table", path]) == 2
     err = capsys.readouterr().err
     assert "a df-pn table of djenon-aboure, not gore" in err and err.count("\n") == 1
+
+
+def test_sigterm_stops_a_cli_solve_and_leaves_its_table(tmp_path):
+    """`katra solve --dfpn-table FILE` stopped by SIGTERM (a batch system's time
+    limit) writes the table as for Ctrl-C: one line, exit 1, a file the next
+    run reads.  Driven by the progress lines, not the clock (the Katro start
+    runs for hours)."""
+    import signal
+    import subprocess
+    import sys
+
+    path = tmp_path / "t.dfpn"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "katra", "solve", "katro", "--tt-bits", "16", "--progress",
+         "--dfpn-table", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [child.stderr.readline() for _ in range(2)]   # 0 nodes, then some
+        assert all(line.startswith("df-pn, S win: ") for line in lines), lines
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    assert child.returncode == 1, (out, err)
+    assert err.splitlines()[-1] == (f"katra solve: terminated (SIGTERM); df-pn's table is "
+                                    f"in {path}")
+    info = dfpn_table_info(path)
+    assert (info.game, info.tt_bits, info.runs) == ("katro", 16, 1) and info.nodes > 0
+    resumed = katra.solve("katro", nodes=1000, dfpn_table=path)
+    assert resumed.outcome is None and dfpn_table_info(path).runs == 2

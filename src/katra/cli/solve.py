@@ -5,7 +5,9 @@ import argparse
 import errno
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from typing import Any, TextIO
 
@@ -62,6 +64,15 @@ def register(commands: Any) -> None:
     solve.set_defaults(run=cmd_solve, backend="core")
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM during a solve with --dfpn-table: raised where Ctrl-C's
+    KeyboardInterrupt would be (the core's jobs stop on either)."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
 def _side(player: int) -> str:
     return "South" if player == 0 else "North"
 
@@ -96,6 +107,10 @@ def cmd_solve(args: argparse.Namespace) -> None:
         options["dfpn_table"] = args.dfpn_table
     partial = f"{args.proof}.partial"      # renamed to args.proof once the result is settled
     proof = _open_proof(args.proof, partial) if args.proof is not None else None
+    # SIGTERM (a batch system's time limit) stops a solve that keeps its table as
+    # Ctrl-C does, so the table is written on the way out
+    on_term = args.dfpn_table is not None and threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if on_term else None
     try:
         if not split:
             result = solve(pos.text(), args.max_plies, proof=proof, **options)
@@ -108,8 +123,13 @@ def cmd_solve(args: argparse.Namespace) -> None:
             os.remove(partial)
         if isinstance(exc, ProofWriteError):
             raise CommandFailed(f"katra solve: {exc}") from None
+        if isinstance(exc, _Terminated):
+            raise CommandFailed(f"katra solve: terminated (SIGTERM); df-pn's table is "
+                                f"in {args.dfpn_table}") from None
         raise
     finally:
+        if on_term:
+            signal.signal(signal.SIGTERM, previous)
         if show is not None:
             show.close()
     if proof is not None:
