@@ -110,7 +110,7 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
     cdef IntPosition child_state
     cdef katra_node* k
     cdef int move, a, m = 0
-    node_children_begin(&it, s)
+    node_children_begin(&it, s, 1)
     while True:
         k = &kids[m] if want == -1 else &kids[0]
         if Node is IntPosition:

@@ -431,7 +431,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
         return 0
     kids = <Node*>f.nodes
     c.path[ply] = key
-    node_children_begin(&f.kids, s)
+    node_children_begin(&f.kids, s, 1)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
     if dfpn_tick(c, n if n else 1) or c.walk_left < <u64>(n + 1):
@@ -520,7 +520,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     kids = <Node*>f.nodes
     c.path[ply] = key
     c.psum[ply + 1] = c.psum[ply] + mix64(key)
-    node_children_begin(&f.kids, s)
+    node_children_begin(&f.kids, s, 1)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
     if dfpn_tick(c, n if n else 1):

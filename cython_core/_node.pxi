@@ -695,19 +695,11 @@ cdef inline int node_legal_actions(const Node* s, int* acts, Node* scratch) noex
     return n
 
 
-cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
-    """Start listing the legal children of s in ascending action order, so
-    that the ordering's ties fall as on every form."""
-    it.n = node_candidates(s, it.cand, 1)
-    it.k = 0
-    it.legal = 0
-    it.fallback_done = 0
-    it.work = 0
-
-
-cdef inline void node_children_begin_any(Children* it, const Node* s) noexcept nogil:
-    """node_children_begin in any order (perft: the counts are the same)."""
-    it.n = node_candidates(s, it.cand, 0)
+cdef inline void node_children_begin(Children* it, const Node* s, bint ordered) noexcept nogil:
+    """Start listing the legal children of s; ordered (a constant): in
+    ascending action order, so that the ordering's ties fall as on every
+    form, else in any order (perft: the counts are the same)."""
+    it.n = node_candidates(s, it.cand, ordered)
     it.k = 0
     it.legal = 0
     it.fallback_done = 0
@@ -911,5 +903,5 @@ cdef inline int node_first_child(const Node* s, Node* child, Children* it) noexc
         node_play(child, s, a)
         return a
     else:
-        node_children_begin(it, s)
+        node_children_begin(it, s, 1)
         return node_children_next(it, s, child)

@@ -380,7 +380,7 @@ cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* ch
                 top_key = key
                 top = k
     else:
-        node_children_begin(it, s)
+        node_children_begin(it, s, 1)
         a = node_children_next(it, s, &children[0])
         while a >= 0:
             a = node_action(s, a)

@@ -186,7 +186,7 @@ cdef int table_build_layer(int k, const EndTable* lower, unsigned char* values,
         for r in range(n):
             table_unrank(r, k, c)
             table_node(&s, c)
-            node_children_begin(&it, &s)
+            node_children_begin(&it, &s, 1)
             m = 0
             while node_children_next(&it, &s, &child) >= 0:
                 taken = child.stores[0]
