@@ -382,7 +382,7 @@ cdef inline int node_winner(const Node* s) noexcept nogil:
             djenon_scores_lanes(s, &south, &north)
         else:
             gore_scores_lanes(s, &south, &north)
-        winner = 0 if south > north else 1 if north > south else -1
+        winner = winner_by_scores(south, north)
     else:
         winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
     return winner
