@@ -284,7 +284,7 @@ cdef inline void dfpn_store_on_path(DfpnCtx* c, u64 key, int plies, u64 print_,
     fingerprint print_), marked, unless the table knows key proven or disproven
     whatever the path (a fact is worth more)."""
     cdef DfpnEntry* e = dfpn_find(c, key)
-    if e != NULL and (e.pn == 0 or (e.dn == 0 and e.pn == DFPN_INF)):
+    if e != NULL and dfpn_keep(e):
         return
     dfpn_store(c, key, DFPN_PATH_MARK | <unsigned int>plies, <unsigned int>(print_ & 0xFFFFFFFFU),
                <unsigned int>(print_ >> 32), work)
@@ -407,11 +407,6 @@ cdef int dfpn_trap_mark(DfpnCtx* c, u64 k) noexcept nogil:
     return 1
 
 
-cdef void dfpn_trap_unmark(DfpnCtx* c, u64 count) noexcept nogil:
-    """Unmark the entries walked after the first count."""
-    c.walked_count = count
-
-
 cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexcept nogil:
     """Whether s (unfinished, at ply; the trap's path path[top .. ply - 1] above it)
     is in a trap: at P's node every child, at the other's some child, is in it
@@ -472,7 +467,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
                 holds = 1
                 break
         else:
-            dfpn_trap_unmark(c, count)
+            c.walked_count = count           # unmark the entries this child's walk marked
             if or_node or c.walk_left == 0 or c.stop:
                 holds = 0
                 break
@@ -509,7 +504,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     cdef DfpnOut sub
     cdef bint or_node = s.to_move == (c.pi >> 1)
     cdef int n = 0, i, best, at, loop, tabled
-    cdef unsigned int pn, dn, sum_, least, second, depth, th, other_th
+    cdef unsigned int pn, dn, sum_, least, second, number, depth, th, other_th
     cdef u64 start = c.nodes
     out.pn, out.dn, out.depth, out.loop = 1, 1, 0, DFPN_FREE
     if f == NULL:
@@ -526,10 +521,8 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     if dfpn_tick(c, n if n else 1):
         return
     if n == 0:                   # not expected (callers test), but a finished node is a leaf
-        if solve_good(node_winner(s), c.pi):
-            out.pn, out.dn = 0, DFPN_INF
-        else:
-            out.pn, out.dn = DFPN_INF, 0
+        out.pn = 0 if solve_good(node_winner(s), c.pi) else DFPN_INF
+        out.dn = DFPN_INF - out.pn
         return
     for i in range(n):
         f.keys[i] = node_key(&kids[i])
@@ -542,10 +535,8 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, at
         elif not node_unfinished(&kids[i], &c.scratch):
             f.depth[i] = 0
-            if solve_good(node_winner(&kids[i]), c.pi):
-                f.pn[i], f.dn[i] = 0, DFPN_INF
-            else:
-                f.pn[i], f.dn[i] = DFPN_INF, 0
+            f.pn[i] = 0 if solve_good(node_winner(&kids[i]), c.pi) else DFPN_INF
+            f.dn[i] = DFPN_INF - f.pn[i]
         elif ply + 1 >= DFPN_MAX_DEPTH:
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
         elif c.tables != NULL and table_answer(c.tables, &kids[i], c.pi, &f.depth[i], &tabled):
@@ -579,23 +570,19 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
 
     c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
     while True:
-        # the node's numbers, and its best child and the runner-up's number
+        # the node's numbers, and its best child and the runner-up's number:
+        # the least of the children's proof numbers at P's node (OR) and the sum
+        # of their disproof numbers; at the other's (AND) the other way round
         best = 0
         least = second = DFPN_INF
         sum_ = 0
         for i in range(n):
-            if or_node:
-                sum_ = dfpn_add(sum_, f.dn[i])
-                if f.pn[i] < least:
-                    second, least, best = least, f.pn[i], i
-                elif f.pn[i] < second:
-                    second = f.pn[i]
-            else:
-                sum_ = dfpn_add(sum_, f.pn[i])
-                if f.dn[i] < least:
-                    second, least, best = least, f.dn[i], i
-                elif f.dn[i] < second:
-                    second = f.dn[i]
+            sum_ = dfpn_add(sum_, f.dn[i] if or_node else f.pn[i])
+            number = f.pn[i] if or_node else f.dn[i]
+            if number < least:
+                second, least, best = least, number, i
+            elif number < second:
+                second = number
         if or_node:
             pn, dn = least, sum_
         else:
@@ -604,14 +591,13 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
             break
         # the best child's thresholds: below the runner-up's number times 1 + 1/4
         # (1 + epsilon), and what the node's own thresholds leave to it
+        th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
         if or_node:
-            th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
             if th > thpn:
                 th = thpn
             other_th = thdn - (dn - f.dn[best]) if thdn < DFPN_INF else DFPN_INF
             dfpn_child(c, &kids[best], f.keys[best], ply + 1, th, other_th, &sub)
         else:
-            th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
             if th > thdn:
                 th = thdn
             other_th = thpn - (pn - f.pn[best]) if thpn < DFPN_INF else DFPN_INF
