@@ -304,15 +304,6 @@ cdef inline u64 halves_game_moves(const HalvesNode* s, int G) noexcept nogil:
     return halves_moves(s, &HALVES_TABLES[G], game_family(G), game_simplified(G), game_words(G))
 
 
-cdef inline long long halves_game_play(HalvesNode* child, const HalvesNode* s, int move,
-                                     int G) noexcept nogil:
-    """The child of a move of a Katro or Katra Mpantsaka position of game G (a
-    constant): its laps, or -(laps played) if the sowing does not end (child
-    is then garbage)."""
-    return halves_play_lanes(child, s, move, &HALVES_TABLES[G], game_family(G), game_words(G),
-                           game_loop(G))
-
-
 cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
     """Has the player to move a legal action?  Djenon-aboure: some hole holds
     2 or more (a sowing's origin does, and with no sowing the pass is forced
@@ -492,13 +483,10 @@ cdef long long halves_node_play(Node* child, const Node* s, int move) noexcept n
     not call it), a function of its own: its sowing loop, inlined into the
     search's and the solver's recursions, swelled their frames past what a
     depth-64 search in a 32 KiB thread allows (tests/test_crash_safety.py)."""
-    cdef long long laps
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return node_play(child, s, move)
     else:
-        laps = halves_game_play(&child.halves, &s.halves, move, node_game(s))
-        child.to_move = 1 - s.to_move
-        return laps
+        return node_play_prepped(child, s, move, node_play_prep(s))
 
 
 cdef inline unsigned node_play_prep(const Node* s) noexcept nogil:
