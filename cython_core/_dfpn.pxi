@@ -504,7 +504,9 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     cdef DfpnOut sub
     cdef bint or_node = s.to_move == (c.pi >> 1)
     cdef int n = 0, i, best, at, loop, tabled
-    cdef unsigned int pn, dn, sum_, least, second, number, depth, th, other_th
+    cdef unsigned int pn, dn, sum_, least, second, depth, th, other_th
+    cdef unsigned int* least_of
+    cdef unsigned int* summed
     cdef u64 start = c.nodes
     out.pn, out.dn, out.depth, out.loop = 1, 1, 0, DFPN_FREE
     if f == NULL:
@@ -568,21 +570,22 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 if e.dn == 0:
                     f.depth[i] = e.depth - 1 if e.depth else DFPN_NO_DEPTH
 
+    # P's node (OR) takes the least of its children's proof numbers and the sum
+    # of their disproof numbers; the other's (AND) the other way round
+    least_of = &f.pn[0] if or_node else &f.dn[0]
+    summed = &f.dn[0] if or_node else &f.pn[0]
     c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
     while True:
-        # the node's numbers, and its best child and the runner-up's number:
-        # the least of the children's proof numbers at P's node (OR) and the sum
-        # of their disproof numbers; at the other's (AND) the other way round
+        # the node's numbers (least and sum_), its best child and the runner-up's number
         best = 0
         least = second = DFPN_INF
         sum_ = 0
         for i in range(n):
-            sum_ = dfpn_add(sum_, f.dn[i] if or_node else f.pn[i])
-            number = f.pn[i] if or_node else f.dn[i]
-            if number < least:
-                second, least, best = least, number, i
-            elif number < second:
-                second = number
+            sum_ = dfpn_add(sum_, summed[i])
+            if least_of[i] < least:
+                second, least, best = least, least_of[i], i
+            elif least_of[i] < second:
+                second = least_of[i]
         if or_node:
             pn, dn = least, sum_
         else:
@@ -692,10 +695,12 @@ cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int
 # form (DfpnSolver._search), and dfpn_root_key(s), its key: _dispatch.pxi.in
 
 
-cdef int _dfpn_question(object player, object target) except -1:
-    """The question (2 * player + target) of a player and a target, each 0 or 1
-    (katra's one int rule: ArgumentTypeError, ArgumentError)."""
-    return 2 * <int>_int_arg(player, "player", 0, 1) + <int>_int_arg(target, "target", 0, 1)
+cdef tuple _dfpn_status(unsigned int pn, unsigned int dn, bint free, unsigned int depth):
+    """(status, depth) of numbers (pn, dn): 1 proven (with its proof depth), 0
+    disproven whatever the path (free), -1 neither."""
+    if pn == 0:
+        return (1, depth)
+    return (0, 0) if dn == 0 and free else (-1, 0)
 
 
 cdef class DfpnTable:
@@ -885,51 +890,44 @@ cdef class DfpnSolver:
                                  "paths (use a thread with a larger stack)")
         return stop != 0
 
+    cdef int _finished(self, const IntPosition* st, int pi):
+        """-1 if st is unfinished; else 1 if the finished game answers question pi
+        (the player forces the target), 0 if not."""
+        cdef int winner, south, north
+        if node_unfinished(st, &self.c.scratch):
+            return -1
+        outcome_of(st, &winner, &south, &north)
+        return solve_good(winner, pi)
+
     def prove(self, pos, player, target, max_nodes=None):
         """(status, depth) of the question at pos: see the class."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef DfpnOut out
-        cdef int winner, south, north
+        cdef int finished = self._finished(&p.st, pi)
         if max_nodes is not None:
             max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            return (1, 0) if solve_good(winner, pi) else (0, 0)
+        if finished >= 0:
+            return (finished, 0)
         if self._search(&p.st, pi, DFPN_INF, DFPN_INF, max_nodes, &out):
             return (-1, 0)
-        if out.pn == 0:
-            return (1, out.depth)
-        if out.dn == 0 and out.loop == DFPN_FREE:
-            return (0, 0)
-        return (-1, 0)
-
-    cdef DfpnEntry* _known(self, Position p, int pi, DfpnEntry* answer):
-        """What is known of question pi at p (unfinished) without a search: the
-        endgame tables' answer (copied into answer), else the table's entry, or
-        NULL."""
-        return self._known_at(&p.st, pi, answer)
+        return _dfpn_status(out.pn, out.dn, out.loop == DFPN_FREE, out.depth)
 
     def lookup(self, pos, player, target):
         """(status, depth) of the question at pos from the tables alone (no
         search: the endgame tables, if given, then the transposition table): 1
         proven, 0 disproven, -1 not known."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef DfpnEntry answer
         cdef DfpnEntry* e
-        cdef int winner, south, north
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            return (1, 0) if solve_good(winner, pi) else (0, 0)
-        e = self._known(p, pi, &answer)
-        if e == NULL or e.pn & DFPN_PATH_MARK:
+        cdef int finished = self._finished(&p.st, pi)
+        if finished >= 0:
+            return (finished, 0)
+        e = self._known_at(&p.st, pi, &answer)
+        if e == NULL:
             return (-1, 0)
-        if e.pn == 0:
-            return (1, e.depth)
-        if e.dn == 0:
-            return (0, 0)
-        return (-1, 0)
+        return _dfpn_status(e.pn, e.dn, not (e.pn & DFPN_PATH_MARK), e.depth)
 
     def numbers(self, pos, player, target):
         """(pn, dn, depth) of the question at pos from the tables alone (no
@@ -940,7 +938,7 @@ cdef class DfpnSolver:
         good for player, else (2**30 - 1, 0, 0).  children_numbers() reads
         every child's at once."""
         cdef Position p = _check_position(pos)
-        return self._numbers_at(&p.st, _dfpn_question(player, target))
+        return self._numbers_at(&p.st, _question_arg(player, target))
 
     def search(self, pos, player, target, pn_limit, dn_limit, max_nodes):
         """df-pn at pos until its proof number reaches pn_limit or its
@@ -950,27 +948,24 @@ cdef class DfpnSolver:
         numbers its (pn, dn) on leaving, None if the budget stopped it.  The
         jobs of a split solve (katra.api._dfpn_jobs) run it."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef DfpnOut out
-        cdef int winner, south, north
         cdef unsigned int thpn = <unsigned int>_int_arg(pn_limit, "pn_limit", 2, DFPN_INF)
         cdef unsigned int thdn = <unsigned int>_int_arg(dn_limit, "dn_limit", 2, DFPN_INF)
+        cdef int finished, pn
         max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            if solve_good(winner, pi):
-                return (1, 0, (0, <int>DFPN_INF))
-            return (0, 0, (<int>DFPN_INF, 0))
+        finished = self._finished(&p.st, pi)
+        if finished >= 0:
+            pn = 0 if finished else DFPN_INF
+            return (finished, 0, (pn, DFPN_INF - pn))
         if self._search(&p.st, pi, thpn, thdn, max_nodes, &out):
             return (-1, 0, None)
-        if out.pn == 0:
-            return (1, out.depth, (0, out.dn))
-        if out.dn == 0 and out.loop == DFPN_FREE:
-            return (0, 0, (out.pn, 0))
-        return (-1, 0, (out.pn, out.dn))
+        return _dfpn_status(out.pn, out.dn, out.loop == DFPN_FREE, out.depth) + ((out.pn, out.dn),)
 
     cdef DfpnEntry* _known_at(self, const IntPosition* st, int pi, DfpnEntry* answer):
-        """_known() of the position st."""
+        """What is known of question pi at st (unfinished) without a search: the
+        endgame tables' answer (copied into answer), else the table's entry, or
+        NULL."""
         cdef NodeBox box
         cdef int tabled
         answer.depth = 0
@@ -986,12 +981,10 @@ cdef class DfpnSolver:
         """numbers() of the position st, question pi."""
         cdef DfpnEntry answer
         cdef DfpnEntry* e
-        cdef int winner, south, north
-        if not node_unfinished(st, &self.c.scratch):
-            outcome_of(st, &winner, &south, &north)
-            if solve_good(winner, pi):
-                return (0, <int>DFPN_INF, 0)
-            return (<int>DFPN_INF, 0, 0)
+        cdef int finished = self._finished(st, pi)
+        cdef int pn = 0 if finished else DFPN_INF
+        if finished >= 0:
+            return (pn, DFPN_INF - pn, 0)
         e = self._known_at(st, pi, &answer)
         if e == NULL or e.pn & DFPN_PATH_MARK:   # a disproof for some path: not known here
             return None
@@ -1004,7 +997,7 @@ cdef class DfpnSolver:
         children when its budget ran out.  Each child is a few table reads, so
         the GIL is kept (releasing it would cost more than the reads)."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef int acts[MAX_CANDIDATES]
         cdef int n = legal_actions_c(&p.st, acts)
         cdef int k
