@@ -253,6 +253,12 @@ cdef int _solve_bits_arg(object tt_bits) except -1:
     return <int>_int_arg(tt_bits, "tt_bits", SOLVE_MIN_BITS, SOLVE_MAX_BITS)
 
 
+cdef int _question_arg(object player, object target) except -1:
+    """The question (2 * player + target, a predicate's index) of a player and a
+    target argument, each 0 or 1 (_int_arg's errors)."""
+    return 2 * <int>_int_arg(player, "player", 0, 1) + <int>_int_arg(target, "target", 0, 1)
+
+
 cdef class SolverTable:
     """A transposition table that the Solvers of several threads may share
     (``Solver(table=...)``), each thread searching with its own Solver: what
