@@ -967,12 +967,3 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, ever
     if bits <= SEARCH_ENGINE_TT_BITS:
         _spare_searcher = engine
     return result
-
-
-
-# The core's copies of katra._limits' search limits (one source).
-from katra import _limits as _search_limits_module
-_require(_search_limits_module.MAX_SEARCH_NODES == SEARCH_MAX_NODES
-         and _search_limits_module.MAX_TT_BITS == SEARCH_MAX_TT_BITS
-         and _search_limits_module.ENGINE_TT_BITS == SEARCH_ENGINE_TT_BITS,
-         "the search's node and table limits differ from katra._limits")
