@@ -744,14 +744,14 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
         return lane_of(s.b, hole)
     elif Node is DjenonNode:
         p = hole >= 6
-        return lanes_get_of(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
+        return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
     else:
         G = node_game(s)
         half = game_loop(G)
         p = hole >= half
         if p == s.to_move:
-            return lanes_get_of(s.halves.me, HALVES_TABLES[G].ascending[p][hole - half * p])
-        return lanes_get_of(s.halves.op, HALVES_TABLES[G].ascending[p][hole - half * p])
+            return katra_lane_byte(s.halves.me, HALVES_TABLES[G].ascending[p][hole - half * p])
+        return katra_lane_byte(s.halves.op, HALVES_TABLES[G].ascending[p][hole - half * p])
 
 
 cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
@@ -778,10 +778,6 @@ cdef inline int node_offer(const Node* s) noexcept nogil:
         return s.offer
     else:
         return 0
-
-
-cdef inline int lanes_get_of(const u64* w, int x) noexcept nogil:
-    return lane_of(w[x >> 3], x)
 
 
 cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
