@@ -90,12 +90,12 @@ cdef void solve_poll(SolveCtx* c) noexcept nogil:
         c.stop = SOLVE_STOP_JOB
     elif c.deadline >= 0 and monotonic_seconds() >= c.deadline:
         c.stop = SOLVE_STOP_CLOCK
-    c.polled = c.nodes
-    c.poll_at = c.nodes + SOLVE_POLL_NODES
+    solve_poll_start(c)
 
 
 cdef inline void solve_poll_start(SolveCtx* c) noexcept nogil:
-    """Before a job: its first poll SOLVE_POLL_NODES nodes from now."""
+    """The next poll SOLVE_POLL_NODES nodes from now (before a job, and after
+    each poll)."""
     c.polled = c.nodes
     c.poll_at = c.nodes + SOLVE_POLL_NODES
 
