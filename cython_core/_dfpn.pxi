@@ -505,8 +505,6 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     cdef bint or_node = s.to_move == (c.pi >> 1)
     cdef int n = 0, i, best, at, loop, tabled
     cdef unsigned int pn, dn, sum_, least, second, depth, th, other_th
-    cdef unsigned int* least_of
-    cdef unsigned int* summed
     cdef u64 start = c.nodes
     out.pn, out.dn, out.depth, out.loop = 1, 1, 0, DFPN_FREE
     if f == NULL:
@@ -537,8 +535,10 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, at
         elif not node_unfinished(&kids[i], &c.scratch):
             f.depth[i] = 0
-            f.pn[i] = 0 if solve_good(node_winner(&kids[i]), c.pi) else DFPN_INF
-            f.dn[i] = DFPN_INF - f.pn[i]
+            if solve_good(node_winner(&kids[i]), c.pi):
+                f.pn[i], f.dn[i] = 0, DFPN_INF
+            else:
+                f.pn[i], f.dn[i] = DFPN_INF, 0
         elif ply + 1 >= DFPN_MAX_DEPTH:
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
         elif c.tables != NULL and table_answer(c.tables, &kids[i], c.pi, &f.depth[i], &tabled):
@@ -570,22 +570,25 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 if e.dn == 0:
                     f.depth[i] = e.depth - 1 if e.depth else DFPN_NO_DEPTH
 
-    # P's node (OR) takes the least of its children's proof numbers and the sum
-    # of their disproof numbers; the other's (AND) the other way round
-    least_of = &f.pn[0] if or_node else &f.dn[0]
-    summed = &f.dn[0] if or_node else &f.pn[0]
     c.filter[<int>(key & <u64>(DFPN_FILTER - 1))] += 1
     while True:
-        # the node's numbers (least and sum_), its best child and the runner-up's number
+        # the node's numbers, and its best child and the runner-up's number
         best = 0
         least = second = DFPN_INF
         sum_ = 0
         for i in range(n):
-            sum_ = dfpn_add(sum_, summed[i])
-            if least_of[i] < least:
-                second, least, best = least, least_of[i], i
-            elif least_of[i] < second:
-                second = least_of[i]
+            if or_node:
+                sum_ = dfpn_add(sum_, f.dn[i])
+                if f.pn[i] < least:
+                    second, least, best = least, f.pn[i], i
+                elif f.pn[i] < second:
+                    second = f.pn[i]
+            else:
+                sum_ = dfpn_add(sum_, f.pn[i])
+                if f.dn[i] < least:
+                    second, least, best = least, f.dn[i], i
+                elif f.dn[i] < second:
+                    second = f.dn[i]
         if or_node:
             pn, dn = least, sum_
         else:
@@ -594,13 +597,14 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
             break
         # the best child's thresholds: below the runner-up's number times 1 + 1/4
         # (1 + epsilon), and what the node's own thresholds leave to it
-        th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
         if or_node:
+            th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
             if th > thpn:
                 th = thpn
             other_th = thdn - (dn - f.dn[best]) if thdn < DFPN_INF else DFPN_INF
             dfpn_child(c, &kids[best], f.keys[best], ply + 1, th, other_th, &sub)
         else:
+            th = second + (second >> 2) + 1 if second < DFPN_INF - 1 else DFPN_INF
             if th > thdn:
                 th = thdn
             other_th = thpn - (pn - f.pn[best]) if thpn < DFPN_INF else DFPN_INF
