@@ -110,7 +110,7 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
     cdef IntPosition child_state
     cdef katra_node* k
     cdef int move, a, m = 0
-    node_children_begin(&it, s)
+    node_children_begin(&it, s, 1)
     while True:
         k = &kids[m] if want == -1 else &kids[0]
         if Node is IntPosition:
@@ -169,11 +169,14 @@ cdef inline void capi_unpack(const katra_node* n, int kind, IntPosition* s) noex
 
 # ---------------------------------------------------------------- the table's functions
 
-cdef int capi_legal_count(const katra_node* n) noexcept nogil:
+cdef inline u64 capi_ask(const katra_node* n, int op, int arg, u64 bad) noexcept nogil:
+    """op (no lists, no unpacking) on n, or bad if n is not a node the API made."""
     cdef int kind = capi_kind(n)
-    if kind < 0:
-        return -1
-    return <int>capi_on(n, kind, CAPI_COUNT, 0, NULL, NULL, NULL)
+    return bad if kind < 0 else capi_on(n, kind, op, arg, NULL, NULL, NULL)
+
+
+cdef int capi_legal_count(const katra_node* n) noexcept nogil:
+    return <int>capi_ask(n, CAPI_COUNT, 0, <u64>-1)
 
 
 cdef int capi_children(const katra_node* n, int* acts, katra_node* kids) noexcept nogil:
@@ -199,10 +202,7 @@ cdef int capi_play(const katra_node* n, int action, katra_node* child) noexcept 
 
 
 cdef int capi_is_over(const katra_node* n) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0:
-        return -1
-    return <int>capi_on(n, kind, CAPI_OVER, 0, NULL, NULL, NULL)
+    return <int>capi_ask(n, CAPI_OVER, 0, <u64>-1)
 
 
 cdef int capi_outcome(const katra_node* n, int* winner, int* south, int* north) noexcept nogil:
@@ -218,38 +218,25 @@ cdef int capi_outcome(const katra_node* n, int* winner, int* south, int* north) 
 
 
 cdef int capi_to_move(const katra_node* n) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0:
-        return -1
-    return <int>capi_on(n, kind, CAPI_TO_MOVE, 0, NULL, NULL, NULL)
+    return <int>capi_ask(n, CAPI_TO_MOVE, 0, <u64>-1)
 
 
 cdef int capi_material(const katra_node* n, int player) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0 or not (player == 0 or player == 1):
+    if not (player == 0 or player == 1):
         return -1
-    return <int>capi_on(n, kind, CAPI_MATERIAL, player, NULL, NULL, NULL)
+    return <int>capi_ask(n, CAPI_MATERIAL, player, <u64>-1)
 
 
 cdef int capi_evaluate(const katra_node* n) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0:
-        return 0
-    return <int><long long>capi_on(n, kind, CAPI_EVALUATE, 0, NULL, NULL, NULL)
+    return <int><long long>capi_ask(n, CAPI_EVALUATE, 0, 0)
 
 
 cdef uint64_t capi_key(const katra_node* n) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0:
-        return 0
-    return capi_on(n, kind, CAPI_KEY, 0, NULL, NULL, NULL)
+    return capi_ask(n, CAPI_KEY, 0, 0)
 
 
 cdef uint64_t capi_zobrist(const katra_node* n) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0:
-        return 0
-    return capi_on(n, kind, CAPI_ZOBRIST, 0, NULL, NULL, NULL)
+    return capi_ask(n, CAPI_ZOBRIST, 0, 0)
 
 
 cdef int capi_check_node(const katra_node* n) except -1:

@@ -22,16 +22,6 @@ cdef u64 ZKEY_GAME[NUM_GAMES]
 cdef u64 ZKEY_OWNERS0[NUM_GAMES]    # the owner keys of a game's initial owners, xored
 
 
-cdef inline u64 splitmix64(u64* state) noexcept nogil:
-    """docs/rules.md §6.2, modulo 2**64."""
-    cdef u64 z
-    state[0] += 0x9E3779B97F4A7C15ULL
-    z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 # x % n for the small n of playouts (1 <= n <= MAX_CANDIDATES), exact for
 # every 64-bit x, by multiplications (Lemire, Kaser and Kurz, "Faster remainder
 # by direct computation", 2019): with M = ceil(2**128 / n), x % n is the high
@@ -113,6 +103,12 @@ cdef inline u64 mix64(u64 z) noexcept nogil:
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
     return z ^ (z >> 31)
+
+
+cdef inline u64 splitmix64(u64* state) noexcept nogil:
+    """docs/rules.md §6.2, modulo 2**64: the state's step, finalised."""
+    state[0] += 0x9E3779B97F4A7C15ULL
+    return mix64(state[0])
 
 
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,

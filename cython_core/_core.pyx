@@ -50,6 +50,8 @@ _gore_offers()
 _require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
          and _limits.MAX_SEARCH_DEPTH == SEARCH_MAX_PLY
          and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
+         and _limits.MAX_SEARCH_NODES == SEARCH_MAX_NODES and _limits.MAX_TT_BITS == SEARCH_MAX_TT_BITS
+         and _limits.ENGINE_TT_BITS == SEARCH_ENGINE_TT_BITS
          and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
 _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BITS == SOLVE_MIN_BITS

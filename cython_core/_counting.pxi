@@ -75,7 +75,7 @@ cdef inline u64 perft_nodes(const Node* root, int depth, PerftStack* st, JobStop
         return perft_two(root, &nodes[0], &st.scratch, &work)
     nodes[0] = root[0]
     frames[0].leaves = 0
-    node_children_begin_any(&frames[0].kids, &nodes[0])
+    node_children_begin(&frames[0].kids, &nodes[0], 0)
     while True:
         f = &frames[top]
         work = f.kids.work
@@ -86,7 +86,7 @@ cdef inline u64 perft_nodes(const Node* root, int depth, PerftStack* st, JobStop
             else:
                 top += 1
                 frames[top].leaves = 0
-                node_children_begin_any(&frames[top].kids, &nodes[top])
+                node_children_begin(&frames[top].kids, &nodes[top], 0)
         if job_should_stop(js, f.kids.work - work + 1):
             return 0
         if a >= 0:
@@ -138,7 +138,7 @@ cdef inline int divide_nodes(const Node* root, int depth, PerftStack* st, int* a
     cdef Children it
     cdef Node child
     cdef int a, n = 0
-    node_children_begin(&it, root)
+    node_children_begin(&it, root, 1)
     a = node_children_next(&it, root, &child)
     while a >= 0:
         acts[n] = node_action(root, a)

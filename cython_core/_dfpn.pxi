@@ -284,7 +284,7 @@ cdef inline void dfpn_store_on_path(DfpnCtx* c, u64 key, int plies, u64 print_,
     fingerprint print_), marked, unless the table knows key proven or disproven
     whatever the path (a fact is worth more)."""
     cdef DfpnEntry* e = dfpn_find(c, key)
-    if e != NULL and (e.pn == 0 or (e.dn == 0 and e.pn == DFPN_INF)):
+    if e != NULL and dfpn_keep(e):
         return
     dfpn_store(c, key, DFPN_PATH_MARK | <unsigned int>plies, <unsigned int>(print_ & 0xFFFFFFFFU),
                <unsigned int>(print_ >> 32), work)
@@ -407,11 +407,6 @@ cdef int dfpn_trap_mark(DfpnCtx* c, u64 k) noexcept nogil:
     return 1
 
 
-cdef void dfpn_trap_unmark(DfpnCtx* c, u64 count) noexcept nogil:
-    """Unmark the entries walked after the first count."""
-    c.walked_count = count
-
-
 cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexcept nogil:
     """Whether s (unfinished, at ply; the trap's path path[top .. ply - 1] above it)
     is in a trap: at P's node every child, at the other's some child, is in it
@@ -431,7 +426,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
         return 0
     kids = <Node*>f.nodes
     c.path[ply] = key
-    node_children_begin(&f.kids, s)
+    node_children_begin(&f.kids, s, 1)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
     if dfpn_tick(c, n if n else 1) or c.walk_left < <u64>(n + 1):
@@ -472,7 +467,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
                 holds = 1
                 break
         else:
-            dfpn_trap_unmark(c, count)
+            c.walked_count = count           # unmark the entries this child's walk marked
             if or_node or c.walk_left == 0 or c.stop:
                 holds = 0
                 break
@@ -520,16 +515,14 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     kids = <Node*>f.nodes
     c.path[ply] = key
     c.psum[ply + 1] = c.psum[ply] + mix64(key)
-    node_children_begin(&f.kids, s)
+    node_children_begin(&f.kids, s, 1)
     while node_children_next(&f.kids, s, &kids[n]) >= 0:
         n += 1
     if dfpn_tick(c, n if n else 1):
         return
     if n == 0:                   # not expected (callers test), but a finished node is a leaf
-        if solve_good(node_winner(s), c.pi):
-            out.pn, out.dn = 0, DFPN_INF
-        else:
-            out.pn, out.dn = DFPN_INF, 0
+        out.pn = 0 if solve_good(node_winner(s), c.pi) else DFPN_INF
+        out.dn = DFPN_INF - out.pn
         return
     for i in range(n):
         f.keys[i] = node_key(&kids[i])
@@ -706,10 +699,12 @@ cdef void dfpn_within(DfpnCtx* c, const Node* s, unsigned int thpn, unsigned int
 # form (DfpnSolver._search), and dfpn_root_key(s), its key: _dispatch.pxi.in
 
 
-cdef int _dfpn_question(object player, object target) except -1:
-    """The question (2 * player + target) of a player and a target, each 0 or 1
-    (katra's one int rule: ArgumentTypeError, ArgumentError)."""
-    return 2 * <int>_int_arg(player, "player", 0, 1) + <int>_int_arg(target, "target", 0, 1)
+cdef tuple _dfpn_status(unsigned int pn, unsigned int dn, bint free, unsigned int depth):
+    """(status, depth) of numbers (pn, dn): 1 proven (with its proof depth), 0
+    disproven whatever the path (free), -1 neither."""
+    if pn == 0:
+        return (1, depth)
+    return (0, 0) if dn == 0 and free else (-1, 0)
 
 
 cdef class DfpnTable:
@@ -899,51 +894,44 @@ cdef class DfpnSolver:
                                  "paths (use a thread with a larger stack)")
         return stop != 0
 
+    cdef int _finished(self, const IntPosition* st, int pi):
+        """-1 if st is unfinished; else 1 if the finished game answers question pi
+        (the player forces the target), 0 if not."""
+        cdef int winner, south, north
+        if node_unfinished(st, &self.c.scratch):
+            return -1
+        outcome_of(st, &winner, &south, &north)
+        return solve_good(winner, pi)
+
     def prove(self, pos, player, target, max_nodes=None):
         """(status, depth) of the question at pos: see the class."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef DfpnOut out
-        cdef int winner, south, north
+        cdef int finished = self._finished(&p.st, pi)
         if max_nodes is not None:
             max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            return (1, 0) if solve_good(winner, pi) else (0, 0)
+        if finished >= 0:
+            return (finished, 0)
         if self._search(&p.st, pi, DFPN_INF, DFPN_INF, max_nodes, &out):
             return (-1, 0)
-        if out.pn == 0:
-            return (1, out.depth)
-        if out.dn == 0 and out.loop == DFPN_FREE:
-            return (0, 0)
-        return (-1, 0)
-
-    cdef DfpnEntry* _known(self, Position p, int pi, DfpnEntry* answer):
-        """What is known of question pi at p (unfinished) without a search: the
-        endgame tables' answer (copied into answer), else the table's entry, or
-        NULL."""
-        return self._known_at(&p.st, pi, answer)
+        return _dfpn_status(out.pn, out.dn, out.loop == DFPN_FREE, out.depth)
 
     def lookup(self, pos, player, target):
         """(status, depth) of the question at pos from the tables alone (no
         search: the endgame tables, if given, then the transposition table): 1
         proven, 0 disproven, -1 not known."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef DfpnEntry answer
         cdef DfpnEntry* e
-        cdef int winner, south, north
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            return (1, 0) if solve_good(winner, pi) else (0, 0)
-        e = self._known(p, pi, &answer)
-        if e == NULL or e.pn & DFPN_PATH_MARK:
+        cdef int finished = self._finished(&p.st, pi)
+        if finished >= 0:
+            return (finished, 0)
+        e = self._known_at(&p.st, pi, &answer)
+        if e == NULL:
             return (-1, 0)
-        if e.pn == 0:
-            return (1, e.depth)
-        if e.dn == 0:
-            return (0, 0)
-        return (-1, 0)
+        return _dfpn_status(e.pn, e.dn, not (e.pn & DFPN_PATH_MARK), e.depth)
 
     def numbers(self, pos, player, target):
         """(pn, dn, depth) of the question at pos from the tables alone (no
@@ -954,7 +942,7 @@ cdef class DfpnSolver:
         good for player, else (2**30 - 1, 0, 0).  children_numbers() reads
         every child's at once."""
         cdef Position p = _check_position(pos)
-        return self._numbers_at(&p.st, _dfpn_question(player, target))
+        return self._numbers_at(&p.st, _question_arg(player, target))
 
     def search(self, pos, player, target, pn_limit, dn_limit, max_nodes):
         """df-pn at pos until its proof number reaches pn_limit or its
@@ -964,27 +952,24 @@ cdef class DfpnSolver:
         numbers its (pn, dn) on leaving, None if the budget stopped it.  The
         jobs of a split solve (katra.api._dfpn_jobs) run it."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef DfpnOut out
-        cdef int winner, south, north
         cdef unsigned int thpn = <unsigned int>_int_arg(pn_limit, "pn_limit", 2, DFPN_INF)
         cdef unsigned int thdn = <unsigned int>_int_arg(dn_limit, "dn_limit", 2, DFPN_INF)
+        cdef int finished, pn
         max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
-        if not node_unfinished(&p.st, &self.c.scratch):
-            outcome_of(&p.st, &winner, &south, &north)
-            if solve_good(winner, pi):
-                return (1, 0, (0, <int>DFPN_INF))
-            return (0, 0, (<int>DFPN_INF, 0))
+        finished = self._finished(&p.st, pi)
+        if finished >= 0:
+            pn = 0 if finished else DFPN_INF
+            return (finished, 0, (pn, DFPN_INF - pn))
         if self._search(&p.st, pi, thpn, thdn, max_nodes, &out):
             return (-1, 0, None)
-        if out.pn == 0:
-            return (1, out.depth, (0, out.dn))
-        if out.dn == 0 and out.loop == DFPN_FREE:
-            return (0, 0, (out.pn, 0))
-        return (-1, 0, (out.pn, out.dn))
+        return _dfpn_status(out.pn, out.dn, out.loop == DFPN_FREE, out.depth) + ((out.pn, out.dn),)
 
     cdef DfpnEntry* _known_at(self, const IntPosition* st, int pi, DfpnEntry* answer):
-        """_known() of the position st."""
+        """What is known of question pi at st (unfinished) without a search: the
+        endgame tables' answer (copied into answer), else the table's entry, or
+        NULL."""
         cdef NodeBox box
         cdef int tabled
         answer.depth = 0
@@ -1000,12 +985,10 @@ cdef class DfpnSolver:
         """numbers() of the position st, question pi."""
         cdef DfpnEntry answer
         cdef DfpnEntry* e
-        cdef int winner, south, north
-        if not node_unfinished(st, &self.c.scratch):
-            outcome_of(st, &winner, &south, &north)
-            if solve_good(winner, pi):
-                return (0, <int>DFPN_INF, 0)
-            return (<int>DFPN_INF, 0, 0)
+        cdef int finished = self._finished(st, pi)
+        cdef int pn = 0 if finished else DFPN_INF
+        if finished >= 0:
+            return (pn, DFPN_INF - pn, 0)
         e = self._known_at(st, pi, &answer)
         if e == NULL or e.pn & DFPN_PATH_MARK:   # a disproof for some path: not known here
             return None
@@ -1018,7 +1001,7 @@ cdef class DfpnSolver:
         children when its budget ran out.  Each child is a few table reads, so
         the GIL is kept (releasing it would cost more than the reads)."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _dfpn_question(player, target)
+        cdef int pi = _question_arg(player, target)
         cdef int acts[MAX_CANDIDATES]
         cdef int n = legal_actions_c(&p.st, acts)
         cdef int k

@@ -304,15 +304,6 @@ cdef inline u64 halves_game_moves(const HalvesNode* s, int G) noexcept nogil:
     return halves_moves(s, &HALVES_TABLES[G], game_family(G), game_simplified(G), game_words(G))
 
 
-cdef inline long long halves_game_play(HalvesNode* child, const HalvesNode* s, int move,
-                                     int G) noexcept nogil:
-    """The child of a move of a Katro or Katra Mpantsaka position of game G (a
-    constant): its laps, or -(laps played) if the sowing does not end (child
-    is then garbage)."""
-    return halves_play_lanes(child, s, move, &HALVES_TABLES[G], game_family(G), game_words(G),
-                           game_loop(G))
-
-
 cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
     """Has the player to move a legal action?  Djenon-aboure: some hole holds
     2 or more (a sowing's origin does, and with no sowing the pass is forced
@@ -382,7 +373,7 @@ cdef inline int node_winner(const Node* s) noexcept nogil:
             djenon_scores_lanes(s, &south, &north)
         else:
             gore_scores_lanes(s, &south, &north)
-        winner = 0 if south > north else 1 if north > south else -1
+        winner = winner_by_scores(south, north)
     else:
         winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
     return winner
@@ -492,13 +483,10 @@ cdef long long halves_node_play(Node* child, const Node* s, int move) noexcept n
     not call it), a function of its own: its sowing loop, inlined into the
     search's and the solver's recursions, swelled their frames past what a
     depth-64 search in a 32 KiB thread allows (tests/test_crash_safety.py)."""
-    cdef long long laps
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return node_play(child, s, move)
     else:
-        laps = halves_game_play(&child.halves, &s.halves, move, node_game(s))
-        child.to_move = 1 - s.to_move
-        return laps
+        return node_play_prepped(child, s, move, node_play_prep(s))
 
 
 cdef inline unsigned node_play_prep(const Node* s) noexcept nogil:
@@ -695,19 +683,11 @@ cdef inline int node_legal_actions(const Node* s, int* acts, Node* scratch) noex
     return n
 
 
-cdef inline void node_children_begin(Children* it, const Node* s) noexcept nogil:
-    """Start listing the legal children of s in ascending action order, so
-    that the ordering's ties fall as on every form."""
-    it.n = node_candidates(s, it.cand, 1)
-    it.k = 0
-    it.legal = 0
-    it.fallback_done = 0
-    it.work = 0
-
-
-cdef inline void node_children_begin_any(Children* it, const Node* s) noexcept nogil:
-    """node_children_begin in any order (perft: the counts are the same)."""
-    it.n = node_candidates(s, it.cand, 0)
+cdef inline void node_children_begin(Children* it, const Node* s, bint ordered) noexcept nogil:
+    """Start listing the legal children of s; ordered (a constant): in
+    ascending action order, so that the ordering's ties fall as on every
+    form, else in any order (perft: the counts are the same)."""
+    it.n = node_candidates(s, it.cand, ordered)
     it.k = 0
     it.legal = 0
     it.fallback_done = 0
@@ -764,14 +744,14 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
         return lane_of(s.b, hole)
     elif Node is DjenonNode:
         p = hole >= 6
-        return lanes_get_of(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
+        return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
     else:
         G = node_game(s)
         half = game_loop(G)
         p = hole >= half
         if p == s.to_move:
-            return lanes_get_of(s.halves.me, HALVES_TABLES[G].ascending[p][hole - half * p])
-        return lanes_get_of(s.halves.op, HALVES_TABLES[G].ascending[p][hole - half * p])
+            return katra_lane_byte(s.halves.me, HALVES_TABLES[G].ascending[p][hole - half * p])
+        return katra_lane_byte(s.halves.op, HALVES_TABLES[G].ascending[p][hole - half * p])
 
 
 cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
@@ -798,10 +778,6 @@ cdef inline int node_offer(const Node* s) noexcept nogil:
         return s.offer
     else:
         return 0
-
-
-cdef inline int lanes_get_of(const u64* w, int x) noexcept nogil:
-    return lane_of(w[x >> 3], x)
 
 
 cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
@@ -911,5 +887,5 @@ cdef inline int node_first_child(const Node* s, Node* child, Children* it) noexc
         node_play(child, s, a)
         return a
     else:
-        node_children_begin(it, s)
+        node_children_begin(it, s, 1)
         return node_children_next(it, s, child)

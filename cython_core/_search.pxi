@@ -223,20 +223,15 @@ cdef inline int terminal_score(const Node* s, int ply) noexcept nogil:
     return SEARCH_MATE - ply if winner == s.to_move else -(SEARCH_MATE - ply)
 
 
-cdef inline int score_to_tt(int score, int ply) noexcept nogil:
-    """Win/loss scores are stored relative to the node, not the root."""
+cdef inline int mate_shifted(int score, int plies) noexcept nogil:
+    """A win/loss score (+-(SEARCH_MATE - its plies to the end)) with plies
+    fewer to its end; any other score unchanged.  The table keeps them counted
+    from the node, not the root: mate_shifted(score, ply) in,
+    mate_shifted(stored, -ply) out."""
     if score > SEARCH_MATE_BOUND:
-        return score + ply
+        return score + plies
     if score < -SEARCH_MATE_BOUND:
-        return score - ply
-    return score
-
-
-cdef inline int score_from_tt(int score, int ply) noexcept nogil:
-    if score > SEARCH_MATE_BOUND:
-        return score - ply
-    if score < -SEARCH_MATE_BOUND:
-        return score + ply
+        return score - plies
     return score
 
 
@@ -380,7 +375,7 @@ cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* ch
                 top_key = key
                 top = k
     else:
-        node_children_begin(it, s)
+        node_children_begin(it, s, 1)
         a = node_children_next(it, s, &children[0])
         while a >= 0:
             a = node_action(s, a)
@@ -484,7 +479,7 @@ cdef inline void table_store(TTEntry* e, u64 key, int best, int best_move, int d
     latest result is the most useful one (docs/engine.md, "Transposition table")."""
     if e != NULL:
         e.key = key
-        e.score = score_to_tt(best, ply)
+        e.score = mate_shifted(best, ply)
         e.move = <short>best_move
         e.depth = <signed char>depth
         e.flag = <signed char>flag
@@ -576,7 +571,7 @@ cdef inline int negamax_node(SearchCtx* c, const Node* s, u64 key, int depth, in
         # a deeper value, and a fixed-depth result must not depend on what the
         # table holds: docs/engine.md, "Transposition table"), or from a proven one
         if e.key == key and not pv_node and (e.depth == depth or proven_within(e, depth)):
-            score = score_from_tt(e.score, ply)
+            score = mate_shifted(e.score, -ply)
             if (e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta)
                     or (e.flag == TT_UPPER and score <= alpha)):
                 c.horizon = 1
@@ -972,12 +967,3 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, ever
     if bits <= SEARCH_ENGINE_TT_BITS:
         _spare_searcher = engine
     return result
-
-
-
-# The core's copies of katra._limits' search limits (one source).
-from katra import _limits as _search_limits_module
-_require(_search_limits_module.MAX_SEARCH_NODES == SEARCH_MAX_NODES
-         and _search_limits_module.MAX_TT_BITS == SEARCH_MAX_TT_BITS
-         and _search_limits_module.ENGINE_TT_BITS == SEARCH_ENGINE_TT_BITS,
-         "the search's node and table limits differ from katra._limits")

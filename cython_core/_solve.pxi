@@ -90,12 +90,12 @@ cdef void solve_poll(SolveCtx* c) noexcept nogil:
         c.stop = SOLVE_STOP_JOB
     elif c.deadline >= 0 and monotonic_seconds() >= c.deadline:
         c.stop = SOLVE_STOP_CLOCK
-    c.polled = c.nodes
-    c.poll_at = c.nodes + SOLVE_POLL_NODES
+    solve_poll_start(c)
 
 
 cdef inline void solve_poll_start(SolveCtx* c) noexcept nogil:
-    """Before a job: its first poll SOLVE_POLL_NODES nodes from now."""
+    """The next poll SOLVE_POLL_NODES nodes from now (before a job, and after
+    each poll)."""
     c.polled = c.nodes
     c.poll_at = c.nodes + SOLVE_POLL_NODES
 
@@ -130,7 +130,7 @@ cdef inline int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
             if solve_leaf(c, child, pi) == 0:
                 solve_tick(c, 1)
                 return 0
-    node_children_begin(it, s)
+    node_children_begin(it, s, 1)
     a = node_children_next(it, s, child)
     while a >= 0:
         seen += 1
@@ -184,7 +184,7 @@ cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_no
                 solve_store(c.table, key, pi, 2, r)
                 return r
             n = 1
-    node_children_begin(it, s)
+    node_children_begin(it, s, 1)
     if n:
         node_children_next(it, s, child)
     while node_children_next(it, s, child) >= 0:
@@ -246,7 +246,7 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     # then a child the table already decides at k - 1 settles the node at once.
     # (Probing each child as the next is made, so that none is made after one
     # that decides, took more instructions and more time: session 32.)
-    node_children_begin(it, s)
+    node_children_begin(it, s, 1)
     n = 0
     while node_children_next(it, s, &children[n]) >= 0:
         hashes[n] = node_key(&children[n])

@@ -53,10 +53,8 @@ cdef int solve_thresholds(SolveCtx* c, const IntPosition* root, int first, int m
             pi = 2 * p + TARGET_DRAW
             if thr[pi] == SOLVE_OPEN and solve_root(c, root, pi, n, 0):
                 thr[pi] = n
-            if c.stop:
-                break
             # a win is a draw or better: no need to try it before that holds
-            if threshold_known(thr[pi]) and thr[pi + 1] == SOLVE_OPEN:
+            if not c.stop and threshold_known(thr[pi]) and thr[pi + 1] == SOLVE_OPEN:
                 if solve_root(c, root, pi + 1, n, 0):
                     thr[pi + 1] = n
             if c.stop:
@@ -100,11 +98,10 @@ cdef int solve_best_child(SolveCtx* c, const IntPosition* root, const int* thr, 
             if c.stop:
                 return 0
             continue
-        if d >= 2:
-            if solve_root(c, child, pi, d - 2, 1) or c.stop:
-                if c.stop:
-                    return 0
-                continue
+        if d >= 2 and solve_root(c, child, pi, d - 2, 1):
+            continue
+        if c.stop:
+            return 0
         best[0] = acts[i]
         return 0
     return 0

@@ -128,13 +128,6 @@ cdef inline int proven_bound(u64 facts, int pi) noexcept nogil:
     return <unsigned short>(facts_lane(facts, pi) - 1)
 
 
-cdef inline int refuted_bound(u64 facts, int pi) noexcept nogil:
-    """The largest bound known not to suffice for predicate pi (-1: none;
-    SOLVE_NEVER: it never holds)."""
-    cdef int v = facts_lane(facts, 4 + pi)
-    return SOLVE_NEVER if v == SOLVE_LANE_NEVER else v - 1
-
-
 cdef inline u64 facts_proven(u64 facts, int pi, int k) noexcept nogil:
     """facts with predicate pi known to hold at bound k (nothing new if a lane
     cannot hold k, or a smaller bound is known)."""
@@ -256,14 +249,14 @@ cdef void solve_grow(SolveSlots* t) noexcept nogil:
 
 
 cdef int _solve_bits_arg(object tt_bits) except -1:
-    """tt_bits checked: an int in SOLVE_MIN_BITS..SOLVE_MAX_BITS."""
-    cdef object bits = _as_int(tt_bits)
-    if bits is None:
-        raise ArgumentTypeError(f"tt_bits must be None or an int, not {type(tt_bits).__name__}")
-    if not SOLVE_MIN_BITS <= bits <= SOLVE_MAX_BITS:
-        raise ArgumentError(f"tt_bits must be None or an int in "
-                            f"{SOLVE_MIN_BITS}..{SOLVE_MAX_BITS}, got {tt_bits!r}")
-    return bits
+    """tt_bits checked: an int in SOLVE_MIN_BITS..SOLVE_MAX_BITS (_int_arg's errors)."""
+    return <int>_int_arg(tt_bits, "tt_bits", SOLVE_MIN_BITS, SOLVE_MAX_BITS)
+
+
+cdef int _question_arg(object player, object target) except -1:
+    """The question (2 * player + target, a predicate's index) of a player and a
+    target argument, each 0 or 1 (_int_arg's errors)."""
+    return 2 * <int>_int_arg(player, "player", 0, 1) + <int>_int_arg(target, "target", 0, 1)
 
 
 cdef class SolverTable:

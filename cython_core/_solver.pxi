@@ -161,15 +161,11 @@ cdef class Solver:
         the game to end within plies plies (0..500) with a draw or better
         (target 0) or a win (target 1)?"""
         cdef Position p = _check_position(pos)
-        cdef int k, pi, r
+        cdef int pi = _question_arg(player, target)
+        cdef int k = _solve_bound_arg(plies, "plies", 0)
+        cdef int r
         cdef IntPosition root = p.st
         cdef JobStop js
-        if _as_int(player) is None or _as_int(target) is None:
-            raise ArgumentTypeError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
-        if _as_int(player) not in (0, 1) or _as_int(target) not in (0, 1):
-            raise ArgumentError(f"player and target must be 0 or 1, got {player!r}, {target!r}")
-        k = _solve_bound_arg(plies, "plies", 0)
-        pi = 2 * <int>_as_int(player) + <int>_as_int(target)
         self._reserve(k)
         self._begin(&js, None)
         with nogil:

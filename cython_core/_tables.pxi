@@ -186,7 +186,7 @@ cdef int table_build_layer(int k, const EndTable* lower, unsigned char* values,
         for r in range(n):
             table_unrank(r, k, c)
             table_node(&s, c)
-            node_children_begin(&it, &s)
+            node_children_begin(&it, &s, 1)
             m = 0
             while node_children_next(&it, &s, &child) >= 0:
                 taken = child.stores[0]
@@ -380,15 +380,12 @@ cdef class EndgameTables:
         (target 0) or a win (target 1)" at pos, as DfpnSolver.prove answers
         it: 1 forced (within plies plies), 0 not, -1 pos's board is not held."""
         cdef Position p = _check_position(pos)
+        cdef int pi = _question_arg(player, target)
         cdef DjenonNode s
         cdef unsigned int plies = 0
         cdef int r
-        if type(player) is not int or player not in (0, 1):
-            raise ArgumentError(f"player must be 0 (South) or 1 (North), got {player!r}")
-        if type(target) is not int or target not in (0, 1):
-            raise ArgumentError(f"target must be 0 (a draw or better) or 1 (a win), got {target!r}")
         self._board(p, &s)
-        r = table_probe(&self.t, &s, 2 * player + target, &plies)
+        r = table_probe(&self.t, &s, pi, &plies)
         return (r, plies if r == 1 else 0)
 
 
