@@ -44,6 +44,9 @@ ctypedef struct Envs:
     int* legal_moves              # ... and their move codes (children_cap of them an env)
     unsigned char* sown           # ... and whether their child is kept
     u64* rngs
+    long long* drawn              # env i's next random action, drawn ahead (draw_ahead),
+    int* drawn_k                  # ... where it is among legal_acts (not on Goré's sets)
+    u64* rng_after                # ... and its generator after that draw
     unsigned char* pending        # finished at the last step: reset at the next
     float* obs
     unsigned char* masks
@@ -57,7 +60,14 @@ ctypedef struct Envs:
 cdef enum:
     COMMIT_RESET = 0              # none: every env to the start
     COMMIT_GIVEN = 1              # play the given (validated) actions
-    COMMIT_DRAWN = 2              # draw them as random_actions does, play them, and write them
+    COMMIT_DRAWN = 2              # play the actions drawn ahead (drawn, with rngs already
+                                  # rng_after: the draw committed) and write them
+
+# Where VectorGame's draws ahead stand (VectorGame.draws).
+cdef enum:
+    DRAWS_STALE = 0               # drawn and rng_after may not be rngs' draws
+    DRAWS_READY = 1               # drawn: what random_actions() would draw from rngs
+    DRAWS_HANDED = 2              # random_actions() handed drawn out and committed rng_after
 
 ctypedef struct CommitJob:
     Envs* envs
@@ -144,13 +154,6 @@ cdef inline bint env_legal(const Envs* e, Py_ssize_t i, long long a) noexcept no
     return legal_index(e, i, a) >= 0
 
 
-cdef inline int env_action(const Envs* e, Py_ssize_t i, int k) noexcept nogil:
-    """Env i's k-th legal action, ascending (0 <= k < legal_n[i])."""
-    if e.gore_legal:
-        return gore_legal_nth(&e.gore_legal[i], k)
-    return e.legal_acts[i * MAX_CANDIDATES + k]
-
-
 cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nogil:
     """The first env whose action is neither legal, SKIP nor a reset; else -1."""
     cdef Py_ssize_t i
@@ -164,20 +167,41 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
     return -1
 
 
-cdef inline int draw_index(Envs* e, Py_ssize_t i) noexcept nogil:
-    """Where env i's random action is among its legal actions, drawn with its
-    generator (docs/rules.md §6.2: A[next() % len(A)]); -1, no number drawn, for
-    an env about to be reset or without legal actions."""
-    cdef int n = e.legal_n[i]
-    if e.pending[i] or n == 0:
-        return -1
-    return <int>mod_small(splitmix64(&e.rngs[i]), n)
+cdef inline void draw_ahead(Envs* e, Py_ssize_t i, bint gore) noexcept nogil:
+    """Env i's random action, drawn ahead with a copy of its generator (docs/rules.md
+    §6.2: A[next() % len(A)]) into drawn[i], the generator after it into
+    rng_after[i]: 0, no number drawn, for an env about to be reset; -1 (left as
+    it is) for one without legal actions (no start position lacks one).  gore:
+    Goré's sets (a constant where inlined)."""
+    cdef u64 rng = e.rngs[i]
+    cdef int n = e.legal_n[i], k
+    cdef long long a = 0
+    if not e.pending[i]:
+        if n == 0:
+            a = SKIP_ENV
+        elif gore:
+            a = gore_legal_nth(&e.gore_legal[i], <int>mod_small(splitmix64(&rng), n))
+        else:
+            k = <int>mod_small(splitmix64(&rng), n)
+            a = e.legal_acts[i * MAX_CANDIDATES + k]
+            e.drawn_k[i] = k
+    e.drawn[i] = a
+    e.rng_after[i] = rng
+
+
+cdef void draw_all(Envs* e) noexcept nogil:
+    """draw_ahead for every env."""
+    cdef Py_ssize_t i
+    cdef bint gore = e.gore_legal != NULL
+    for i in range(e.num_envs):
+        draw_ahead(e, i, gore)
 
 
 cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                               Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
     """Play the actions of envs lo..hi-1 (mode COMMIT_*), or reset the finished ones:
-    commit_envs; on Goré gore_commit, with the mode a constant (one loop compiled
+    commit_envs; on Goré gore_commit, each drawing every env's next action ahead
+    (draw_ahead), with the mode a constant (one loop compiled
     for each: its steps are short, the mode's tests count).  Not elsewhere: three loops call the
     node layer's outlined functions (halves_node_play) from three places, and GCC
     then stops inlining them (Katro: 5% more instructions a step, callgrind)."""
@@ -204,7 +228,7 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
     """Env i's part of a commit (mode COMMIT_*) before its outputs: reset it if
     finished (or every env, COMMIT_RESET), else play its action (given, or drawn
     and written to acts); what it did (ENV_*)."""
-    cdef Py_ssize_t k
+    cdef Py_ssize_t k = 0
     cdef long long a
     cdef int cap = e.children_cap
     if mode == COMMIT_RESET or e.pending[i]:
@@ -216,15 +240,13 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
         e.plies[i] = 0
         return ENV_RESET
     if mode == COMMIT_DRAWN:
-        k = draw_index(e, i)
-        if k < 0:                       # no legal action (no start position lacks one)
+        a = e.drawn[i]
+        if a < 0:                       # no legal action (no start position lacks one)
             acts[i] = 0
             return ENV_LEFT
-        if Node is GoreNode:
-            a = gore_legal_nth(&e.gore_legal[i], <int>k)
-        else:
-            a = env_action(e, i, <int>k)
         acts[i] = a
+        if Node is not GoreNode:
+            k = e.drawn_k[i]
     else:
         a = acts[i]
         if a == SKIP_ENV:
@@ -260,6 +282,7 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
         what = env_play(e, nodes, children, acts, mode, i)
         if what != ENV_LEFT:
             env_outputs(e, &nodes[i], children, i, what == ENV_RESET)
+        draw_ahead(e, i, False)
 
 
 cdef enum:
@@ -293,13 +316,14 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
             gore_view(&v, &nodes[i])            # from a local, they were spilled first)
             gore_legal_of(&e.gore_legal[i], &v)
             gore_mask_rewrite(&e.masks[i * (GORE_DECLINE_C + 1)], &was, &e.gore_legal[i])
-        for i in range(c, end):           # the observations and the flags
+        for i in range(c, end):           # the observations, the flags, the next draws
             if what[i - c] != ENV_LEFT:
                 mover = nodes[i].to_move
                 fill_observation(&nodes[i], mover if e.view < 0 else e.view,
                                  &e.obs[i * (3 * GORE_HOLES + 4)])
                 env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
                           e.plies[i] >= e.ply_cap, what[i - c] == ENV_RESET)
+            draw_ahead(e, i, True)
         c = end
 
 
@@ -368,6 +392,7 @@ cdef class VectorGame:
     """
 
     cdef Envs e
+    cdef int draws                 # where e's draws ahead stand (DRAWS_*)
     cdef u64 _seed
     cdef int _num_threads
     cdef Py_buffer bufs[7]
@@ -398,6 +423,9 @@ cdef class VectorGame:
         free(self.e.legal_moves)
         free(self.e.sown)
         free(self.e.rngs)
+        free(self.e.drawn)
+        free(self.e.drawn_k)
+        free(self.e.rng_after)
         free(self.e.pending)
 
     def __init__(self, game, num_envs, seed=0, max_plies=_games.DEFAULT_MAX_PLIES, view=None,
@@ -437,9 +465,12 @@ cdef class VectorGame:
             if not e.gore_legal:
                 raise MemoryError()
         e.rngs = <u64*>malloc(n * sizeof(u64))
+        e.drawn = <long long*>malloc(n * sizeof(long long))
+        e.drawn_k = <int*>malloc(n * sizeof(int))
+        e.rng_after = <u64*>malloc(n * sizeof(u64))
         e.pending = <unsigned char*>malloc(n)
         if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.legal_moves and e.sown
-                and e.rngs and e.pending):
+                and e.rngs and e.drawn and e.drawn_k and e.rng_after and e.pending):
             raise MemoryError()
         np = _numpy_or_none()
         N = e.num_envs
@@ -505,6 +536,7 @@ cdef class VectorGame:
                 memset(self.e.gore_legal, 0, self.e.num_envs * sizeof(GoreLegal))
             memset(self.e.masks, 0, self.e.num_envs * self.e.num_actions)
             commit_range(&self.e, NULL, COMMIT_RESET, 0, self.e.num_envs)
+        self.draws = DRAWS_READY
         return self.observations
 
     def step(self, actions):
@@ -519,7 +551,7 @@ cdef class VectorGame:
         TypeError/ValueError; no env is changed.
         """
         cdef Py_buffer view
-        cdef int kind
+        cdef int kind, mode
         cdef Py_ssize_t N = self.e.num_envs, i, bad = -1
         cdef long long* acts = <long long*>malloc(N * sizeof(long long))
         if acts == NULL:
@@ -543,12 +575,17 @@ cdef class VectorGame:
                 finally:
                     PyBuffer_Release(&view)
             with nogil:
-                bad = first_bad_env(&self.e, acts)
+                # random_actions()' draws as handed out: legal, nothing to check
+                mode = COMMIT_DRAWN if (self.draws == DRAWS_HANDED and memcmp(
+                    acts, self.e.drawn, N * sizeof(long long)) == 0) else COMMIT_GIVEN
+                if mode == COMMIT_GIVEN:
+                    bad = first_bad_env(&self.e, acts)
             if bad >= 0:
                 self.raise_bad(bad, acts[bad], actions[bad] if isinstance(actions, (list, tuple))
                                else acts[bad])
             with nogil:
-                commit_all(&self.e, acts, COMMIT_GIVEN, self._num_threads)
+                commit_all(&self.e, acts, mode, self._num_threads)
+            self.draws = DRAWS_READY
         finally:
             free(acts)
 
@@ -569,20 +606,33 @@ cdef class VectorGame:
 
     def random_actions(self):
         """One action per env drawn with the docs/rules.md §6.2 generator of that env
-        (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn)."""
+        (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn).
+
+        Each step draws them ahead (the generators left as they are); this hands
+        out those draws and moves the generators past them."""
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
         cdef long long* picks
         cdef Py_ssize_t i
-        cdef int k
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
         picks = <long long*>buf.buf
         with nogil:
-            for i in range(self.e.num_envs):
-                k = draw_index(&self.e, i)
-                picks[i] = 0 if k < 0 else env_action(&self.e, i, k)
+            self.hand_draws()
+            for i in range(self.e.num_envs):        # 0 for an env without legal actions
+                picks[i] = max(self.e.drawn[i], 0)
         PyBuffer_Release(&buf)
+        self.draws = DRAWS_HANDED
         return out
+
+    cdef void hand_draws(self) noexcept nogil:
+        """Commit the draws ahead: every generator moved past its draw (the draws
+        made first unless ready: after random_actions() they were handed)."""
+        cdef u64* was = self.e.rngs
+        if self.draws != DRAWS_READY:
+            draw_all(&self.e)
+        self.e.rngs = self.e.rng_after      # the arrays swapped: rng_after is written
+        self.e.rng_after = was              # whole before it is read again
+        self.draws = DRAWS_STALE
 
     def step_random(self):
         """``step(random_actions())`` in one call without the GIL: every env plays the
@@ -593,7 +643,9 @@ cdef class VectorGame:
         cdef Py_buffer buf
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
         with nogil:
+            self.hand_draws()
             commit_all(&self.e, <long long*>buf.buf, COMMIT_DRAWN, self._num_threads)
+        self.draws = DRAWS_READY
         PyBuffer_Release(&buf)
         return out
 
