@@ -56,12 +56,15 @@ ctypedef struct Envs:
     signed char* to_move
     int* plies
 
-# What a commit does with its actions (one per env).
+# What a commit does with its actions (one per env).  RESET and HANDED then draw
+# every env's next action ahead (draw_ahead: random_actions() hands those out);
+# GIVEN and DRAWN, whose next actions come from elsewhere, do not.
 cdef enum:
     COMMIT_RESET = 0              # none: every env to the start
     COMMIT_GIVEN = 1              # play the given (validated) actions
-    COMMIT_DRAWN = 2              # play the actions drawn ahead (drawn, with rngs already
-                                  # rng_after: the draw committed) and write them
+    COMMIT_DRAWN = 2              # draw them as random_actions does, play them, and write them
+    COMMIT_HANDED = 3             # play the draws ahead that random_actions() handed out
+                                  # (rngs already moved past them)
 
 # Where VectorGame's draws ahead stand (VectorGame.draws).
 cdef enum:
@@ -167,25 +170,32 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
     return -1
 
 
+cdef inline long long draw_action(const Envs* e, Py_ssize_t i, u64* rng, bint gore,
+                                  int* k) noexcept nogil:
+    """Env i's random action, drawn with the generator *rng (docs/rules.md §6.2:
+    A[next() % len(A)]), and where it is among legal_acts into k (not on Goré's
+    sets; gore: a constant where inlined); 0, no number drawn, for an env about
+    to be reset; -1 (left as it is) for one without legal actions (no start
+    position lacks one)."""
+    cdef int n = e.legal_n[i]
+    if e.pending[i]:
+        return 0
+    if n == 0:
+        return SKIP_ENV
+    k[0] = <int>mod_small(splitmix64(rng), n)
+    if gore:
+        return gore_legal_nth(&e.gore_legal[i], k[0])
+    return e.legal_acts[i * MAX_CANDIDATES + k[0]]
+
+
 cdef inline void draw_ahead(Envs* e, Py_ssize_t i, bint gore) noexcept nogil:
-    """Env i's random action, drawn ahead with a copy of its generator (docs/rules.md
-    §6.2: A[next() % len(A)]) into drawn[i], the generator after it into
-    rng_after[i]: 0, no number drawn, for an env about to be reset; -1 (left as
-    it is) for one without legal actions (no start position lacks one).  gore:
-    Goré's sets (a constant where inlined)."""
+    """Env i's random action drawn ahead with a copy of its generator: the action
+    into drawn[i] (and drawn_k[i]), the generator after it into rng_after[i]."""
     cdef u64 rng = e.rngs[i]
-    cdef int n = e.legal_n[i], k
-    cdef long long a = 0
-    if not e.pending[i]:
-        if n == 0:
-            a = SKIP_ENV
-        elif gore:
-            a = gore_legal_nth(&e.gore_legal[i], <int>mod_small(splitmix64(&rng), n))
-        else:
-            k = <int>mod_small(splitmix64(&rng), n)
-            a = e.legal_acts[i * MAX_CANDIDATES + k]
-            e.drawn_k[i] = k
-    e.drawn[i] = a
+    cdef int k = 0
+    e.drawn[i] = draw_action(e, i, &rng, gore, &k)
+    if not gore:
+        e.drawn_k[i] = k
     e.rng_after[i] = rng
 
 
@@ -200,14 +210,15 @@ cdef void draw_all(Envs* e) noexcept nogil:
 cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                               Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
     """Play the actions of envs lo..hi-1 (mode COMMIT_*), or reset the finished ones:
-    commit_envs; on Goré gore_commit, each drawing every env's next action ahead
-    (draw_ahead), with the mode a constant (one loop compiled
+    commit_envs; on Goré gore_commit, with the mode a constant (one loop compiled
     for each: its steps are short, the mode's tests count).  Not elsewhere: three loops call the
     node layer's outlined functions (halves_node_play) from three places, and GCC
     then stops inlining them (Katro: 5% more instructions a step, callgrind)."""
     if Node is GoreNode:
         if mode == COMMIT_DRAWN:
             gore_commit(e, nodes, acts, COMMIT_DRAWN, lo, hi)
+        elif mode == COMMIT_HANDED:
+            gore_commit(e, nodes, acts, COMMIT_HANDED, lo, hi)
         elif mode == COMMIT_GIVEN:
             gore_commit(e, nodes, acts, COMMIT_GIVEN, lo, hi)
         else:
@@ -226,9 +237,10 @@ cdef enum:
 cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                          Py_ssize_t i) noexcept nogil:
     """Env i's part of a commit (mode COMMIT_*) before its outputs: reset it if
-    finished (or every env, COMMIT_RESET), else play its action (given, or drawn
-    and written to acts); what it did (ENV_*)."""
+    finished (or every env, COMMIT_RESET), else play its action (given, drawn
+    ahead, or drawn and written to acts); what it did (ENV_*)."""
     cdef Py_ssize_t k = 0
+    cdef int drawn_k = 0
     cdef long long a
     cdef int cap = e.children_cap
     if mode == COMMIT_RESET or e.pending[i]:
@@ -239,14 +251,20 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
         nodes[i] = (<const Node*>&e.initial)[0]
         e.plies[i] = 0
         return ENV_RESET
-    if mode == COMMIT_DRAWN:
-        a = e.drawn[i]
+    if mode == COMMIT_DRAWN or mode == COMMIT_HANDED:
+        if mode == COMMIT_HANDED:
+            a = e.drawn[i]
+            if Node is not GoreNode:
+                drawn_k = e.drawn_k[i]
+        elif Node is GoreNode:
+            a = draw_action(e, i, &e.rngs[i], True, &drawn_k)
+        else:
+            a = draw_action(e, i, &e.rngs[i], False, &drawn_k)
         if a < 0:                       # no legal action (no start position lacks one)
             acts[i] = 0
             return ENV_LEFT
         acts[i] = a
-        if Node is not GoreNode:
-            k = e.drawn_k[i]
+        k = drawn_k
     else:
         a = acts[i]
         if a == SKIP_ENV:
@@ -282,7 +300,8 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
         what = env_play(e, nodes, children, acts, mode, i)
         if what != ENV_LEFT:
             env_outputs(e, &nodes[i], children, i, what == ENV_RESET)
-        draw_ahead(e, i, False)
+        if mode == COMMIT_RESET or mode == COMMIT_HANDED:
+            draw_ahead(e, i, False)
 
 
 cdef enum:
@@ -323,7 +342,8 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
                                  &e.obs[i * (3 * GORE_HOLES + 4)])
                 env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
                           e.plies[i] >= e.ply_cap, what[i - c] == ENV_RESET)
-            draw_ahead(e, i, True)
+            if mode == COMMIT_RESET or mode == COMMIT_HANDED:
+                draw_ahead(e, i, True)
         c = end
 
 
@@ -576,7 +596,7 @@ cdef class VectorGame:
                     PyBuffer_Release(&view)
             with nogil:
                 # random_actions()' draws as handed out: legal, nothing to check
-                mode = COMMIT_DRAWN if (self.draws == DRAWS_HANDED and memcmp(
+                mode = COMMIT_HANDED if (self.draws == DRAWS_HANDED and memcmp(
                     acts, self.e.drawn, N * sizeof(long long)) == 0) else COMMIT_GIVEN
                 if mode == COMMIT_GIVEN:
                     bad = first_bad_env(&self.e, acts)
@@ -585,7 +605,8 @@ cdef class VectorGame:
                                else acts[bad])
             with nogil:
                 commit_all(&self.e, acts, mode, self._num_threads)
-            self.draws = DRAWS_READY
+            # drawn ahead only after the draws handed out: other actions pay no draw
+            self.draws = DRAWS_READY if mode == COMMIT_HANDED else DRAWS_STALE
         finally:
             free(acts)
 
@@ -626,7 +647,7 @@ cdef class VectorGame:
 
     cdef void hand_draws(self) noexcept nogil:
         """Commit the draws ahead: every generator moved past its draw (the draws
-        made first unless ready: after random_actions() they were handed)."""
+        made first unless ready)."""
         cdef u64* was = self.e.rngs
         if self.draws != DRAWS_READY:
             draw_all(&self.e)
@@ -642,10 +663,9 @@ cdef class VectorGame:
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
-        with nogil:
-            self.hand_draws()
+        with nogil:         # drawn with rngs as they are (random_actions() moved them)
             commit_all(&self.e, <long long*>buf.buf, COMMIT_DRAWN, self._num_threads)
-        self.draws = DRAWS_READY
+        self.draws = DRAWS_STALE
         PyBuffer_Release(&buf)
         return out
 
