@@ -323,7 +323,6 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
     cdef Py_ssize_t c, i, end
     cdef int mover
     cdef GoreView v
-    cdef GoreLegal was
     c = lo
     while c < hi:
         end = min(c + GORE_CHUNK, hi)
@@ -331,10 +330,9 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
             what[i - c] = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
             if what[i - c] == ENV_LEFT:
                 continue
-            was = e.gore_legal[i]               # the new sets made in place (copied
-            gore_view(&v, &nodes[i])            # from a local, they were spilled first)
-            gore_legal_of(&e.gore_legal[i], &v)
-            gore_mask_rewrite(&e.masks[i * (GORE_DECLINE_C + 1)], &was, &e.gore_legal[i])
+            gore_view(&v, &nodes[i])            # the new sets made in place (copied
+            gore_legal_of(&e.gore_legal[i], &v)     # from a local, they were spilled)
+            gore_mask_write(&e.masks[i * (GORE_DECLINE_C + 1)], &e.gore_legal[i])
         for i in range(c, end):           # the observations, the flags, the next draws
             if what[i - c] != ENV_LEFT:
                 mover = nodes[i].to_move
