@@ -304,45 +304,34 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
             draw_ahead(e, i, False)
 
 
-cdef enum:
-    GORE_CHUNK = 64               # gore_commit's envs a pass
-
-
 cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* acts, int mode,
                              Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
-    """commit_envs on Goré's lanes, in two passes over GORE_CHUNK envs at a time:
-    the plies, the legal sets (gore_legal) and the mask rows; then the
-    observations and the flags.  A Goré ply is short and env_outputs'
-    one loop over all of it kept more pointers than the registers hold (the
-    loop index and the outputs' addresses were reloaded from the stack, the new
-    sets spilled and copied); each pass here holds few.  The same outputs as
-    commit_envs, every env independent of the others."""
+    """commit_envs on Goré's lanes: per env the ply, the legal sets made in place
+    (gore_legal), the mask row (written whole: gore_mask_write), the observation,
+    the flags and the next draw.  Its own loop, not env_outputs' (which lists the
+    legal actions); one pass (session 33's two, plies and masks then observations
+    and flags, kept the old sets apart for the mask: with the offers written
+    whole none are needed, and one pass costs fewer instructions and
+    mispredictions).  The same outputs as commit_envs, every env independent of
+    the others."""
     cdef Envs here = shared[0]
     cdef Envs* e = &here
-    cdef unsigned char what[GORE_CHUNK]
-    cdef Py_ssize_t c, i, end
-    cdef int mover
+    cdef Py_ssize_t i
+    cdef int mover, what
     cdef GoreView v
-    c = lo
-    while c < hi:
-        end = min(c + GORE_CHUNK, hi)
-        for i in range(c, end):           # the plies, the legal sets and the masks
-            what[i - c] = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
-            if what[i - c] == ENV_LEFT:
-                continue
-            gore_view(&v, &nodes[i])            # the new sets made in place (copied
-            gore_legal_of(&e.gore_legal[i], &v)     # from a local, they were spilled)
+    for i in range(lo, hi):
+        what = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
+        if what != ENV_LEFT:
+            gore_view(&v, &nodes[i])
+            gore_legal_of(&e.gore_legal[i], &v)
             gore_mask_write(&e.masks[i * (GORE_DECLINE_C + 1)], &e.gore_legal[i])
-        for i in range(c, end):           # the observations, the flags, the next draws
-            if what[i - c] != ENV_LEFT:
-                mover = nodes[i].to_move
-                fill_observation(&nodes[i], mover if e.view < 0 else e.view,
-                                 &e.obs[i * (3 * GORE_HOLES + 4)])
-                env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
-                          e.plies[i] >= e.ply_cap, what[i - c] == ENV_RESET)
-            if mode == COMMIT_RESET or mode == COMMIT_HANDED:
-                draw_ahead(e, i, True)
-        c = end
+            mover = nodes[i].to_move
+            fill_observation(&nodes[i], mover if e.view < 0 else e.view,
+                             &e.obs[i * (3 * GORE_HOLES + 4)])
+            env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
+                      e.plies[i] >= e.ply_cap, what == ENV_RESET)
+        if mode == COMMIT_RESET or mode == COMMIT_HANDED:
+            draw_ahead(e, i, True)
 
 
 # commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
