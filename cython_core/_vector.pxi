@@ -175,13 +175,11 @@ cdef inline long long draw_action(const Envs* e, Py_ssize_t i, u64* rng, bint go
     """Env i's random action, drawn with the generator *rng (docs/rules.md §6.2:
     A[next() % len(A)]), and where it is among legal_acts into k (not on Goré's
     sets; gore: a constant where inlined); 0, no number drawn, for an env about
-    to be reset; -1 (left as it is) for one without legal actions (no start
-    position lacks one)."""
+    to be reset or without legal actions (every such env has finished: it is
+    about to be reset)."""
     cdef int n = e.legal_n[i]
-    if e.pending[i]:
+    if e.pending[i] or n == 0:
         return 0
-    if n == 0:
-        return SKIP_ENV
     k[0] = <int>mod_small(splitmix64(rng), n)
     if gore:
         return gore_legal_nth(&e.gore_legal[i], k[0])
@@ -252,6 +250,9 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
         e.plies[i] = 0
         return ENV_RESET
     if mode == COMMIT_DRAWN or mode == COMMIT_HANDED:
+        if e.legal_n[i] == 0:           # no legal action: left as it is (never so: an
+            acts[i] = 0                 # env without any has finished, reset above)
+            return ENV_LEFT
         if mode == COMMIT_HANDED:
             a = e.drawn[i]
             if Node is not GoreNode:
@@ -260,9 +261,6 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
             a = draw_action(e, i, &e.rngs[i], True, &drawn_k)
         else:
             a = draw_action(e, i, &e.rngs[i], False, &drawn_k)
-        if a < 0:                       # no legal action (no start position lacks one)
-            acts[i] = 0
-            return ENV_LEFT
         acts[i] = a
         k = drawn_k
     else:
@@ -372,12 +370,20 @@ cdef void commit_all(Envs* e, long long* acts, int mode, int threads) noexcept n
             katra_thread_join(&threads_of[t])
 
 
+cdef object NUMPY = None           # _numpy_or_none's answer, once looked up
+cdef bint NUMPY_LOOKED_UP = False
+
 cdef object _numpy_or_none():
-    try:
-        import numpy
-    except ImportError:
-        return None
-    return numpy
+    """NumPy, or None without it (looked up once: random_actions() asks every step)."""
+    global NUMPY, NUMPY_LOOKED_UP
+    if not NUMPY_LOOKED_UP:
+        try:
+            import numpy
+            NUMPY = numpy
+        except ImportError:
+            NUMPY = None
+        NUMPY_LOOKED_UP = True
+    return NUMPY
 
 
 cdef object _action_array(Py_ssize_t n):
@@ -620,14 +626,10 @@ cdef class VectorGame:
         out those draws and moves the generators past them."""
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
-        cdef long long* picks
-        cdef Py_ssize_t i
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
-        picks = <long long*>buf.buf
         with nogil:
             self.hand_draws()
-            for i in range(self.e.num_envs):        # 0 for an env without legal actions
-                picks[i] = max(self.e.drawn[i], 0)
+            memcpy(buf.buf, self.e.drawn, self.e.num_envs * sizeof(long long))
         PyBuffer_Release(&buf)
         self.draws = DRAWS_HANDED
         return out
