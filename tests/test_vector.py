@@ -477,8 +477,8 @@ def test_draws_ahead_keep_every_seeded_trajectory(game_id, threads):
     # and moves the generators past them, and step() of exactly those skips its
     # check.  Every mix of calls must give the documented draws and games: the
     # draws handed out unchanged, a modified copy (other legal actions, a skip),
-    # step_random() after random_actions() without a step, random_actions() twice,
-    # a refused step then the draws, user actions without a draw, reset() with and
+    # step_random() after random_actions() without a step, random_actions() twice
+    # (the draws stepped as a list or as int32), a refused step then the draws, user actions without a draw, reset() with and
     # without a seed mid-way, games ending (max_plies 12) on the way.
     n, seed, max_plies = 130, 3, 12         # 130 envs: two threads split them
     vg = VectorGame(game_id, n, seed=seed, max_plies=max_plies, num_threads=threads)
@@ -517,7 +517,7 @@ def test_draws_ahead_keep_every_seeded_trajectory(game_id, threads):
             assert vg.random_actions().tolist() == model.random_actions()
             actions = vg.random_actions()
             assert actions.tolist() == model.random_actions()
-            vg.step(actions.tolist())
+            vg.step(actions.tolist() if turn % 16 == 4 else actions.astype(np.int32))
             model.step(actions)
         elif kind == 5:                                 # refused, then the draws
             actions = vg.random_actions()
