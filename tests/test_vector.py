@@ -478,8 +478,9 @@ def test_draws_ahead_keep_every_seeded_trajectory(game_id, threads):
     # check.  Every mix of calls must give the documented draws and games: the
     # draws handed out unchanged, a modified copy (other legal actions, a skip),
     # step_random() after random_actions() without a step, random_actions() twice
-    # (the draws stepped as a list or as int32), a refused step then the draws, user actions without a draw, reset() with and
-    # without a seed mid-way, games ending (max_plies 12) on the way.
+    # (the draws stepped as a list or as int32), a refused step then the draws, user
+    # actions without a draw, reset() with and without a seed mid-way, games ending
+    # (max_plies 12) on the way.
     n, seed, max_plies = 130, 3, 12         # 130 envs: two threads split them
     vg = VectorGame(game_id, n, seed=seed, max_plies=max_plies, num_threads=threads)
     model = DrawModel(game_id, n, seed, max_plies)
