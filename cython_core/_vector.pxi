@@ -64,7 +64,7 @@ cdef enum:
     COMMIT_GIVEN = 1              # play the given (validated) actions
     COMMIT_DRAWN = 2              # draw them as random_actions does, play them, and write them
     COMMIT_HANDED = 3             # play the draws ahead that random_actions() handed out
-                                  # (rngs already moved past them; no acts read)
+                                  # (rngs already moved past them)
 
 # Where VectorGame's draws ahead stand (VectorGame.draws).
 cdef enum:
@@ -251,8 +251,7 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
         return ENV_RESET
     if mode == COMMIT_DRAWN or mode == COMMIT_HANDED:
         if e.legal_n[i] == 0:           # no legal action: left as it is (never so: an
-            if mode == COMMIT_DRAWN:    # env without any has finished, reset above)
-                acts[i] = 0
+            acts[i] = 0                 # env without any has finished, reset above)
             return ENV_LEFT
         if mode == COMMIT_HANDED:
             a = e.drawn[i]
@@ -262,8 +261,7 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
             a = draw_action(e, i, &e.rngs[i], True, &drawn_k)
         else:
             a = draw_action(e, i, &e.rngs[i], False, &drawn_k)
-        if mode == COMMIT_DRAWN:
-            acts[i] = a
+        acts[i] = a
         k = drawn_k
     else:
         a = acts[i]
@@ -566,15 +564,16 @@ cdef class VectorGame:
         TypeError/ValueError; no env is changed.
         """
         cdef Py_buffer view
-        cdef int kind, mode = COMMIT_GIVEN
+        cdef int kind, mode
         cdef Py_ssize_t N = self.e.num_envs, i, bad = -1
-        cdef long long* acts = NULL
+        cdef long long* acts = <long long*>malloc(N * sizeof(long long))
+        if acts == NULL:
+            raise MemoryError()
         try:
             if not PyObject_CheckBuffer(actions) and isinstance(actions, (list, tuple)):
                 if len(actions) != N:
                     raise ArgumentError(f"step: expected {N} actions (one per env), "
                                         f"got {len(actions)}")
-                acts = self.actions_room()
                 for i in range(N):
                     item = _as_int(actions[i])
                     if item is None:
@@ -582,44 +581,27 @@ cdef class VectorGame:
                                                 f"{type(actions[i]).__name__}")
                     # beyond this no action is in range; in between, first_bad_env checks
                     acts[i] = max(-2, min(item, self.e.num_actions))
-                if self.handed(acts):
-                    mode = COMMIT_HANDED
             else:
                 kind = acquire(actions, &view, N, "step: actions", False)
                 try:
-                    if kind == KIND_SIGNED and view.itemsize == 8 and self.handed(
-                            <const long long*>view.buf):
-                        mode = COMMIT_HANDED        # nothing to copy either
-                    else:
-                        acts = self.actions_room()
-                        read_actions(<char*>view.buf, kind, view.itemsize, N, acts)
+                    read_actions(<char*>view.buf, kind, view.itemsize, N, acts)
                 finally:
                     PyBuffer_Release(&view)
-            if mode == COMMIT_GIVEN:
-                with nogil:
+            with nogil:
+                # random_actions()' draws as handed out: legal, nothing to check
+                mode = COMMIT_HANDED if (self.draws == DRAWS_HANDED and memcmp(
+                    acts, self.e.drawn, N * sizeof(long long)) == 0) else COMMIT_GIVEN
+                if mode == COMMIT_GIVEN:
                     bad = first_bad_env(&self.e, acts)
-                if bad >= 0:
-                    self.raise_bad(bad, acts[bad], actions[bad]
-                                   if isinstance(actions, (list, tuple)) else acts[bad])
-            with nogil:                             # acts: unread by COMMIT_HANDED
+            if bad >= 0:
+                self.raise_bad(bad, acts[bad], actions[bad] if isinstance(actions, (list, tuple))
+                               else acts[bad])
+            with nogil:
                 commit_all(&self.e, acts, mode, self._num_threads)
             # drawn ahead only after the draws handed out: other actions pay no draw
             self.draws = DRAWS_READY if mode == COMMIT_HANDED else DRAWS_STALE
         finally:
             free(acts)
-
-    cdef long long* actions_room(self) except NULL:
-        """Room for one action per env (step's copy of its actions; the caller frees it)."""
-        cdef long long* acts = <long long*>malloc(self.e.num_envs * sizeof(long long))
-        if acts == NULL:
-            raise MemoryError()
-        return acts
-
-    cdef bint handed(self, const long long* acts) noexcept:
-        """Are acts exactly the draws random_actions() handed out last (legal: nothing
-        to check)?"""
-        return self.draws == DRAWS_HANDED and memcmp(
-            acts, self.e.drawn, self.e.num_envs * sizeof(long long)) == 0
 
     cdef int raise_bad(self, Py_ssize_t i, long long a, object given) except -1:
         cdef Position pos = Position.__new__(Position)
