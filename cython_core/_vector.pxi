@@ -622,8 +622,9 @@ cdef class VectorGame:
         """One action per env drawn with the docs/rules.md §6.2 generator of that env
         (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn).
 
-        Each step draws them ahead (the generators left as they are); this hands
-        out those draws and moves the generators past them."""
+        A step of the actions this handed out, and reset(), draw the next ones
+        ahead (the generators left as they are); this hands those out (drawing
+        them first after any other step) and moves the generators past them."""
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
