@@ -5,8 +5,7 @@
 
 cdef enum:
     OBS_MAX = 3 * MAX_HOLES + 4     # the longest observation
-    OFFERS_ROW = 96                 # OFFERS_BY_SIZE's rows: Goré's 92 offers at most (8 holes
-                                    # owned: 8 + 28 + 56), then 0s up to a multiple of 8
+    GORE_OFFER_PATTERN_ROOM = 640   # GORE_OFFER_PATTERNS' rows (630 distinct, checked when made)
 
 
 cdef inline int observation_size_c(int game) noexcept nogil:
@@ -34,16 +33,17 @@ ctypedef fused obs_item:
 #   seeds are converted as one block (bytes8_floats).
 # * BIT_BYTES[m][j]: bit j of m as a byte (Goré's mask rows: the sowings, the
 #   pass and the answers);
-# * OFFERS_BY_SIZE[m]: OFFER_MASKS[m] by holes, then ascending, so that the offers
-#   of a GoreLegal are the first gore_legal_offers() of its offer_from's row
-#   (checked when made): Goré's mask rows write them without filtering.  Then
-#   0s (the offer of no hole, action GORE_OFFER_BASE_C: never legal) to the
-#   row's end, so that the rows are written eight entries at a time.
+# * GORE_OFFER_PATTERNS[GORE_OFFER_PATTERN_OF[m][most]]: the offers' 256 bytes of
+#   a Goré mask row (byte x: 1 iff offering the holes x is legal, x = 0 and
+#   x = 0xFF never) for a GoreLegal of offer_from m and offer_most most, each
+#   distinct pattern once (160 KB; the few a batch of games meets stay cached):
+#   a step writes the offers whole, with no branch on whether it shows some.
 cdef unsigned char OBS_LANE_AT[NUM_GAMES][2][2][MAX_HOLES]
 cdef float OBS_SIDES[NUM_GAMES][2][2 * MAX_HOLES]
 cdef float BIT_FLOATS[2][256][8]
 cdef unsigned char BIT_BYTES[256][8]
-cdef unsigned char OFFERS_BY_SIZE[256][OFFERS_ROW]
+cdef unsigned char GORE_OFFER_PATTERNS[GORE_OFFER_PATTERN_ROOM][256]
+cdef unsigned short GORE_OFFER_PATTERN_OF[256][4]
 cdef bint GORE_OBS_REVERSED[2]
 cdef bint OBS_TABLES_MADE = 0
 
@@ -167,20 +167,21 @@ cdef int observation_tables() except -1:
             BIT_FLOATS[0][m][j] = (m >> j) & 1
             BIT_FLOATS[1][m][j] = (m >> (7 - j)) & 1
             BIT_BYTES[m][j] = (m >> j) & 1
+    patterns = {}
     for m in range(256):
-        row = sorted((OFFER_MASKS[m][j] for j in range(OFFER_MASK_COUNT[m])),
-                     key=lambda x: (POPCOUNT8[x], x))
-        _require(len(row) <= OFFERS_ROW - 4 and 0 not in row,
-                 "observation tables: Goré's offers fit a row, then the offer of no hole")
-        for j in range(OFFERS_ROW):
-            OFFERS_BY_SIZE[m][j] = row[j] if j < len(row) else 0
         for most in range(4):
             legal.offer_from = m
             legal.offer_most = most
-            _require(sorted(row[:gore_legal_offers(&legal)])
-                     == [x for x in range(256) if (x & ~m) == 0 and x and gore_legal_offer(&legal, x)],
-                     "observation tables: Goré's offers by size")
-    _require(GORE_PASS_C - 1 == GORE_OFFER_BASE_C + 0xFF,     # gore_mask_rewrite's answers
+            pattern = bytes(x != 0 and (x & ~m) == 0 and gore_legal_offer(&legal, x)
+                            for x in range(256))
+            _require(sum(pattern) == gore_legal_offers(&legal) and not pattern[0xFF],
+                     "observation tables: Goré's offer patterns")
+            if pattern not in patterns:
+                _require(len(patterns) < GORE_OFFER_PATTERN_ROOM, "GORE_OFFER_PATTERN_ROOM")
+                memcpy(GORE_OFFER_PATTERNS[len(patterns)], <const unsigned char*>pattern, 256)
+                patterns[pattern] = len(patterns)
+            GORE_OFFER_PATTERN_OF[m][most] = patterns[pattern]
+    _require(GORE_PASS_C - 1 == GORE_OFFER_BASE_C + 0xFF,     # gore_mask_write's answers
              "observation tables: Goré's pass follows the offer of all 8 holes")
     for player in range(2):
         GORE_OBS_REVERSED[player] = OBS_LANE_AT[GAME_GORE][0][player][0] != 0
@@ -255,40 +256,13 @@ cdef inline void fill_mask(const int* acts, int n, int num_actions, mask_item* r
         row[acts[k]] = 1
 
 
-cdef inline void gore_mask_rewrite(unsigned char* row, const GoreLegal* was,
-                                   const GoreLegal* now) noexcept nogil:
-    """A Goré mask row showing was's legal actions made to show now's: the
-    sowings' bytes and the pass's and answers' written whole, the offers'
-    rewritten only when one of them holds some (most plies hold none; one
-    test: rewriting offers that did not change writes what they show).  The
-    offers are written eight entries of OFFERS_BY_SIZE at a time, at least once
-    (with eight offers or fewer, the loops always run once: nothing to
-    mispredict): was's cleared, entries past its count and the padding included
-    (bytes that show no offer of was hold 0 already, or are written again
-    below); then now's entries 1, those past its count 0 (offers of now's
-    offer_from that now does not hold, or the offer of no hole)."""
-    cdef int j, t
-    cdef int was_count = gore_legal_offers(was), now_count = gore_legal_offers(now)
-    cdef const unsigned char* offers
-    cdef unsigned char* at = &row[GORE_OFFER_BASE_C]
-    if was_count | now_count:
-        offers = OFFERS_BY_SIZE[was.offer_from]
-        j = 0
-        while True:
-            for t in range(8):
-                at[offers[j + t]] = 0
-            j += 8
-            if j >= was_count:
-                break
-        offers = OFFERS_BY_SIZE[now.offer_from]
-        j = 0
-        while True:
-            for t in range(8):
-                at[offers[j + t]] = j + t < now_count
-            j += 8
-            if j >= now_count:
-                break
+cdef inline void gore_mask_write(unsigned char* row, const GoreLegal* now) noexcept nogil:
+    """A Goré mask row showing now's legal actions, written whole: the sowings, the
+    offers' 256 bytes (GORE_OFFER_PATTERNS: no branch on whether it holds offers),
+    the pass and the answers."""
     memcpy(row, BIT_BYTES[now.sows], GORE_OFFER_BASE_C)       # actions 0..7: the sowings
+    memcpy(&row[GORE_OFFER_BASE_C],
+           GORE_OFFER_PATTERNS[GORE_OFFER_PATTERN_OF[now.offer_from][now.offer_most]], 256)
     # the pass, accept and decline, after the offer of all 8 holes (never legal: 0),
     # in one store of four bytes
     memcpy(&row[GORE_PASS_C - 1], BIT_BYTES[now.answers << 1], 4)

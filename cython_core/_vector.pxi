@@ -44,6 +44,9 @@ ctypedef struct Envs:
     int* legal_moves              # ... and their move codes (children_cap of them an env)
     unsigned char* sown           # ... and whether their child is kept
     u64* rngs
+    long long* drawn              # env i's next random action, drawn ahead (draw_ahead),
+    int* drawn_k                  # ... where it is among legal_acts (not on Goré's sets)
+    u64* rng_after                # ... and its generator after that draw
     unsigned char* pending        # finished at the last step: reset at the next
     float* obs
     unsigned char* masks
@@ -53,11 +56,21 @@ ctypedef struct Envs:
     signed char* to_move
     int* plies
 
-# What a commit does with its actions (one per env).
+# What a commit does with its actions (one per env).  RESET and HANDED then draw
+# every env's next action ahead (draw_ahead: random_actions() hands those out);
+# GIVEN and DRAWN, whose next actions come from elsewhere, do not.
 cdef enum:
     COMMIT_RESET = 0              # none: every env to the start
     COMMIT_GIVEN = 1              # play the given (validated) actions
     COMMIT_DRAWN = 2              # draw them as random_actions does, play them, and write them
+    COMMIT_HANDED = 3             # play the draws ahead that random_actions() handed out
+                                  # (rngs already moved past them)
+
+# Where VectorGame's draws ahead stand (VectorGame.draws).
+cdef enum:
+    DRAWS_STALE = 0               # drawn and rng_after may not be rngs' draws
+    DRAWS_READY = 1               # drawn: what random_actions() would draw from rngs
+    DRAWS_HANDED = 2              # random_actions() handed drawn out and committed rng_after
 
 ctypedef struct CommitJob:
     Envs* envs
@@ -144,13 +157,6 @@ cdef inline bint env_legal(const Envs* e, Py_ssize_t i, long long a) noexcept no
     return legal_index(e, i, a) >= 0
 
 
-cdef inline int env_action(const Envs* e, Py_ssize_t i, int k) noexcept nogil:
-    """Env i's k-th legal action, ascending (0 <= k < legal_n[i])."""
-    if e.gore_legal:
-        return gore_legal_nth(&e.gore_legal[i], k)
-    return e.legal_acts[i * MAX_CANDIDATES + k]
-
-
 cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nogil:
     """The first env whose action is neither legal, SKIP nor a reset; else -1."""
     cdef Py_ssize_t i
@@ -164,14 +170,39 @@ cdef Py_ssize_t first_bad_env(const Envs* e, const long long* acts) noexcept nog
     return -1
 
 
-cdef inline int draw_index(Envs* e, Py_ssize_t i) noexcept nogil:
-    """Where env i's random action is among its legal actions, drawn with its
-    generator (docs/rules.md §6.2: A[next() % len(A)]); -1, no number drawn, for
-    an env about to be reset or without legal actions."""
+cdef inline long long draw_action(const Envs* e, Py_ssize_t i, u64* rng, bint gore,
+                                  int* k) noexcept nogil:
+    """Env i's random action, drawn with the generator *rng (docs/rules.md §6.2:
+    A[next() % len(A)]), and where it is among legal_acts into k (not on Goré's
+    sets; gore: a constant where inlined); 0, no number drawn, for an env about
+    to be reset or without legal actions (every such env has finished: it is
+    about to be reset)."""
     cdef int n = e.legal_n[i]
     if e.pending[i] or n == 0:
-        return -1
-    return <int>mod_small(splitmix64(&e.rngs[i]), n)
+        return 0
+    k[0] = <int>mod_small(splitmix64(rng), n)
+    if gore:
+        return gore_legal_nth(&e.gore_legal[i], k[0])
+    return e.legal_acts[i * MAX_CANDIDATES + k[0]]
+
+
+cdef inline void draw_ahead(Envs* e, Py_ssize_t i, bint gore) noexcept nogil:
+    """Env i's random action drawn ahead with a copy of its generator: the action
+    into drawn[i] (and drawn_k[i]), the generator after it into rng_after[i]."""
+    cdef u64 rng = e.rngs[i]
+    cdef int k = 0
+    e.drawn[i] = draw_action(e, i, &rng, gore, &k)
+    if not gore:
+        e.drawn_k[i] = k
+    e.rng_after[i] = rng
+
+
+cdef void draw_all(Envs* e) noexcept nogil:
+    """draw_ahead for every env."""
+    cdef Py_ssize_t i
+    cdef bint gore = e.gore_legal != NULL
+    for i in range(e.num_envs):
+        draw_ahead(e, i, gore)
 
 
 cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
@@ -184,6 +215,8 @@ cdef inline void commit_nodes(Envs* e, Node* nodes, Node* children, long long* a
     if Node is GoreNode:
         if mode == COMMIT_DRAWN:
             gore_commit(e, nodes, acts, COMMIT_DRAWN, lo, hi)
+        elif mode == COMMIT_HANDED:
+            gore_commit(e, nodes, acts, COMMIT_HANDED, lo, hi)
         elif mode == COMMIT_GIVEN:
             gore_commit(e, nodes, acts, COMMIT_GIVEN, lo, hi)
         else:
@@ -202,9 +235,10 @@ cdef enum:
 cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, int mode,
                          Py_ssize_t i) noexcept nogil:
     """Env i's part of a commit (mode COMMIT_*) before its outputs: reset it if
-    finished (or every env, COMMIT_RESET), else play its action (given, or drawn
-    and written to acts); what it did (ENV_*)."""
-    cdef Py_ssize_t k
+    finished (or every env, COMMIT_RESET), else play its action (given, drawn
+    ahead, or drawn and written to acts); what it did (ENV_*)."""
+    cdef Py_ssize_t k = 0
+    cdef int drawn_k = 0
     cdef long long a
     cdef int cap = e.children_cap
     if mode == COMMIT_RESET or e.pending[i]:
@@ -215,16 +249,20 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
         nodes[i] = (<const Node*>&e.initial)[0]
         e.plies[i] = 0
         return ENV_RESET
-    if mode == COMMIT_DRAWN:
-        k = draw_index(e, i)
-        if k < 0:                       # no legal action (no start position lacks one)
-            acts[i] = 0
+    if mode == COMMIT_DRAWN or mode == COMMIT_HANDED:
+        if e.legal_n[i] == 0:           # no legal action: left as it is (never so: an
+            acts[i] = 0                 # env without any has finished, reset above)
             return ENV_LEFT
-        if Node is GoreNode:
-            a = gore_legal_nth(&e.gore_legal[i], <int>k)
+        if mode == COMMIT_HANDED:
+            a = e.drawn[i]
+            if Node is not GoreNode:
+                drawn_k = e.drawn_k[i]
+        elif Node is GoreNode:
+            a = draw_action(e, i, &e.rngs[i], True, &drawn_k)
         else:
-            a = env_action(e, i, <int>k)
+            a = draw_action(e, i, &e.rngs[i], False, &drawn_k)
         acts[i] = a
+        k = drawn_k
     else:
         a = acts[i]
         if a == SKIP_ENV:
@@ -260,47 +298,38 @@ cdef inline void commit_envs(const Envs* shared, Node* nodes, Node* children, lo
         what = env_play(e, nodes, children, acts, mode, i)
         if what != ENV_LEFT:
             env_outputs(e, &nodes[i], children, i, what == ENV_RESET)
-
-
-cdef enum:
-    GORE_CHUNK = 64               # gore_commit's envs a pass
+        if mode == COMMIT_RESET or mode == COMMIT_HANDED:
+            draw_ahead(e, i, False)
 
 
 cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* acts, int mode,
                              Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
-    """commit_envs on Goré's lanes, in two passes over GORE_CHUNK envs at a time:
-    the plies, the legal sets (gore_legal) and the mask rows; then the
-    observations and the flags.  A Goré ply is short and env_outputs'
-    one loop over all of it kept more pointers than the registers hold (the
-    loop index and the outputs' addresses were reloaded from the stack, the new
-    sets spilled and copied); each pass here holds few.  The same outputs as
-    commit_envs, every env independent of the others."""
+    """commit_envs on Goré's lanes: per env the ply, the legal sets made in place
+    (gore_legal), the mask row (written whole: gore_mask_write), the observation,
+    the flags and the next draw.  Its own loop, not env_outputs' (which lists the
+    legal actions); one pass (session 33's two, plies and masks then observations
+    and flags, kept the old sets apart for the mask: with the offers written
+    whole none are needed, and one pass costs fewer instructions and
+    mispredictions).  The same outputs as commit_envs, every env independent of
+    the others."""
     cdef Envs here = shared[0]
     cdef Envs* e = &here
-    cdef unsigned char what[GORE_CHUNK]
-    cdef Py_ssize_t c, i, end
-    cdef int mover
+    cdef Py_ssize_t i
+    cdef int mover, what
     cdef GoreView v
-    cdef GoreLegal was
-    c = lo
-    while c < hi:
-        end = min(c + GORE_CHUNK, hi)
-        for i in range(c, end):           # the plies, the legal sets and the masks
-            what[i - c] = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
-            if what[i - c] == ENV_LEFT:
-                continue
-            was = e.gore_legal[i]               # the new sets made in place (copied
-            gore_view(&v, &nodes[i])            # from a local, they were spilled first)
+    for i in range(lo, hi):
+        what = env_play(e, nodes, NULL, acts, mode, i)     # no children kept
+        if what != ENV_LEFT:
+            gore_view(&v, &nodes[i])
             gore_legal_of(&e.gore_legal[i], &v)
-            gore_mask_rewrite(&e.masks[i * (GORE_DECLINE_C + 1)], &was, &e.gore_legal[i])
-        for i in range(c, end):           # the observations and the flags
-            if what[i - c] != ENV_LEFT:
-                mover = nodes[i].to_move
-                fill_observation(&nodes[i], mover if e.view < 0 else e.view,
-                                 &e.obs[i * (3 * GORE_HOLES + 4)])
-                env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
-                          e.plies[i] >= e.ply_cap, what[i - c] == ENV_RESET)
-        c = end
+            gore_mask_write(&e.masks[i * (GORE_DECLINE_C + 1)], &e.gore_legal[i])
+            mover = nodes[i].to_move
+            fill_observation(&nodes[i], mover if e.view < 0 else e.view,
+                             &e.obs[i * (3 * GORE_HOLES + 4)])
+            env_flags(e, &nodes[i], i, gore_legal_count(&e.gore_legal[i]), mover,
+                      e.plies[i] >= e.ply_cap, what == ENV_RESET)
+        if mode == COMMIT_RESET or mode == COMMIT_HANDED:
+            draw_ahead(e, i, True)
 
 
 # commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
@@ -341,12 +370,20 @@ cdef void commit_all(Envs* e, long long* acts, int mode, int threads) noexcept n
             katra_thread_join(&threads_of[t])
 
 
+cdef object NUMPY = None           # _numpy_or_none's answer, once looked up
+cdef bint NUMPY_LOOKED_UP = False
+
 cdef object _numpy_or_none():
-    try:
-        import numpy
-    except ImportError:
-        return None
-    return numpy
+    """NumPy, or None without it (looked up once: random_actions() asks every step)."""
+    global NUMPY, NUMPY_LOOKED_UP
+    if not NUMPY_LOOKED_UP:
+        try:
+            import numpy
+            NUMPY = numpy
+        except ImportError:
+            NUMPY = None
+        NUMPY_LOOKED_UP = True
+    return NUMPY
 
 
 cdef object _action_array(Py_ssize_t n):
@@ -368,6 +405,7 @@ cdef class VectorGame:
     """
 
     cdef Envs e
+    cdef int draws                 # where e's draws ahead stand (DRAWS_*)
     cdef u64 _seed
     cdef int _num_threads
     cdef Py_buffer bufs[7]
@@ -398,6 +436,9 @@ cdef class VectorGame:
         free(self.e.legal_moves)
         free(self.e.sown)
         free(self.e.rngs)
+        free(self.e.drawn)
+        free(self.e.drawn_k)
+        free(self.e.rng_after)
         free(self.e.pending)
 
     def __init__(self, game, num_envs, seed=0, max_plies=_games.DEFAULT_MAX_PLIES, view=None,
@@ -437,9 +478,12 @@ cdef class VectorGame:
             if not e.gore_legal:
                 raise MemoryError()
         e.rngs = <u64*>malloc(n * sizeof(u64))
+        e.drawn = <long long*>malloc(n * sizeof(long long))
+        e.drawn_k = <int*>malloc(n * sizeof(int))
+        e.rng_after = <u64*>malloc(n * sizeof(u64))
         e.pending = <unsigned char*>malloc(n)
         if not (e.nodes and e.children and e.legal_n and e.legal_acts and e.legal_moves and e.sown
-                and e.rngs and e.pending):
+                and e.rngs and e.drawn and e.drawn_k and e.rng_after and e.pending):
             raise MemoryError()
         np = _numpy_or_none()
         N = e.num_envs
@@ -505,6 +549,7 @@ cdef class VectorGame:
                 memset(self.e.gore_legal, 0, self.e.num_envs * sizeof(GoreLegal))
             memset(self.e.masks, 0, self.e.num_envs * self.e.num_actions)
             commit_range(&self.e, NULL, COMMIT_RESET, 0, self.e.num_envs)
+        self.draws = DRAWS_READY
         return self.observations
 
     def step(self, actions):
@@ -519,7 +564,7 @@ cdef class VectorGame:
         TypeError/ValueError; no env is changed.
         """
         cdef Py_buffer view
-        cdef int kind
+        cdef int kind, mode
         cdef Py_ssize_t N = self.e.num_envs, i, bad = -1
         cdef long long* acts = <long long*>malloc(N * sizeof(long long))
         if acts == NULL:
@@ -543,12 +588,18 @@ cdef class VectorGame:
                 finally:
                     PyBuffer_Release(&view)
             with nogil:
-                bad = first_bad_env(&self.e, acts)
+                # random_actions()' draws as handed out: legal, nothing to check
+                mode = COMMIT_HANDED if (self.draws == DRAWS_HANDED and memcmp(
+                    acts, self.e.drawn, N * sizeof(long long)) == 0) else COMMIT_GIVEN
+                if mode == COMMIT_GIVEN:
+                    bad = first_bad_env(&self.e, acts)
             if bad >= 0:
                 self.raise_bad(bad, acts[bad], actions[bad] if isinstance(actions, (list, tuple))
                                else acts[bad])
             with nogil:
-                commit_all(&self.e, acts, COMMIT_GIVEN, self._num_threads)
+                commit_all(&self.e, acts, mode, self._num_threads)
+            # drawn ahead only after the draws handed out: other actions pay no draw
+            self.draws = DRAWS_READY if mode == COMMIT_HANDED else DRAWS_STALE
         finally:
             free(acts)
 
@@ -569,20 +620,30 @@ cdef class VectorGame:
 
     def random_actions(self):
         """One action per env drawn with the docs/rules.md §6.2 generator of that env
-        (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn)."""
+        (``A[next() % len(A)]``); 0 for an env about to be reset (no number drawn).
+
+        A step of the actions this handed out, and reset(), draw the next ones
+        ahead (the generators left as they are); this hands those out (drawing
+        them first after any other step) and moves the generators past them."""
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
-        cdef long long* picks
-        cdef Py_ssize_t i
-        cdef int k
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
-        picks = <long long*>buf.buf
         with nogil:
-            for i in range(self.e.num_envs):
-                k = draw_index(&self.e, i)
-                picks[i] = 0 if k < 0 else env_action(&self.e, i, k)
+            self.hand_draws()
+            memcpy(buf.buf, self.e.drawn, self.e.num_envs * sizeof(long long))
         PyBuffer_Release(&buf)
+        self.draws = DRAWS_HANDED
         return out
+
+    cdef void hand_draws(self) noexcept nogil:
+        """Commit the draws ahead: every generator moved past its draw (the draws
+        made first unless ready)."""
+        cdef u64* was = self.e.rngs
+        if self.draws != DRAWS_READY:
+            draw_all(&self.e)
+        self.e.rngs = self.e.rng_after      # the arrays swapped: rng_after is written
+        self.e.rng_after = was              # whole before it is read again
+        self.draws = DRAWS_STALE
 
     def step_random(self):
         """``step(random_actions())`` in one call without the GIL: every env plays the
@@ -592,8 +653,9 @@ cdef class VectorGame:
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
-        with nogil:
+        with nogil:         # drawn with rngs as they are (random_actions() moved them)
             commit_all(&self.e, <long long*>buf.buf, COMMIT_DRAWN, self._num_threads)
+        self.draws = DRAWS_STALE
         PyBuffer_Release(&buf)
         return out
 

@@ -419,3 +419,130 @@ def test_a_vector_game_is_not_pickled():
     import pickle
     with pytest.raises(TypeError, match="VectorGame cannot be pickled"):
         pickle.dumps(VectorGame("katro", 2))
+
+
+class DrawModel:
+    """VectorGame's documented behaviour, on States and the reference's §6.2 generator:
+    env i's generator starts at seed + i * 2**32; random_actions() draws
+    legal[next() % len(legal)] for every env with legal actions that is not about to
+    be reset (0, no number drawn, for the others); step(actions) resets the finished
+    envs, leaves the skipped ones and pushes the others' actions; reset() restarts
+    the generators from the last seed."""
+
+    def __init__(self, game_id: str, n: int, seed: int, max_plies: int) -> None:
+        self.game, self.n, self.max_plies = katra.game(game_id), n, max_plies
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Every env to the start, the generators restarted (from the last seed)."""
+        from katra._reference.counting import SplitMix64
+        if seed is not None:
+            self.seed = seed
+        self.rngs = [SplitMix64(self.seed + (i << 32)) for i in range(self.n)]
+        self.states = [self.game.initial_state() for _ in range(self.n)]
+        self.pending = [False] * self.n
+        self.stepped = [False] * self.n
+
+    def random_actions(self) -> list[int]:
+        picks = []
+        for i, s in enumerate(self.states):
+            legal = s.legal_actions()
+            picks.append(0 if self.pending[i] or not legal
+                         else legal[self.rngs[i].next() % len(legal)])
+        return picks
+
+    def step(self, actions) -> list[int]:
+        skipped = [i for i in range(self.n) if actions[i] == VectorGame.SKIP]
+        for i in range(self.n):
+            if i in skipped:
+                continue
+            if self.pending[i]:
+                self.states[i] = self.game.initial_state()
+            else:
+                self.states[i].push(int(actions[i]))
+            self.stepped[i] = not self.pending[i]
+            s = self.states[i]
+            self.pending[i] = self.stepped[i] and (s.is_terminal() or s.ply >= self.max_plies)
+        return skipped
+
+    def check(self, vg: VectorGame, skipped=(), before=None) -> None:
+        stepped = [self.stepped[i] for i in range(self.n)]
+        assert check_envs(vg, self.states, None, stepped, skipped, before) == self.pending
+
+
+@pytest.mark.parametrize("game_id", katra.GAME_IDS)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_draws_ahead_keep_every_seeded_trajectory(game_id, threads):
+    # Each step draws the next random actions ahead; random_actions() hands them out
+    # and moves the generators past them, and step() of exactly those skips its
+    # check.  Every mix of calls must give the documented draws and games: the
+    # draws handed out unchanged, a modified copy (other legal actions, a skip),
+    # step_random() after random_actions() without a step, random_actions() twice
+    # (the draws stepped as a list or as int32), a refused step then the draws, user
+    # actions without a draw, reset() with and without a seed mid-way, games ending
+    # (max_plies 12) on the way.
+    n, seed, max_plies = 130, 3, 12         # 130 envs: two threads split them
+    vg = VectorGame(game_id, n, seed=seed, max_plies=max_plies, num_threads=threads)
+    model = DrawModel(game_id, n, seed, max_plies)
+    model.check(vg)
+    for turn in range(48):
+        kind = turn % 8
+        if kind == 0:                                   # the draws, unchanged
+            actions = vg.random_actions()
+            assert actions.tolist() == model.random_actions()
+            vg.step(actions)
+            model.step(actions)
+        elif kind == 1:                                 # a modified copy
+            actions = vg.random_actions()
+            assert actions.tolist() == model.random_actions()
+            changed = actions.copy()
+            for i in range(0, n, 5):
+                legal = model.states[i].legal_actions()
+                if legal and not model.pending[i]:
+                    changed[i] = legal[(turn + i) % len(legal)]
+            changed[7] = VectorGame.SKIP
+            before = tuple(a.copy() for a in outputs(vg))
+            vg.step(changed)
+            model.check(vg, model.step(changed), before)
+            continue
+        elif kind == 2:                                 # step_random
+            drawn = model.random_actions()
+            assert vg.step_random().tolist() == drawn
+            model.step(drawn)
+        elif kind == 3:                                 # drawn, not stepped, then step_random
+            assert vg.random_actions().tolist() == model.random_actions()
+            drawn = model.random_actions()
+            assert vg.step_random().tolist() == drawn
+            model.step(drawn)
+        elif kind == 4:                                 # drawn twice, the second stepped
+            assert vg.random_actions().tolist() == model.random_actions()
+            actions = vg.random_actions()
+            assert actions.tolist() == model.random_actions()
+            vg.step(actions.tolist() if turn % 16 == 4 else actions.astype(np.int32))
+            model.step(actions)
+        elif kind == 5:                                 # refused, then the draws
+            actions = vg.random_actions()
+            assert actions.tolist() == model.random_actions()
+            i = next((i for i in range(n) if not model.pending[i]), None)
+            if i is not None:
+                bad = actions.copy()
+                legal = model.states[i].legal_actions()
+                bad[i] = next(a for a in range(vg.num_actions) if a not in legal)
+                with pytest.raises(katra.IllegalMoveError, match=f"env {i}: action"):
+                    vg.step(bad)
+            vg.step(actions)
+            model.step(actions)
+        elif kind == 6:                                 # user actions, no draw
+            actions = [0 if model.pending[i] or not s.legal_actions()
+                       else s.legal_actions()[-1] for i, s in enumerate(model.states)]
+            vg.step(np.array(actions, np.int64))
+            model.step(actions)
+        else:                                           # reset mid-way
+            if turn % 16 == 7:
+                vg.reset()
+                model.reset()
+            else:
+                vg.reset(seed=seed + turn)
+                model.reset(seed + turn)
+        model.check(vg)
+    assert vg.random_actions().tolist() == model.random_actions()
