@@ -365,7 +365,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     elif Node is DjenonNode:
         return djenon_legal_count_lanes(s, &scratch.node.djenon, work)
     elif Node is GoreNode:
-        return gore_count_lanes(s)
+        return gore_count_actions(s)
     else:
         G = node_game(s)
         return halves_legal_count(&s.halves, &HALVES_TABLES[G], game_family(G), game_simplified(G),
@@ -592,15 +592,14 @@ cdef inline int node_count_made(const Node* s, int* moves, u64* known) noexcept 
     """Perft's last ply but one: the candidates of s (in any order) whose
     children must be made to count their legal moves, into moves; how many.
     Adds to known the legal moves of the children counted without making
-    them (Goré's offers: gore_count_made); elsewhere every candidate."""
-    cdef GoreView v
+    them (Goré's: all, gore_perft_two); elsewhere every candidate."""
     if Node is GoreNode:
-        gore_view_lanes(&v, s)
-        return gore_count_made(&v, moves, known)
+        known[0] += gore_perft_two(s)
+        return 0
     elif Node is IntPosition:
         if is_gore(s):
-            gore_view(&v, s)
-            return gore_count_made(&v, moves, known)
+            known[0] += gore_perft_two(s)
+            return 0
         return node_candidates(s, moves, 0)
     else:
         return node_candidates(s, moves, 0)
