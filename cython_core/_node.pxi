@@ -687,7 +687,10 @@ cdef inline int node_legal_actions(const Node* s, int* acts, Node* scratch) noex
     scratch: room for a node); how many.  (legal_actions_c, _dispatch.pxi.in,
     lists an IntPosition's on the form the jobs work it on.)"""
     cdef long long work = 0
-    cdef int k, n = node_legal_list(s, acts, 1, 0, NULL, scratch, &work)
+    cdef int k, n
+    if node_all_legal(s):       # Goré: its candidates, all legal, are its actions
+        return node_candidates(s, acts, 1)
+    n = node_legal_list(s, acts, 1, 0, NULL, scratch, &work)
     if not (Node is IntPosition or Node is GoreNode):      # move codes are actions there
         for k in range(n):
             acts[k] = node_action(s, acts[k])
@@ -813,7 +816,7 @@ cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
     elif Node is GoreNode:
         gore_pack(node, s)
     else:
-        halves_pack(&node.halves, s, &HALVES_TABLES[node_game(node)], game_loop(node_game(node)))
+        halves_pack(&node.halves, s, game_loop(node_game(node)), SHAPE_COLS[node_game(node)])
         node.to_move = s.to_move
 
 
