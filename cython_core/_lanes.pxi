@@ -567,22 +567,20 @@ cdef inline void halves_pack(HalvesNode* node, const IntPosition* s, int L, int 
     and back on odd ones; North's is the board turned round (_halves_tables
     checks both): its row od is South's read from the board's other end."""
     cdef u64 board[PACK_WORDS]
-    cdef u64 south[MAX_WORDS]
-    cdef u64 north[MAX_WORDS]
-    cdef u64 row, flip
+    cdef u64 south, north, flip = -<u64>(s.to_move != 0)     # all ones when North moves
     cdef int od, w, H = 2 * L
     # reads the board and, past its last hole, what follows it in the
     # IntPosition, up to H rounded up to 16 ints (_halves_tables checks)
     words_of_ints(s.board, board, H)
     for w in range(MAX_WORDS):
-        south[w] = 0
-        north[w] = 0
+        node.me[w] = 0
+        node.op[w] = 0
     for od in range(L // C):
-        row = lanes_from(board, od * C, C)
-        lanes_put_row(south, od * C, lanes_reversed(row, C) if od & 1 else row, C)
-        row = lanes_from(board, H - (od + 1) * C, C)
-        lanes_put_row(north, od * C, row if od & 1 else lanes_reversed(row, C), C)
-    flip = -<u64>(s.to_move != 0)            # all ones when North moves (branch-free)
-    for w in range(MAX_WORDS):
-        node.me[w] = south[w] ^ ((south[w] ^ north[w]) & flip)
-        node.op[w] = north[w] ^ ((south[w] ^ north[w]) & flip)
+        south = lanes_from(board, od * C, C)
+        north = lanes_from(board, H - (od + 1) * C, C)
+        if od & 1:
+            south = lanes_reversed(south, C)
+        else:
+            north = lanes_reversed(north, C)
+        lanes_put_row(node.me, od * C, south ^ ((south ^ north) & flip), C)      # branch-free
+        lanes_put_row(node.op, od * C, north ^ ((south ^ north) & flip), C)
