@@ -131,12 +131,13 @@ def test_pyspiel_clone_apply_pairs(benchmark, game_name):
     record_rate(benchmark, rounds * len(actions))
 
 
-# The core's entry points the ``calls`` mode drives, by operation: what
+# The core's methods the ``calls`` mode drives, by operation: what
 # docs/performance.md counts with callgrind (``--toggle-collect`` on the C
-# function named, instructions a call in the core; see ``calls``).
+# function named, a callgrind pattern: the method from Python's call on, the
+# list included; instructions a call; see ``calls``).
 CORE_FUNCTIONS = {
-    "push": "__pyx_f_5katra_5_core_8Position__checked_child",
-    "legal_actions": "__pyx_f_5katra_5_core_legal_actions_c",
+    "push": "__pyx_pw_5katra_5_core_8Position_*push",
+    "legal_actions": "__pyx_pf_5katra_5_core_8Position_18legal_actions",
 }
 
 
@@ -146,7 +147,7 @@ def core_calls(game_id: str, operation: str, calls: int) -> None:
     ``legal_actions`` or ``observation`` (``katra.State``'s).  The unit of the callgrind
     counts of docs/performance.md::
 
-        valgrind --tool=callgrind --toggle-collect=FUNCTION python benchmarks/bench_api.py \
+        valgrind --tool=callgrind --toggle-collect='FUNCTION' python benchmarks/bench_api.py \
             calls GAME OPERATION 20000
 
     (FUNCTION: CORE_FUNCTIONS[OPERATION]; the collected instructions over the calls).

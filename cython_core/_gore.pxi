@@ -345,19 +345,47 @@ cdef inline int gore_count_of(const GoreView* v) noexcept nogil:
     return gore_legal_count(&L)
 
 
-cdef inline int gore_count_made(const GoreView* v, int* moves, u64* known) noexcept nogil:
-    """Perft's last ply but one: the actions whose children must be made to
-    count their legal actions (the sowings, the pass or the answers), into
-    moves; how many.  An offer's child is not made: it has two legal actions,
-    accept and decline (gore_count_of of a view with an offer), added to known
-    for every offer."""
+cdef inline int gore_count_actions(const GoreForm* s) noexcept nogil:
+    """len(gore_legal_actions(s)), from bit masks (perft's last ply)."""
+    cdef GoreView v
+    gore_view(&v, s)
+    return gore_count_of(&v)
+
+
+cdef inline void gore_copy(GoreForm* child, const GoreForm* s) noexcept nogil:
+    """A copy of s to play an action on (an IntPosition's hot part: copy_hot)."""
+    if GoreForm is IntPosition:
+        copy_hot(child, s)
+    else:
+        child[0] = s[0]
+
+
+cdef u64 gore_perft_two(const GoreForm* s) noexcept nogil:
+    """perft(s, 2) (perft's last two plies, node_count_made): each child but
+    an offer's made on a local copy (gore_apply) and its legal actions counted
+    from the masks (gore_count_actions); an offer's child not made at all: it
+    has two legal actions, accept and decline."""
+    cdef GoreView v
     cdef GoreLegal L
-    cdef int n
-    gore_legal_of(&L, v)
-    L.offer_most = 0                # the offers are not made:
-    n = gore_legal_list(&L, moves)
-    known[0] += 2 * <u64>(L.count - n)     # two answers each
-    return n
+    cdef GoreForm c
+    cdef int bits
+    cdef u64 leaves
+    gore_view(&v, s)
+    gore_legal_of(&L, &v)
+    leaves = 2 * <u64>gore_legal_offers(&L)
+    bits = L.sows
+    while bits:
+        gore_copy(&c, s)
+        gore_apply(&c, CTZ8[bits])
+        leaves += gore_count_actions(&c)
+        bits &= bits - 1
+    bits = L.answers
+    while bits:
+        gore_copy(&c, s)
+        gore_apply(&c, GORE_PASS_C + CTZ8[bits])
+        leaves += gore_count_actions(&c)
+        bits &= bits - 1
+    return leaves
 
 
 cdef inline int gore_legal_actions(const IntPosition* s, GameTable* g, int* acts) noexcept nogil:
@@ -402,13 +430,6 @@ cdef extern from *:
     """
     int mask8_at_least "katra_mask8_at_least"(const int* v, int threshold) noexcept nogil
     int mask8_equal "katra_mask8_equal"(const int* v, int x) noexcept nogil
-
-
-cdef inline int gore_count_actions(const IntPosition* s) noexcept nogil:
-    """len(gore_legal_actions(s)), from bit masks."""
-    cdef GoreView v
-    gore_view(&v, s)
-    return gore_count_of(&v)
 
 
 cdef inline int gore_draw(const GoreForm* s, u64* rng, int* action) noexcept nogil:
@@ -513,15 +534,6 @@ cdef int _gore_offers() except -1:
             _require(n - GORE_OFFER_START[m][most] == gore_legal_offers(&L),
                      "Goré's offers listed and counted alike")
     return 0
-
-
-cdef inline int gore_count_lanes(const GoreNode* s) noexcept nogil:
-    """gore_count_actions on the word (perft's last ply)."""
-    cdef GoreView v
-    if s.offer:                 # accept or decline
-        return 2
-    gore_view(&v, s)
-    return gore_count_of(&v)
 
 
 cdef inline void gore_pack(GoreNode* node, const IntPosition* s) noexcept nogil:

@@ -119,11 +119,16 @@ cdef inline int lanes_sum(const u64* w, int NW) noexcept nogil:
 
 
 cdef inline bint lanes_fit(const IntPosition* s) noexcept nogil:
-    """May this position (and all it leads to) be played on 8-bit lanes?"""
-    cdef GameTable* g = &TABLES[s.game]
+    """May this position (and all it leads to) be played on 8-bit lanes?
+    (Its board summed in full over a constant count, as copy_hot copies it:
+    the holes past the game's hold 0.)"""
     cdef int i, total = s.stores[0] + s.stores[1]
-    for i in range(g.holes):
-        total += s.board[i]
+    if TABLES[s.game].holes <= SMALL_HOLES:
+        for i in range(SMALL_HOLES):
+            total += s.board[i]
+    else:
+        for i in range(MAX_HOLES):
+            total += s.board[i]
     return total <= LANE_MAX_SEEDS
 
 
@@ -229,8 +234,12 @@ cdef void _halves_tables(HalvesTables* t, GameTable* g):
         for x in range(L):
             t.ascending[p][x] = order[x]
             t.rank[p][order[x]] = x
+    _require(g.holes == 2 * L and 2 * MAX_HOLES >= ((2 * L + 15) & ~15) and PACK_WORDS * 8 >= ((2 * L + 15) & ~15),
+             "halves_pack: a player's holes are half the board, its reads stay in the IntPosition")
     for x in range(L):
         hole = g.path[0][0][x]
+        _require(hole == (x // C) * C + (x % C if (x // C) % 2 == 0 else C - 1 - x % C),
+                 "halves_pack: South's loop runs through its rows in board order, there and back")
         _require(g.path[1][0][x] == g.holes - 1 - hole, "North's path is South's turned round")
         _require(g.depth_of[hole] == x // C, "a row is C consecutive lanes")
         col = g.col_of[hole]
@@ -483,22 +492,95 @@ cdef inline int halves_legal_count(const HalvesNode* s, const HalvesTables* T, i
     return m
 
 
-cdef inline void halves_pack(HalvesNode* node, const IntPosition* s, const HalvesTables* T,
-                             int L) noexcept nogil:
-    """IntPosition -> lanes from the side to move (L: the loop's lanes, a
-    constant); each word gathered in a register, from its top lane down."""
-    cdef const int* me_holes = T.hole_of[s.to_move]
-    cdef const int* op_holes = T.hole_of[1 - s.to_move]
-    cdef int w, x
-    cdef u64 me, op
-    memset(node, 0, sizeof(HalvesNode))
-    for w in range((L + 7) >> 3):
-        me = 0
-        op = 0
-        x = L if L < 8 * w + 8 else 8 * w + 8
-        while x > 8 * w:
-            x -= 1
-            me = (me << 8) | <u64>s.board[me_holes[x]]
-            op = (op << 8) | <u64>s.board[op_holes[x]]
-        node.me[w] = me
-        node.op[w] = op
+# The board's counts as bytes in words, board order (hole h: lane h & 7 of word
+# h >> 3): SSE2 packs (two saturating narrowings, exact for counts 0..255)
+# where the compiler has them on a 64-bit target, a loop elsewhere.
+cdef extern from *:
+    """
+    #include "_portable.h"
+    #if KATRA_HAVE_SSE2 && (defined(__x86_64__) || defined(_M_X64))
+    #include <emmintrin.h>
+    #define KATRA_WORDS_OF_INTS_SSE2 1
+    #else
+    #define KATRA_WORDS_OF_INTS_SSE2 0
+    #endif
+    /* w[k] = the bytes v[8k..8k+7] (each 0..255), for 8k < n rounded up to 16:
+       reads that many ints */
+    static inline void katra_words_of_ints(const int *v, unsigned long long *w, int n) {
+        int i;
+    #if KATRA_WORDS_OF_INTS_SSE2
+        for (i = 0; i < n; i += 16) {
+            __m128i lo = _mm_packs_epi32(_mm_loadu_si128((const __m128i *)(v + i)),
+                                         _mm_loadu_si128((const __m128i *)(v + i + 4)));
+            __m128i hi = _mm_packs_epi32(_mm_loadu_si128((const __m128i *)(v + i + 8)),
+                                         _mm_loadu_si128((const __m128i *)(v + i + 12)));
+            __m128i b = _mm_packus_epi16(lo, hi);
+            w[i >> 3] = (unsigned long long)_mm_cvtsi128_si64(b);
+            w[(i >> 3) + 1] = (unsigned long long)_mm_cvtsi128_si64(_mm_unpackhi_epi64(b, b));
+        }
+    #else
+        int j;
+        for (i = 0; i < ((n + 15) & ~15); i += 8) {
+            w[i >> 3] = 0;
+            for (j = 0; j < 8; j++) w[i >> 3] |= (unsigned long long)(unsigned char)v[i + j] << (8 * j);
+        }
+    #endif
+    }
+    """
+    void words_of_ints "katra_words_of_ints"(const int* v, u64* w, int n) noexcept nogil
+
+
+cdef enum:
+    PACK_WORDS = 6      # words_of_ints' words of a Katro or Mpantsaka board (_halves_tables checks)
+
+
+cdef inline u64 lanes_from(const u64* w, int h, int C) noexcept nogil:
+    """The C lanes of the words w from lane h on (C < 8 or h a word's first lane)."""
+    cdef int shift = 8 * (h & 7)
+    cdef u64 row = w[h >> 3] >> shift
+    if shift and shift + 8 * C > 64:
+        row |= w[(h >> 3) + 1] << (64 - shift)
+    return row & (~(<u64>0) >> (64 - 8 * C))
+
+
+cdef inline u64 lanes_reversed(u64 row, int C) noexcept nogil:
+    """The C low lanes of row in the reverse order (a byte swap where the
+    compiler knows the idiom)."""
+    row = ((row & <u64>0x00FF00FF00FF00FF) << 8) | ((row >> 8) & <u64>0x00FF00FF00FF00FF)
+    row = ((row & <u64>0x0000FFFF0000FFFF) << 16) | ((row >> 16) & <u64>0x0000FFFF0000FFFF)
+    row = (row << 32) | (row >> 32)
+    return row >> (64 - 8 * C)
+
+
+cdef inline void lanes_put_row(u64* w, int x, u64 row, int C) noexcept nogil:
+    """Or the C lanes of row into the words w from lane x on."""
+    cdef int shift = 8 * (x & 7)
+    w[x >> 3] |= row << shift
+    if shift + 8 * C > 64:
+        w[(x >> 3) + 1] |= row >> (64 - shift)
+
+
+cdef inline void halves_pack(HalvesNode* node, const IntPosition* s, int L, int C) noexcept nogil:
+    """IntPosition -> lanes from the side to move (L: the loop's lanes, C: a
+    row's holes, constants), a row at a time.  South's loop runs through its
+    rows in board order, row od from hole od * C, left to right on even rows
+    and back on odd ones; North's is the board turned round (_halves_tables
+    checks both): its row od is South's read from the board's other end."""
+    cdef u64 board[PACK_WORDS]
+    cdef u64 south, north, flip = -<u64>(s.to_move != 0)     # all ones when North moves
+    cdef int od, w, H = 2 * L
+    # reads the board and, past its last hole, what follows it in the
+    # IntPosition, up to H rounded up to 16 ints (_halves_tables checks)
+    words_of_ints(s.board, board, H)
+    for w in range(MAX_WORDS):
+        node.me[w] = 0
+        node.op[w] = 0
+    for od in range(L // C):
+        south = lanes_from(board, od * C, C)
+        north = lanes_from(board, H - (od + 1) * C, C)
+        if od & 1:
+            south = lanes_reversed(south, C)
+        else:
+            north = lanes_reversed(north, C)
+        lanes_put_row(node.me, od * C, south ^ ((south ^ north) & flip), C)      # branch-free
+        lanes_put_row(node.op, od * C, north ^ ((south ^ north) & flip), C)

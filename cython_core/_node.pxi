@@ -356,7 +356,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     elif Node is DjenonNode:
         return djenon_legal_count_lanes(s, &scratch.node.djenon, work)
     elif Node is GoreNode:
-        return gore_count_lanes(s)
+        return gore_count_actions(s)
     else:
         G = node_game(s)
         return halves_legal_count(&s.halves, &HALVES_TABLES[G], game_family(G), game_simplified(G),
@@ -580,15 +580,14 @@ cdef inline int node_count_made(const Node* s, int* moves, u64* known) noexcept 
     """Perft's last ply but one: the candidates of s (in any order) whose
     children must be made to count their legal moves, into moves; how many.
     Adds to known the legal moves of the children counted without making
-    them (Goré's offers: gore_count_made); elsewhere every candidate."""
-    cdef GoreView v
+    them (Goré's: all, gore_perft_two); elsewhere every candidate."""
     if Node is GoreNode:
-        gore_view_lanes(&v, s)
-        return gore_count_made(&v, moves, known)
+        known[0] += gore_perft_two(s)
+        return 0
     elif Node is IntPosition:
         if is_gore(s):
-            gore_view(&v, s)
-            return gore_count_made(&v, moves, known)
+            known[0] += gore_perft_two(s)
+            return 0
         return node_candidates(s, moves, 0)
     else:
         return node_candidates(s, moves, 0)
@@ -676,7 +675,10 @@ cdef inline int node_legal_actions(const Node* s, int* acts, Node* scratch) noex
     scratch: room for a node); how many.  (legal_actions_c, _dispatch.pxi.in,
     lists an IntPosition's on the form the jobs work it on.)"""
     cdef long long work = 0
-    cdef int k, n = node_legal_list(s, acts, 1, 0, NULL, scratch, &work)
+    cdef int k, n
+    if node_all_legal(s):       # Goré: its candidates, all legal, are its actions
+        return node_candidates(s, acts, 1)
+    n = node_legal_list(s, acts, 1, 0, NULL, scratch, &work)
     if not (Node is IntPosition or Node is GoreNode):      # move codes are actions there
         for k in range(n):
             acts[k] = node_action(s, acts[k])
@@ -790,7 +792,7 @@ cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
     elif Node is GoreNode:
         gore_pack(node, s)
     else:
-        halves_pack(&node.halves, s, &HALVES_TABLES[node_game(node)], game_loop(node_game(node)))
+        halves_pack(&node.halves, s, game_loop(node_game(node)), SHAPE_COLS[node_game(node)])
         node.to_move = s.to_move
 
 

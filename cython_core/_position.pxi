@@ -40,23 +40,32 @@ cdef inline bint is_sowing_candidate(const IntPosition* s, int action) noexcept 
     return 0
 
 
+from cpython.object cimport PyObject
+
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object value, int* overflow) except? -1
     object PyList_New(Py_ssize_t size)
-    void PyList_SET_ITEM(object lst, Py_ssize_t index, object item)   # steals item
-    void Py_INCREF(object item)
+    # the macros on borrowed pointers (no reference counting by Cython)
+    PyObject* PyTuple_GET_ITEM(object tup, Py_ssize_t index)
+    void Py_INCREF_borrowed "Py_INCREF"(PyObject* item)
+    void PyList_SET_ITEM_stolen "PyList_SET_ITEM"(object lst, Py_ssize_t index, PyObject* item)
 
 
-cdef list int_list(const int* values, int n):
-    """values[0..n-1] as a new list of ints, made at its size (a comprehension
-    appends, growing the list as it goes)."""
+# Every action number of every game (0..GORE_DECLINE_C) as a Python int, made
+# once: action_list takes its items from here rather than making each.
+cdef tuple ACTION_INTS = tuple(range(GORE_DECLINE_C + 1))
+
+
+cdef list action_list(const int* acts, int n):
+    """acts[0..n-1], actions (0..GORE_DECLINE_C), as a new list of ints, made at
+    its size (a comprehension appends, growing the list as it goes)."""
     cdef list out = PyList_New(n)
-    cdef object item
+    cdef PyObject* item
     cdef int k
     for k in range(n):
-        item = values[k]
-        Py_INCREF(item)
-        PyList_SET_ITEM(out, k, item)
+        item = PyTuple_GET_ITEM(ACTION_INTS, acts[k])
+        Py_INCREF_borrowed(item)
+        PyList_SET_ITEM_stolen(out, k, item)
     return out
 
 
@@ -193,7 +202,7 @@ cdef class Position:
     def legal_actions(self):
         """Legal actions, ascending (lap limit applied)."""
         cdef int acts[MAX_CANDIDATES]
-        return int_list(acts, legal_actions_c(&self.st, acts))
+        return action_list(acts, legal_actions_c(&self.st, acts))
 
     def is_legal(self, action):
         """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
