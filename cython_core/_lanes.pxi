@@ -120,15 +120,12 @@ cdef inline int lanes_sum(const u64* w, int NW) noexcept nogil:
 
 cdef inline bint lanes_fit(const IntPosition* s) noexcept nogil:
     """May this position (and all it leads to) be played on 8-bit lanes?
-    (Its board summed in full over a constant count, as copy_hot copies it:
-    the holes past the game's hold 0.)"""
+    (Over the game's holes only: an IntPosition's holes past them are not
+    always 0, e.g. a child made by copy_hot from an unpacked node.)"""
+    cdef GameTable* g = &TABLES[s.game]
     cdef int i, total = s.stores[0] + s.stores[1]
-    if TABLES[s.game].holes <= SMALL_HOLES:
-        for i in range(SMALL_HOLES):
-            total += s.board[i]
-    else:
-        for i in range(MAX_HOLES):
-            total += s.board[i]
+    for i in range(g.holes):
+        total += s.board[i]
     return total <= LANE_MAX_SEEDS
 
 
