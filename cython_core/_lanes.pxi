@@ -396,18 +396,13 @@ cdef inline void halves_opponent_left(u64* out, const u64* O, unsigned opp_seede
         out[2] = O[2] & LANES_OF_BITS[(opp_seeded >> 16) & 0xFF]
 
 
-cdef inline long long halves_play_lanes(HalvesNode* child, const HalvesNode* s, int move,
-                                      const HalvesTables* T, int family, int NW, int L) noexcept nogil:
-    """The child of move (lane + 32 * direction) of s in child (the sides
-    swapped: the child is seen from the next mover); halves_sow_lanes' result."""
-    return halves_play_seeded(child, s, move, lanes_nonzero_bits(s.op, NW), T, family, NW, L)
-
-
 cdef inline long long halves_play_seeded(HalvesNode* child, const HalvesNode* s, int move,
                                          unsigned opp_seeded, const HalvesTables* T, int family,
                                          int NW, int L) noexcept nogil:
-    """halves_play_lanes given lanes_nonzero_bits(s.op, NW), the opponent's
-    seeded lanes (the same for every move of s); child is not s."""
+    """The child of move (lane + 32 * direction) of s in child (the sides
+    swapped: the child is seen from the next mover); halves_sow_lanes' result.
+    opp_seeded: lanes_nonzero_bits(s.op, NW), the opponent's seeded lanes (the
+    same for every move of s); child is not s."""
     cdef long long laps
     cdef int w
     for w in range(NW):
