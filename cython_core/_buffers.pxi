@@ -116,10 +116,9 @@ cdef object deliver(object out, const int* values, Py_ssize_t n, int top, bint c
     """values as a new list (out None), or written into the caller's buffer out (returned).
     top is the largest value; counts: the values are seed counts (no bool buffer)."""
     cdef Py_buffer view
-    cdef Py_ssize_t k
     cdef int kind
     if out is None:
-        return [values[k] for k in range(n)]
+        return int_list(values, n)
     kind = acquire(out, &view, n, what, True)
     try:
         if counts and kind == KIND_BOOL:

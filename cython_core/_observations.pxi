@@ -50,7 +50,7 @@ cdef bint OBS_TABLES_MADE = 0
 # Eight bytes as eight floats, in order or reversed, and four ints as four
 # floats in one store (SSE2 where the compiler has it, _portable.h; a loop
 # elsewhere).  Reversed or not is decided without a
-# branch (the bytes or their swap kept by an SSE2 mask: a plain C select was
+# branch (the bytes, or their swap, kept by an integer mask: a plain C select was
 # compiled to a branch): with the player to move
 # as the viewer it alternates from ply to ply, and a branch on it was
 # mispredicted on four steps in ten (callgrind's branch simulation).
@@ -74,12 +74,13 @@ cdef extern from *:
     #if KATRA_HAVE_SSE2
     #include <emmintrin.h>
     static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
-        unsigned long long w, r;
+        unsigned long long w, v, keep = 0ULL - (unsigned long long)(reversed != 0);
+    #if defined(__GNUC__) || defined(__clang__)
+        __asm__("" : "+r"(keep));     /* an opaque mask: GCC made the select a branch */
+    #endif
         memcpy(&w, src, 8);
-        r = katra_bswap64(w);
-        __m128i keep = _mm_set1_epi32(-(int)(reversed != 0));   /* all 1s: reversed */
-        __m128i bytes = _mm_or_si128(_mm_and_si128(keep, _mm_loadl_epi64((const __m128i *)&r)),
-                                     _mm_andnot_si128(keep, _mm_loadl_epi64((const __m128i *)&w)));
+        v = w ^ ((w ^ katra_bswap64(w)) & keep);
+        __m128i bytes = _mm_loadl_epi64((const __m128i *)&v);  /* the bytes, or their swap */
         __m128i zero = _mm_setzero_si128();
         __m128i words = _mm_unpacklo_epi8(bytes, zero);
         _mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero)));
@@ -305,7 +306,7 @@ def legal_actions_mask(Position pos, out=None):
 cdef object batch_fill(list positions, object player, object out, bint masks, str what):
     """Rows of observations (masks False) or masks of positions of one game into out."""
     cdef Py_ssize_t rows = len(positions), r
-    cdef int game, width, k, p, top = 1
+    cdef int game, width, p, top = 1
     cdef int acts[MAX_CANDIDATES]
     cdef int* values
     cdef Position pos
@@ -332,7 +333,7 @@ cdef object batch_fill(list positions, object player, object out, bint masks, st
                 p = viewer_of(player, &pos.st)
                 top = max(top, fill_observation(&pos.st, p, &values[r * width]))
         if out is None:
-            return [[values[r * width + k] for k in range(width)] for r in range(rows)]
+            return [int_list(&values[r * width], width) for r in range(rows)]
         return deliver(out, values, rows * width, top, not masks, what)
     finally:
         free(values)

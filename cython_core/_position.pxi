@@ -49,22 +49,27 @@ cdef extern from "Python.h":
     PyObject* PyTuple_GET_ITEM(object tup, Py_ssize_t index)
     void Py_INCREF_borrowed "Py_INCREF"(PyObject* item)
     void PyList_SET_ITEM_stolen "PyList_SET_ITEM"(object lst, Py_ssize_t index, PyObject* item)
+    PyObject* PyLong_FromLong_new "PyLong_FromLong"(long value)     # a new reference
 
 
 # Every action number of every game (0..GORE_DECLINE_C) as a Python int, made
-# once: action_list takes its items from here rather than making each.
+# once: int_list takes its items from here rather than making each.
 cdef tuple ACTION_INTS = tuple(range(GORE_DECLINE_C + 1))
 
 
-cdef list action_list(const int* acts, int n):
-    """acts[0..n-1], actions (0..GORE_DECLINE_C), as a new list of ints, made at
-    its size (a comprehension appends, growing the list as it goes)."""
+cdef list int_list(const int* values, Py_ssize_t n):
+    """values[0..n-1] (each >= 0: actions, counts) as a new list of ints, made at
+    its size (a comprehension appends, growing the list as it goes); those up to
+    GORE_DECLINE_C taken from ACTION_INTS."""
     cdef list out = PyList_New(n)
     cdef PyObject* item
-    cdef int k
+    cdef Py_ssize_t k
     for k in range(n):
-        item = PyTuple_GET_ITEM(ACTION_INTS, acts[k])
-        Py_INCREF_borrowed(item)
+        if values[k] <= GORE_DECLINE_C:
+            item = PyTuple_GET_ITEM(ACTION_INTS, values[k])
+            Py_INCREF_borrowed(item)
+        else:
+            item = PyLong_FromLong_new(values[k])
         PyList_SET_ITEM_stolen(out, k, item)
     return out
 
@@ -202,7 +207,7 @@ cdef class Position:
     def legal_actions(self):
         """Legal actions, ascending (lap limit applied)."""
         cdef int acts[MAX_CANDIDATES]
-        return action_list(acts, legal_actions_c(&self.st, acts))
+        return int_list(acts, legal_actions_c(&self.st, acts))
 
     def is_legal(self, action):
         """Is action legal here?  False for out-of-range ints; IllegalMoveError for non-ints."""
