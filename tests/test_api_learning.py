@@ -231,6 +231,27 @@ def test_counts_above_255_in_a_byte_buffer_raise_buffer_item_error(backend):
     assert issubclass(katra.BufferItemError, ValueError)
 
 
+def test_observation_lists_hold_counts_past_the_action_numbers(backend):
+    # The core makes its lists from ints kept for 0..266 (Goré's last action)
+    # and makes the others: counts on both sides of that edge, by hand.
+    text = "katro-4x4 266,267,1,0/0,0,0,0/0,0,0,0/0,0,0,465 S"
+    s = State.from_text(text, backend=backend)
+    got = s.observation()
+    assert type(got) is list and all(type(v) is int for v in got)
+    # the text's rows top down (row 4 first); South sees a1..d1, a2.., a4..d4
+    # (docs/learning.md), then its owners, no offers, the stores, itself, moving
+    assert got[:16] == [0, 0, 0, 465] + [0] * 8 + [266, 267, 1, 0]
+    assert got[16:32] == [1] * 8 + [0] * 8
+    assert got[32:48] == [0] * 16
+    assert got[48:] == [0, 0, 0, 1]
+    north = s.observation(1)        # the board turned a half turn
+    assert north[:16] == [0, 1, 267, 266] + [0] * 8 + [465, 0, 0, 0]
+    assert north[48:] == [0, 0, 1, 0]
+    assert katra.observations([s, s]) == [got, got]
+    assert s.legal_actions_mask() == [1 if a in s.legal_actions() else 0
+                                      for a in range(s.game.num_actions)]
+
+
 def test_bool_buffers_hold_masks_but_not_observations(backend):
     s = walk("katro", 3, 1, backend)
     out = np.zeros(s.game.observation_size, dtype=bool)
