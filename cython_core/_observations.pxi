@@ -50,7 +50,7 @@ cdef bint OBS_TABLES_MADE = 0
 # Eight bytes as eight floats, in order or reversed, and four ints as four
 # floats in one store (SSE2 where the compiler has it, _portable.h; a loop
 # elsewhere).  Reversed or not is decided without a
-# branch (the bytes, or their swap, kept by an integer mask: a plain C select was
+# branch (the bytes or their swap kept by an SSE2 mask: a plain C select was
 # compiled to a branch): with the player to move
 # as the viewer it alternates from ply to ply, and a branch on it was
 # mispredicted on four steps in ten (callgrind's branch simulation).
@@ -74,13 +74,12 @@ cdef extern from *:
     #if KATRA_HAVE_SSE2
     #include <emmintrin.h>
     static inline void katra_bytes8_floats(const unsigned char *src, int reversed, float *out) {
-        unsigned long long w, v, keep = 0ULL - (unsigned long long)(reversed != 0);
-    #if defined(__GNUC__) || defined(__clang__)
-        __asm__("" : "+r"(keep));     /* an opaque mask: GCC made the select a branch */
-    #endif
+        unsigned long long w, r;
         memcpy(&w, src, 8);
-        v = w ^ ((w ^ katra_bswap64(w)) & keep);
-        __m128i bytes = _mm_loadl_epi64((const __m128i *)&v);  /* the bytes, or their swap */
+        r = katra_bswap64(w);
+        __m128i keep = _mm_set1_epi32(-(int)(reversed != 0));   /* all 1s: reversed */
+        __m128i bytes = _mm_or_si128(_mm_and_si128(keep, _mm_loadl_epi64((const __m128i *)&r)),
+                                     _mm_andnot_si128(keep, _mm_loadl_epi64((const __m128i *)&w)));
         __m128i zero = _mm_setzero_si128();
         __m128i words = _mm_unpacklo_epi8(bytes, zero);
         _mm_storeu_ps(out, _mm_cvtepi32_ps(_mm_unpacklo_epi16(words, zero)));
