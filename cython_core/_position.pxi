@@ -58,14 +58,14 @@ cdef tuple ACTION_INTS = tuple(range(GORE_DECLINE_C + 1))
 
 
 cdef list int_list(const int* values, Py_ssize_t n):
-    """values[0..n-1] (each >= 0: actions, counts) as a new list of ints, made at
-    its size (a comprehension appends, growing the list as it goes); those up to
-    GORE_DECLINE_C taken from ACTION_INTS."""
+    """values[0..n-1] (actions, counts, flags) as a new list of ints, made at its
+    size (a comprehension appends, growing the list as it goes); those in
+    0..GORE_DECLINE_C taken from ACTION_INTS, any other made."""
     cdef list out = PyList_New(n)
     cdef PyObject* item
     cdef Py_ssize_t k
     for k in range(n):
-        if values[k] <= GORE_DECLINE_C:
+        if <unsigned>values[k] <= GORE_DECLINE_C:      # a negative one is made
             item = PyTuple_GET_ITEM(ACTION_INTS, values[k])
             Py_INCREF_borrowed(item)
         else:
