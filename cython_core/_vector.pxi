@@ -257,10 +257,8 @@ cdef inline int env_play(Envs* e, Node* nodes, Node* children, long long* acts, 
             a = e.drawn[i]
             if Node is not GoreNode:
                 drawn_k = e.drawn_k[i]
-        elif Node is GoreNode:
-            a = draw_action(e, i, &e.rngs[i], True, &drawn_k)
         else:
-            a = draw_action(e, i, &e.rngs[i], False, &drawn_k)
+            a = draw_action(e, i, &e.rngs[i], Node is GoreNode, &drawn_k)
         acts[i] = a
         k = drawn_k
     else:
@@ -632,18 +630,17 @@ cdef class VectorGame:
             self.hand_draws()
             memcpy(buf.buf, self.e.drawn, self.e.num_envs * sizeof(long long))
         PyBuffer_Release(&buf)
-        self.draws = DRAWS_HANDED
         return out
 
     cdef void hand_draws(self) noexcept nogil:
-        """Commit the draws ahead: every generator moved past its draw (the draws
+        """Hand out the draws ahead: every generator moved past its draw (the draws
         made first unless ready)."""
         cdef u64* was = self.e.rngs
         if self.draws != DRAWS_READY:
             draw_all(&self.e)
         self.e.rngs = self.e.rng_after      # the arrays swapped: rng_after is written
         self.e.rng_after = was              # whole before it is read again
-        self.draws = DRAWS_STALE
+        self.draws = DRAWS_HANDED
 
     def step_random(self):
         """``step(random_actions())`` in one call without the GIL: every env plays the
