@@ -26,6 +26,13 @@ CHUNK_NODES = 1 << 18
 #: The budget of a search for a proof lost from the table (the line, the proof file).
 AGAIN_NODES = 1 << 24
 
+#: The budgets of the new searches for one proven child among several (the proof
+#: file's move at its player's node), each four times the last: every child gets
+#: the small budget before any gets a larger one, so that a child where the
+#: question does not hold (whose search may spend any budget without settling)
+#: does not hold up a sibling that is proven in a few thousand nodes.
+AGAIN_BUDGETS = tuple(AGAIN_NODES >> shift for shift in range(12, -1, -2))
+
 
 @dataclass(frozen=True)
 class Settled:
@@ -151,6 +158,25 @@ class Dfpn(Settler):
         status, depth = self.solver.prove(pos, question.player, question.target,
                                           max_nodes=AGAIN_NODES)
         return int(depth) if status == 1 else None
+
+    def first_proven(self, children: list[tuple[int, Any]], question: Question,
+                     plies: int) -> int:
+        """The index of a child (of ``(action, child)`` pairs) where new searches
+        prove ``question`` within ``plies``, or -1: the children searched in
+        turn at each of AGAIN_BUDGETS, those settled (disproven, or proven too
+        deep) left out of the next round."""
+        unsettled = list(range(len(children)))
+        for budget in AGAIN_BUDGETS:
+            left = []
+            for i in unsettled:
+                status, depth = self.solver.prove(children[i][1], question.player,
+                                                  question.target, max_nodes=budget)
+                if status == 1 and depth <= plies:
+                    return i
+                if status == -1:     # the budget ran out: searched again, with more
+                    left.append(i)
+            unsettled = left
+        return -1
 
     def line(self, pos: Any, outcome: str, plies: int) -> list[int]:
         """A line of best moves of a settled ``pos`` along the proofs: the

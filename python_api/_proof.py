@@ -84,10 +84,9 @@ class _Proofs:
                 best, least = i, depth
         if best >= 0:
             return best
-        for i, (_, child) in enumerate(children):   # then new df-pn searches, every child
-            depth = self.search.depth(child, question, True)
-            if depth is not None and depth <= plies:
-                return i
+        found = self.search.first_proven(children, question, plies)  # then new searches
+        if found >= 0:
+            return found
         return next((i for i, (_, child) in enumerate(children)   # the exact last resort
                      if self.holds(child, question, plies)), -1)
 
