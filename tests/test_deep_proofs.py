@@ -348,11 +348,11 @@ def test_a_proof_written_from_a_lossy_table_searches_little(tmp_path):
     search = Dfpn(16)
     solved = solve_unbounded(katra.api.load_position(LOSSY, "core"), None, None, 16,
                              False, search=search)
-    assert (solved.outcome, solved.plies) == ("loss", 44)
+    assert solved.outcome == "loss"      # its depth follows df-pn's table: not pinned
     before = search.nodes
     path = tmp_path / "lossy.proof"
     with open(path, "w", encoding="utf-8") as out:
         katra.api.write_proof(out, LOSSY, solved, search=search)
     assert search.nodes - before < 2_000_000, search.nodes - before
     summary = check_proof(path)
-    assert (summary.position, summary.outcome, summary.plies) == (LOSSY, "loss", 44)
+    assert (summary.position, summary.outcome, summary.plies) == (LOSSY, "loss", solved.plies)
