@@ -10,6 +10,7 @@ import _thread
 import io
 import json
 import os
+import signal
 
 import pytest
 
@@ -73,7 +74,17 @@ def test_a_resumed_solve_writes_a_proof_the_reference_accepts(tmp_path):
     assert summary.plies <= result.plies
 
 
-def test_ctrl_c_leaves_a_file_the_solve_resumes_from(tmp_path):
+@pytest.fixture
+def python_sigint_handler():
+    """Python's own SIGINT handler (KeyboardInterrupt) while the test runs:
+    ``_thread.interrupt_main()`` does nothing where SIGINT is ignored, as it is
+    in a test run started in the background by a shell or under nohup."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_leaves_a_file_the_solve_resumes_from(tmp_path, python_sigint_handler):
     """Ctrl-C (``_thread.interrupt_main()`` from the progress callback, once past
     the first 2**18 nodes) stops the solve; the table is written on the way out,
     and the next solve settles the value from it."""
