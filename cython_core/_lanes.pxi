@@ -44,15 +44,15 @@ cdef extern from *:
     const u64 LANE_HIGH "katra_lane_high"
 
 
-cdef inline u64 lanes_nonzero(u64 w) noexcept nogil:
-    """The high bit of every non-zero lane (exact for lanes 0..255)."""
-    return (((w & LANE_LOW7) + LANE_LOW7) | w) & LANE_HIGH
-
-
 cdef inline u64 lanes_at_least(u64 w, int k) noexcept nogil:
     """The high bit of every lane >= k, for 1 <= k <= 128 (no carry: the low
     seven bits plus 128 - k stay under 256)."""
     return (((w & LANE_LOW7) + <u64>(128 - k) * LANE_ONES) | w) & LANE_HIGH
+
+
+cdef inline u64 lanes_nonzero(u64 w) noexcept nogil:
+    """The high bit of every non-zero lane (exact for lanes 0..255)."""
+    return lanes_at_least(w, 1)
 
 
 # LANES_OF_BITS[m]: the lanes of a word named by the bits of m (0xFF in lane i
@@ -89,15 +89,11 @@ cdef inline int lane_of_words(u64 w0, u64 w1, u64 w2, int x, int NW) noexcept no
 
 cdef inline unsigned lanes_nonzero_bits(const u64* w, int NW) noexcept nogil:
     """Bit x set iff lane x holds seeds, over NW words."""
-    cdef unsigned bits = lanes_bits(lanes_nonzero(w[0]))
-    if NW > 1:
-        bits |= lanes_bits(lanes_nonzero(w[1])) << 8
-    if NW > 2:
-        bits |= lanes_bits(lanes_nonzero(w[2])) << 16
-    return bits
+    return lanes_at_least_bits(w, NW, 1)
 
 
 cdef inline unsigned lanes_at_least_bits(const u64* w, int NW, int k) noexcept nogil:
+    """Bit x set iff lane x holds k seeds or more (1 <= k <= 128), over NW words."""
     cdef unsigned bits = lanes_bits(lanes_at_least(w[0], k))
     if NW > 1:
         bits |= lanes_bits(lanes_at_least(w[1], k)) << 8
