@@ -312,6 +312,7 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
     else one sown on the scratch node ends."""
     cdef int G, move, n, k
     cdef u64 moves, quick
+    cdef unsigned prep
     if Node is IntPosition:
         if is_gore(s):
             return gore_count_actions(s) > 0
@@ -334,10 +335,11 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
             quick &= quick - 1
             if halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[G], game_loop(G)):
                 return 1
+        prep = node_play_prep(s)
         while moves:
             move = lowest_bit(moves)
             moves &= moves - 1
-            if halves_node_play(<Node*>&scratch.node, s, move) >= 0:
+            if halves_node_play(<Node*>&scratch.node, s, move, prep) >= 0:
                 return 1
         return 0
 
@@ -475,18 +477,18 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     elif Node is DjenonNode:
         return djenon_play_lanes(child, s, -1 if move == DJENON_PASS_C else move)
     else:
-        return halves_node_play(child, s, move)
+        return halves_node_play(child, s, move, node_play_prep(s))
 
 
-cdef long long halves_node_play(Node* child, const Node* s, int move) noexcept nogil:
-    """node_play on Katro's and Katra Mpantsaka's lanes (the other forms do
-    not call it), a function of its own: its sowing loop, inlined into the
-    search's and the solver's recursions, swelled their frames past what a
+cdef long long halves_node_play(Node* child, const Node* s, int move, unsigned prep) noexcept nogil:
+    """node_play_prepped on Katro's and Katra Mpantsaka's lanes (the other
+    forms do not call it), a function of its own: its sowing loop, inlined into
+    the search's and the solver's recursions, swelled their frames past what a
     depth-64 search in a 32 KiB thread allows (tests/test_crash_safety.py)."""
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return node_play(child, s, move)
     else:
-        return node_play_prepped(child, s, move, node_play_prep(s))
+        return node_play_prepped(child, s, move, prep)
 
 
 cdef inline unsigned node_play_prep(const Node* s) noexcept nogil:
@@ -694,6 +696,7 @@ cdef inline void node_children_begin(Children* it, const Node* s, bint ordered) 
     it.legal = 0
     it.fallback_done = 0
     it.work = 0
+    it.prep = node_play_prep(s)
 
 
 cdef inline int node_children_next(Children* it, const Node* s, Node* child) noexcept nogil:
@@ -705,7 +708,10 @@ cdef inline int node_children_next(Children* it, const Node* s, Node* child) noe
     while it.k < it.n:
         a = it.cand[it.k]
         it.k += 1
-        laps = node_play(child, s, a)
+        if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
+            laps = node_play(child, s, a)
+        else:               # what every child of s shares, made once (begin)
+            laps = halves_node_play(child, s, a, it.prep)
         if laps >= 0:
             it.work += laps + 1
             it.legal += 1

@@ -184,6 +184,7 @@ ctypedef struct Children:
     int legal              # legal children produced so far
     int fallback_done
     long long work         # laps sown so far (for job_should_stop)
+    unsigned prep          # node_play_prep of the node listed
 
 # ---------------------------------------------------------------- stopping long jobs
 
