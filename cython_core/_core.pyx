@@ -58,6 +58,10 @@ _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BIT
          and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS
          and _limits.DFPN_MAX_PATH == DFPN_MAX_DEPTH,
          "the solvers' limits differ from katra._limits")
+# The table's move is ordered first (and, searched before the others are made,
+# skipped by negamax_node's loop): no seeds gained may key a move above it.
+_require(<long long>ORDER_GAIN * MAX_TOTAL_SEEDS < ORDER_TABLE,
+         "a move's gain can outrank the table's move in the search's ordering")
 DFPN_MAX_DEPTH_OF_CORE = DFPN_MAX_DEPTH   # df-pn's longest path, as compiled (tests)
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",

@@ -84,6 +84,8 @@ cdef enum:
     EVAL_STORE = 4               # Goré / Djenon-aboure: per seed in the store
     EVAL_HOLE = 2                # Goré / Djenon-aboure: per seed in an owned hole
     EVAL_MOBILITY = 1            # every game: per possible origin hole
+    ORDER_TABLE = 0x7FFFFFFF     # move-ordering key of the table's move: above every
+                                 # gain's (ORDER_GAIN * MAX_TOTAL_SEEDS, checked at import)
     ORDER_GAIN = 1 << 20         # move-ordering key of one seed gained
     ORDER_KILLER = 1 << 19
 
@@ -297,7 +299,7 @@ cdef inline int order_key(const Node* child, int a, int me, int before, int tt_m
     history (docs/engine.md; history: the side to move's keys by action)."""
     cdef int gain
     if a == tt_move:
-        return SEARCH_INF * 1000
+        return ORDER_TABLE
     gain = node_material(child, me) - before
     if gain > 0:
         return ORDER_GAIN * gain

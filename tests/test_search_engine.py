@@ -128,6 +128,36 @@ def test_any_table_gives_the_brute_force_score(game_id):
         assert r.best_action == min(a for a, value in values.items() if value == expected)
 
 
+
+def test_a_table_move_never_hides_a_move_that_banks_more_seeds():
+    # Katro 4x4 with 1,000 seeds: after North's d4 (parent -> position),
+    # South's b1 takes the 964 of d3 (966 seeds banked), a1 banks one, and a
+    # depth-3 search of the position prefers a1.  A kept table naming a1 there
+    # (as a game played with one Engine leaves) must not change the parent's
+    # depth-3 value: the table's move is ordered above every gain (a gain of
+    # 954 seeds or more once outranked it, and negamax, which searches the
+    # table's move before the others, then skipped the move that outranked it
+    # and searched the table's move twice).
+    parent = "katro-4x4 0,0,1,4/0,1,1,964/4,1,1,4/1,3,0,0 N"
+    position = "katro-4x4 1,1,2,0/1,1,1,964/4,1,1,4/1,3,0,0 S"
+    ref = RefPosition.from_text(position)
+
+    def south_seeds(pos):
+        return sum(seeds for seeds, owner in zip(pos.board, pos.owners) if owner == 0)
+
+    gains = {}
+    for action in ref.legal_actions():
+        child = ref.copy()
+        child.apply(action)
+        gains[action] = south_seeds(child) - south_seeds(ref)
+    table_move = search(position, depth=3).best_action
+    assert any(gain >= 954 for a, gain in gains.items() if a != table_move)
+    engine = Engine(tt_bits=16)
+    engine.search(position, depth=3)
+    root = RefPosition.from_text(parent)
+    expected = max(child_value(root, a, 3) for a in root.legal_actions())
+    assert engine.search(parent, depth=3).score == expected == search(parent, depth=3).score
+
 def test_clear_and_tt_bits():
     engine = Engine(tt_bits=16)
     assert engine.tt_bits == 16 and Engine().tt_bits == _limits.ENGINE_TT_BITS
