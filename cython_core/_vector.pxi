@@ -623,12 +623,22 @@ cdef class VectorGame:
         A step of the actions this handed out, and reset(), draw the next ones
         ahead (the generators left as they are); this hands those out (drawing
         them first after any other step) and moves the generators past them."""
+        return self.actions_out(0)
+
+    cdef object actions_out(self, bint play):
+        """A new array of one action per env (_action_array), filled without the
+        GIL: the draws ahead handed out (random_actions), or, play, the actions
+        drawn and played by a commit (step_random)."""
         out = _action_array(self.e.num_envs)
         cdef Py_buffer buf
         PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
         with nogil:
-            self.hand_draws()
-            memcpy(buf.buf, self.e.drawn, self.e.num_envs * sizeof(long long))
+            if play:        # drawn with rngs as they are (random_actions() moved them)
+                commit_all(&self.e, <long long*>buf.buf, COMMIT_DRAWN, self._num_threads)
+                self.draws = DRAWS_STALE
+            else:
+                self.hand_draws()
+                memcpy(buf.buf, self.e.drawn, self.e.num_envs * sizeof(long long))
         PyBuffer_Release(&buf)
         return out
 
@@ -647,14 +657,7 @@ cdef class VectorGame:
         action random_actions() would draw (an env that finished is reset, as step
         does), with nothing to check.  Returns those actions (as random_actions:
         0 for an env reset)."""
-        out = _action_array(self.e.num_envs)
-        cdef Py_buffer buf
-        PyObject_GetBuffer(out, &buf, PyBUF_RECORDS_RO)
-        with nogil:         # drawn with rngs as they are (random_actions() moved them)
-            commit_all(&self.e, <long long*>buf.buf, COMMIT_DRAWN, self._num_threads)
-        self.draws = DRAWS_STALE
-        PyBuffer_Release(&buf)
-        return out
+        return self.actions_out(1)
 
     def position(self, i):
         """A copy of env i's position (a katra._core.Position)."""
