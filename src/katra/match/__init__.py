@@ -1,5 +1,46 @@
 """katra.match: engines that speak the play protocol (docs/protocol.md), katra's
 own players behind it, and a referee for games between them (docs/match.md)."""
-from ._protocol import PROTOCOL_VERSION, Choice, GoLimits, Info, Player, ProtocolError
+from ._players import (
+    PLAYER_GAMES,
+    PLAYERS,
+    AlphaBetaPlayer,
+    BuiltinPlayer,
+    GreedyPlayer,
+    MctsPlayer,
+    RandomPlayer,
+    make_player,
+    material,
+)
+from ._protocol import (
+    PROTOCOL_VERSION,
+    Choice,
+    GoLimits,
+    Handshake,
+    Info,
+    Option,
+    Player,
+    ProtocolError,
+    bestmove_line,
+    games_line,
+    id_line,
+    parse_bestmove,
+    parse_error,
+    parse_games,
+    parse_id,
+    parse_position,
+    parse_protocol,
+    parse_protocolok,
+    parse_setoption,
+    position_line,
+    protocol_line,
+    protocolok_line,
+    setoption_line,
+)
 
-__all__ = ["PROTOCOL_VERSION", "Choice", "GoLimits", "Info", "Player", "ProtocolError"]
+__all__ = ["PROTOCOL_VERSION", "Choice", "GoLimits", "Handshake", "Info", "Option", "Player",
+           "ProtocolError", "bestmove_line", "games_line", "id_line", "parse_bestmove",
+           "parse_error", "parse_games", "parse_id", "parse_position", "parse_protocol",
+           "parse_protocolok", "parse_setoption", "position_line", "protocol_line",
+           "protocolok_line", "setoption_line",
+           "PLAYER_GAMES", "PLAYERS", "AlphaBetaPlayer", "BuiltinPlayer", "GreedyPlayer",
+           "MctsPlayer", "RandomPlayer", "make_player", "material"]
