@@ -109,14 +109,14 @@ def check_nodes(nodes: object) -> int | None:
     return None if nodes is None else check_int(nodes, "nodes", 1, MAX_SEARCH_NODES)
 
 
-def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
+def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
           nodes: int | None = None, jobs: int = 1, executor: Any = None,
           time: float | None = None, tt_bits: int | None = None,
           progress: Progress | None = None, proof: TextIO | None = None,
           tables: Any = None, dfpn_table: str | os.PathLike[str] | None = None) -> SolveResult:
-    """Prove the value of ``state`` (docs/rules.md §6.3, docs/solve.md).
+    """Prove the value of ``position`` (docs/rules.md §6.3, docs/solve.md).
 
-    ``state``: a :class:`katra.State`, a game id or name (its start) or a
+    ``position``: a :class:`katra.State`, a game id or name (its start) or a
     position text; it must not be finished.  Without ``max_plies``,
     proof-number search (df-pn) settles the value with no bound: ``plies`` is
     then the depth of its proofs, an upper bound on the distance
@@ -157,7 +157,7 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     >>> r.describe(), r.best_move, len(r.pv)
     ('South wins in 17 plies', 'b1', 17)
     """
-    pos = load_position(state, "core")
+    pos = load_position(position, "core")
     plies = check_max_plies(max_plies)
     seconds = check_time(time)
     bits = check_tt_bits(tt_bits)
