@@ -121,7 +121,8 @@ def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
     proof-number search (df-pn) settles the value with no bound: ``plies`` is
     then the depth of its proofs, an upper bound on the distance
     (``exact=False``), unless ``exact=True`` asks the bounded solver for the
-    exact distance below it; ``nodes``: df-pn's node budget (1..2**62, None:
+    exact distance below it (only without ``max_plies``: the pair raises
+    :class:`katra.ArgumentError`); ``nodes``: df-pn's node budget (1..2**62, None:
     none).  ``max_plies``: an int 1..500: the bounded solver instead, exact
     within that bound.  ``jobs``/``executor`` split either over workers as
     :func:`katra.perft` does: the bounded solver's root (the outcome,
@@ -164,6 +165,9 @@ def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
     budget = check_nodes(nodes)
     if not isinstance(exact, bool):
         raise ArgumentTypeError(f"exact must be a bool, not {type(exact).__name__}")
+    if exact and plies is not None:
+        raise ArgumentError("exact asks for the distance after df-pn's proof: give it without "
+                            "max_plies (the bounded solver's distance is exact already)")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be None or a callable, "
                                 f"not {type(progress).__name__}")

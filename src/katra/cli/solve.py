@@ -26,11 +26,12 @@ def register(commands: Any) -> None:
                                 "(docs/solve.md)")
     solve.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
-    solve.add_argument("--max-plies", type=max_solve_plies_arg, metavar="N",
-                       help="the bounded solver: exact within N plies (1..500); without it, "
-                       "df-pn searches with no bound")
-    solve.add_argument("--exact", action="store_true",
-                       help="after df-pn's proof, find the exact distance (the bounded solver)")
+    solver = solve.add_mutually_exclusive_group()   # the bounded solver or df-pn's distance
+    solver.add_argument("--max-plies", type=max_solve_plies_arg, metavar="N",
+                        help="the bounded solver: exact within N plies (1..500); without it, "
+                        "df-pn searches with no bound")
+    solver.add_argument("--exact", action="store_true",
+                        help="after df-pn's proof, find the exact distance (the bounded solver)")
     solve.add_argument("--nodes", type=solve_nodes_arg, metavar="N",
                        help="df-pn's node budget (no result if it runs out)")
     solve.add_argument("--tt-bits", type=tt_bits_arg, metavar="B",
