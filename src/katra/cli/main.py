@@ -308,6 +308,9 @@ class _GuardedStdout(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    def close(self) -> None:
+        """Nothing: the real stdout is Python's to close (at exit, after main's flush)."""
+
 
 def _discard_stdout(stream: TextIO | None) -> None:
     """Point the stdout that failed at devnull, so that Python's flush at exit of what
