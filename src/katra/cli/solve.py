@@ -220,8 +220,6 @@ def _check(args: argparse.Namespace) -> None:
         summary = check_proof(args.check)
     except OSError as exc:
         raise UsageError(f"katra solve: cannot read {args.check}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"katra solve: {args.check!r} is not a text file") from None
     mover = 0 if summary.position.split(" ")[2] == "S" else 1
     who = {"win": f"{_side(mover)} wins", "loss": f"{_side(1 - mover)} wins",
            "draw": "a draw"}[summary.outcome]
