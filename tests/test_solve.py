@@ -295,7 +295,7 @@ def test_deep_bounds_in_a_small_thread_stop_instead_of_crashing():
 def test_exact_goes_without_max_plies():
     """docs/solve.md: exact asks df-pn's proof for its distance; the bounded solver's
     distance (max_plies) is exact already, so the pair is refused, before any work."""
-    with pytest.raises(katra.ArgumentError, match="exact .* give it without max_plies"):
+    with pytest.raises(katra.ArgumentError, match=r"exact .* give it without max_plies"):
         katra.solve("katro-4x4", 5, exact=True)
     with pytest.raises(katra.ArgumentError, match="without max_plies"):
         katra.solve("katro-4x4", max_plies=5, exact=True, jobs=2)
