@@ -556,10 +556,13 @@ cdef class VectorGame:
         An env that finished at the previous step is reset instead (its action,
         any int >= 0, is ignored: Gymnasium's next-step autoreset);
         ``VectorGame.SKIP`` (-1) leaves an env and its outputs as they are.
-        Bad actions raise katra.ArgumentTypeError (not an int),
-        katra.ArgumentError (out of range, or not one per env) or
-        katra.IllegalMoveError (not legal), naming the env; bad buffers
-        TypeError/ValueError; no env is changed.
+        actions: a list of ints or a flat buffer of integers of any item type,
+        each read by its type (signed or not).  Bad actions raise
+        katra.ArgumentTypeError (not an int), katra.ArgumentError (out of range,
+        or not one per env) or katra.IllegalMoveError (not legal), naming the
+        env; a buffer of the wrong item type, or not a buffer,
+        katra.ArgumentTypeError, of the wrong size or shape katra.ArgumentError;
+        no env is changed.
         """
         cdef Py_buffer view
         cdef int kind, mode
@@ -580,7 +583,7 @@ cdef class VectorGame:
                     # beyond this no action is in range; in between, first_bad_env checks
                     acts[i] = max(-2, min(item, self.e.num_actions))
             else:
-                kind = acquire(actions, &view, N, "step: actions", False)
+                kind = acquire(actions, &view, N, "step", "actions", False)
                 try:
                     read_actions(<char*>view.buf, kind, view.itemsize, N, acts)
                 finally:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from katra import _core
-from katra._errors import ArgumentTypeError
+from katra._errors import ArgumentError, ArgumentTypeError
 from katra._limits import as_int
 
 from ._learning import fill_rows, mask_values, observation_values, player_arg
@@ -23,14 +23,16 @@ __all__ = ["observations", "legal_actions_masks", "read_records", "write_records
 
 
 def batch_states(states: Iterable[State], what: str) -> list[State]:
-    """The states as a list; ``TypeError`` names anything that is not a State."""
+    """The states as a list; ``katra.ArgumentTypeError`` names anything that is not a
+    State."""
     if isinstance(states, (str, bytes)) or not hasattr(states, "__iter__"):
-        raise TypeError(f"{what}: expected an iterable of katra.State objects, "
-                        f"not {type(states).__name__}")
+        raise ArgumentTypeError(f"{what}: expected an iterable of katra.State objects, "
+                                f"not {type(states).__name__}")
     result = list(states)
     for k, s in enumerate(result):
         if not isinstance(s, State):
-            raise TypeError(f"{what}: item {k} is a {type(s).__name__}, not a katra.State")
+            raise ArgumentTypeError(f"{what}: item {k} is a {type(s).__name__}, "
+                                    f"not a katra.State")
     return result
 
 
@@ -38,7 +40,7 @@ def _one_game(batch: list[State], what: str) -> None:
     game = batch[0].game
     for s in batch:
         if s.game is not game:
-            raise ValueError(f"{what}: every state must be of one game "
+            raise ArgumentError(f"{what}: every state must be of one game "
                              f"({game.id} and {s.game.id} given)")
 
 
@@ -78,7 +80,8 @@ def write_records(states: Iterable[State]) -> str:
 
 
 def read_records(text: str, backend: str = "core") -> list[State]:
-    """Every record in ``text``, each as the state at its end (moves on the move stack)."""
+    """Every record in ``text`` (a str: a file's contents), each as the state at its end
+    (moves on the move stack)."""
     return [State._replay(record, backend) for record in parse_records(text)]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from katra._errors import KatraError
+from katra._errors import ArgumentTypeError, KatraError
 from katra._limits import MAX_START_PLY, bound_text
 
 if TYPE_CHECKING:
@@ -73,7 +73,8 @@ def _record(fields: dict[str, str], where: str) -> Record:
 def parse_records(text: str) -> list[Record]:
     """Every record in ``text``, checked for form (not yet replayed)."""
     if not isinstance(text, str):
-        raise TypeError(f"records are read from a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"records are read from a str (a file's contents: read the "
+                                f"file first), not {type(text).__name__}")
     records: list[Record] = []
     fields: dict[str, str] = {}
     first_line = 0

@@ -203,30 +203,30 @@ class Engine:
         """Empty the table (nothing else is kept between calls)."""
         self._searcher.clear()
 
-    def search(self, state: Any, depth: int | None = None, time: float | None = None,
+    def search(self, position: Any, depth: int | None = None, time: float | None = None,
                nodes: int | None = None) -> SearchResult:
         """:func:`search` with this engine's table (same arguments, same result)."""
-        position, limits = _checked(state, depth, time, nodes)
-        return _result(position, self._searcher.search(position, *limits))
+        pos, limits = _checked(position, depth, time, nodes)
+        return _result(pos, self._searcher.search(pos, *limits))
 
-    def analyse(self, state: Any, *, depth: int | None = None, time: float | None = None,
+    def analyse(self, position: Any, *, depth: int | None = None, time: float | None = None,
                 nodes: int | None = None) -> Analysis:
         """:func:`analyse` with this engine's table (same arguments, same result)."""
-        position, limits = _checked(state, depth, time, nodes)
-        return _analysis(position, self._searcher.search(position, *limits, every_move=True))
+        pos, limits = _checked(position, depth, time, nodes)
+        return _analysis(pos, self._searcher.search(pos, *limits, every_move=True))
 
 
-def _checked(state: Any, depth: object, time: object,
+def _checked(position: Any, depth: object, time: object,
              nodes: object) -> tuple[Any, tuple[int | None, float | None, int | None]]:
-    """The core position of ``state`` and the checked limits (katra._limits)."""
-    return load_position(state, "core"), check_search_limits(depth, time, nodes)
+    """The core position of ``position`` and the checked limits (katra._limits)."""
+    return load_position(position, "core"), check_search_limits(depth, time, nodes)
 
 
-def search(state: Any, depth: int | None = None, time: float | None = None,
+def search(position: Any, depth: int | None = None, time: float | None = None,
            nodes: int | None = None) -> SearchResult:
-    """Search ``state`` and return the best action found.
+    """Search ``position`` and return the best action found.
 
-    ``state`` is a :class:`katra.State` (of either backend), a game id or name
+    ``position`` is a :class:`katra.State` (of either backend), a game id or name
     (its start position) or a position text.  ``depth``: ``None`` or an int
     ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
     ``0 < time <= MAX_TIME`` (10**6); ``nodes``: ``None`` or an int
@@ -244,7 +244,7 @@ def search(state: Any, depth: int | None = None, time: float | None = None,
     took more (then ``result.nodes`` is depth 1's count); one that ended
     otherwise visited fewer.  At a fixed depth the result does not depend on
     the machine, the table or the clock: the score is the depth's negamax
-    value and the best move the smallest action with that score.  The state
+    value and the best move the smallest action with that score.  The position
     passed in is never changed: the engine works on a copy.
 
     Ctrl-C stops the search within milliseconds with ``KeyboardInterrupt``
@@ -256,19 +256,19 @@ def search(state: Any, depth: int | None = None, time: float | None = None,
     >>> r.best_move, r.depth, r.pv[0] == r.best_action
     ('b1', 4, True)
     """
-    position, (d, t, n) = _checked(state, depth, time, nodes)
-    return _result(position, _core.search(position, d, t, nodes=n))
+    pos, (d, t, n) = _checked(position, depth, time, nodes)
+    return _result(pos, _core.search(pos, d, t, nodes=n))
 
 
-def analyse(state: Any, *, depth: int | None = None, time: float | None = None,
+def analyse(position: Any, *, depth: int | None = None, time: float | None = None,
             nodes: int | None = None) -> Analysis:
-    """Every legal move of ``state`` with its score, best first.
+    """Every legal move of ``position`` with its score, best first.
 
     The arguments and the limits are :func:`search`'s.  Each move is searched
     with the full window, so each score is exact at the depth reached (not
     just "worse than the best"); a proven result reads ``wins in N`` /
     ``loses in N`` (:meth:`MoveScore.describe`), ``N`` counted in plies from
-    ``state`` with the move itself as the first, as katra.solve counts
+    ``position`` with the move itself as the first, as katra.solve counts
     (docs/rules.md §6.3).  ``analysis.moves[0]`` is :func:`search`'s best move
     at the same depth, with the same score.  An analysis costs more nodes than
     a search (no move is cut off at the root).
@@ -279,5 +279,5 @@ def analyse(state: Any, *, depth: int | None = None, time: float | None = None,
     a1 wins in 1 ply
     b1 score +0
     """
-    position, (d, t, n) = _checked(state, depth, time, nodes)
-    return _analysis(position, _core.search(position, d, t, nodes=n, every_move=True))
+    pos, (d, t, n) = _checked(position, depth, time, nodes)
+    return _analysis(pos, _core.search(pos, d, t, nodes=n, every_move=True))

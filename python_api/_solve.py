@@ -109,19 +109,20 @@ def check_nodes(nodes: object) -> int | None:
     return None if nodes is None else check_int(nodes, "nodes", 1, MAX_SEARCH_NODES)
 
 
-def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
+def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
           nodes: int | None = None, jobs: int = 1, executor: Any = None,
           time: float | None = None, tt_bits: int | None = None,
           progress: Progress | None = None, proof: TextIO | None = None,
           tables: Any = None, dfpn_table: str | os.PathLike[str] | None = None) -> SolveResult:
-    """Prove the value of ``state`` (docs/rules.md §6.3, docs/solve.md).
+    """Prove the value of ``position`` (docs/rules.md §6.3, docs/solve.md).
 
-    ``state``: a :class:`katra.State`, a game id or name (its start) or a
+    ``position``: a :class:`katra.State`, a game id or name (its start) or a
     position text; it must not be finished.  Without ``max_plies``,
     proof-number search (df-pn) settles the value with no bound: ``plies`` is
     then the depth of its proofs, an upper bound on the distance
     (``exact=False``), unless ``exact=True`` asks the bounded solver for the
-    exact distance below it; ``nodes``: df-pn's node budget (1..2**62, None:
+    exact distance below it (only without ``max_plies``: the pair raises
+    :class:`katra.ArgumentError`); ``nodes``: df-pn's node budget (1..2**62, None:
     none).  ``max_plies``: an int 1..500: the bounded solver instead, exact
     within that bound.  ``jobs``/``executor`` split either over workers as
     :func:`katra.perft` does: the bounded solver's root (the outcome,
@@ -157,13 +158,16 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     >>> r.describe(), r.best_move, len(r.pv)
     ('South wins in 17 plies', 'b1', 17)
     """
-    pos = load_position(state, "core")
+    pos = load_position(position, "core")
     plies = check_max_plies(max_plies)
     seconds = check_time(time)
     bits = check_tt_bits(tt_bits)
     budget = check_nodes(nodes)
     if not isinstance(exact, bool):
         raise ArgumentTypeError(f"exact must be a bool, not {type(exact).__name__}")
+    if exact and plies is not None:
+        raise ArgumentError("exact asks for the distance after df-pn's proof: give it without "
+                            "max_plies (the bounded solver's distance is exact already)")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be None or a callable, "
                                 f"not {type(progress).__name__}")

@@ -15,8 +15,6 @@ A file that is missing, truncated, damaged or for another game raises
 """
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
 import sys
@@ -29,6 +27,7 @@ from typing import Any
 
 from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
+from katra._files import OutputFile
 
 __all__ = ["TABLE_GAMES", "MAX_TABLE_SEEDS", "LayerInfo", "TablesInfo", "build_tables",
            "load_tables", "tables_info"]
@@ -143,8 +142,9 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
     None or a callable given each layer's :class:`LayerInfo` as it is built.
     The file is written to ``path + ".part"`` (opened before the build, so a
     path that cannot be written is an ArgumentError at once) and renamed when
-    complete; a build that fails or is interrupted (Ctrl-C) removes it and
-    leaves no table behind."""
+    complete (katra._files: a link's target is written, a FIFO directly); a
+    build that fails or is interrupted (Ctrl-C) removes it and leaves no
+    table behind."""
     game = _check_game(game)
     seeds = _check_seeds(max_seeds)
     if progress is not None and not callable(progress):
@@ -153,15 +153,12 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
     if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
         raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
     path = os.fspath(path)
-    part = path + ".part"
     try:                            # a path that cannot be written fails before the build
-        if os.path.isdir(path):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        out = open(part, "wb")
+        out = OutputFile(path, binary=True)
     except OSError as exc:
         raise ArgumentError(f"{path}: cannot write the table file ({exc.strerror})") from None
     try:
-        with out:
+        with out as stream:
             values, plies, built = build_layers(game, seeds, progress)
             packed = [_compress(v + _native(p, True)) for v, p in zip(values, plies)]
             blobs = [blob for blob, _ in packed]
@@ -170,14 +167,11 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
                                   "crc32": crc}
                                  for k, (v, (blob, crc)) in enumerate(zip(values, packed))]}
             head = _MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
-            out.write(head)
+            stream.write(head)
             for blob in blobs:
-                out.write(blob)
-        os.replace(part, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(part)
-        raise
+                stream.write(blob)
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot write the table file ({exc.strerror})") from None
     layers = tuple(LayerInfo(b.seeds, b.boards, len(blob), b.sweeps, b.seconds)
                    for b, blob in zip(built, blobs))
     return TablesInfo(game, seeds, layers, len(head) + sum(len(blob) for blob in blobs))

@@ -39,8 +39,9 @@ try:
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
 except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError("katra.gymnasium needs Gymnasium: pip install 'katra[gymnasium]' "
-                      f"(missing: {exc.name})") from exc
+    from katra._errors import extra_hint
+    raise ImportError(f"katra.gymnasium needs Gymnasium (missing: {exc.name}): "
+                      f"{extra_hint('gymnasium')}") from exc
 
 from katra._games import MAX_TOTAL_SEEDS
 from katra._limits import MAX_SEARCH_DEPTH, as_int, check_int

@@ -33,8 +33,9 @@ try:
     from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
     from open_spiel.python.observation import IIGObserverForPublicInfoGame  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError("katra.openspiel needs OpenSpiel: pip install 'katra[openspiel]' "
-                      f"(missing: {exc.name})") from exc
+    from katra._errors import extra_hint
+    raise ImportError(f"katra.openspiel needs OpenSpiel (missing: {exc.name}): "
+                      f"{extra_hint('openspiel')}") from exc
 
 from katra._games import GAME_IDS
 from katra._limits import check_int

@@ -25,8 +25,9 @@ try:
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError("katra.pettingzoo needs PettingZoo: pip install 'katra[pettingzoo]' "
-                      f"(missing: {exc.name})") from exc
+    from katra._errors import extra_hint
+    raise ImportError(f"katra.pettingzoo needs PettingZoo (missing: {exc.name}): "
+                      f"{extra_hint('pettingzoo')}") from exc
 
 from katra._games import MAX_TOTAL_SEEDS
 from katra._limits import MAX_PLIES, check_int
