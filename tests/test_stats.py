@@ -261,6 +261,75 @@ def test_sprt_llr_sign_follows_the_score_against_the_hypotheses_midpoint(model):
     assert sprt(elo0=-5, elo1=5, model=model, wins=500, draws=300, losses=600).llr < 0
 
 
+def _t_value(probs, values):
+    mean = sum(p * a for p, a in zip(probs, values))
+    return (mean - 0.5) / math.sqrt(sum(p * (a - mean) ** 2 for p, a in zip(probs, values)))
+
+
+def test_normalized_mle_far_from_uniform_is_the_constrained_maximum():
+    """Beyond |t| ≈ 1 the fixed point cannot start from the uniform distribution (fishtest's
+    start, where fishtest fails); the one reached in steps from the empirical distribution
+    has the t-value asked for and a likelihood no trinomial of that t-value beats (a grid
+    over the draw probability, the win probability solved by bisection)."""
+    counts = (10, 20, 30)                         # losses, draws, wins
+    freqs = [c / 60 for c in counts]
+    values = (0.0, 0.5, 1.0)
+    t = 1.3
+    mle = stats._mle_t_value(values, freqs, t)
+    assert mle is not None
+    assert _t_value(mle, values) == pytest.approx(t, abs=1e-9)
+    assert stats._t_value_fixed_point(values, freqs, t, [1 / 3] * 3) is None
+
+    def log_likelihood(probs):
+        return sum(f * math.log(p) for f, p in zip(freqs, probs))
+
+    best = -math.inf
+    for step in range(1, 400):
+        draw = step / 400
+        low, high = 0.0, 1.0 - draw               # the win probability: t grows with it
+        for _ in range(60):
+            win = (low + high) / 2
+            if _t_value((1 - draw - win, draw, win), values) < t:
+                low = win
+            else:
+                high = win
+        loss = 1 - draw - win
+        if loss > 0 and abs(_t_value((loss, draw, win), values) - t) < 1e-9:
+            best = max(best, log_likelihood((loss, draw, win)))
+    assert log_likelihood(mle) >= best - 1e-12
+    assert log_likelihood(mle) == pytest.approx(best, abs=1e-4)
+
+
+def test_normalized_llr_of_classes_weighing_1e_10():
+    """Millions of draws and nothing else, bounds of hundreds of normalized Elo: the
+    maximum-likelihood distributions fill classes weighing 1e-10 (the empty ones' 0.001
+    over the games) and keep their t-values; the LLR is monotone in the upper bound."""
+    draws = 4613480
+    freqs = [x / (draws + 2e-3) for x in (1e-3, draws, 1e-3)]
+    for elo1 in (16.45, 291.2232563208457, 600, 936.45):
+        t = elo1 / stats.NELO_PER_T
+        mle = stats._mle_t_value((0.0, 0.5, 1.0), freqs, t)
+        assert mle is not None and _t_value(mle, (0.0, 0.5, 1.0)) == pytest.approx(t, abs=1e-7)
+    llrs = [sprt(elo0=0, elo1=e, wins=0, draws=draws, losses=0).llr for e in (100, 300, 900)]
+    assert llrs[0] > llrs[1] > llrs[2] and all(math.isfinite(x) for x in llrs)
+
+
+@pytest.mark.parametrize("counts, elo0, elo1, figure", [
+    ((36433, 68692, 36027), 0, 2, 0.9232910576883124),
+    ((365, 16618, 36229, 16974, 390), 0, 2, 2.25039529154863),
+])
+def test_normalized_llr_closed_form_is_fishtests(monkeypatch, counts, elo0, elo1, figure):
+    """Where floating point cannot hold a maximum-likelihood distribution the LLR is Van
+    den Bergh's closed form, fishtest's LLRcalc.LLR_normalized_alt (the figures)."""
+    monkeypatch.setattr(stats, "_mle_t_value", lambda values, freqs, t: None)
+    if len(counts) == 3:
+        wins, draws, losses = counts
+        test = sprt(elo0=elo0, elo1=elo1, wins=wins, draws=draws, losses=losses)
+    else:
+        test = sprt(elo0=elo0, elo1=elo1, pentanomial=counts)
+    assert test.llr == pytest.approx(figure, abs=1e-9)
+
+
 # ---------------------------------------------------------------- bad input
 
 GOOD = {"wins": 1, "draws": 2, "losses": 3}
@@ -296,6 +365,8 @@ def test_bad_pentanomial(pentanomial, error, match):
     ({"elo0": 5, "elo1": 5}, katra.ArgumentError, "elo0 must be less than elo1"),
     ({"elo0": 6, "elo1": 5}, katra.ArgumentError, "elo0 must be less than elo1"),
     ({"elo0": math.nan}, katra.ArgumentError, "elo0"),
+    ({"elo0": -1000.5}, katra.ArgumentError, "elo0 must be within"),
+    ({"elo1": 1001}, katra.ArgumentError, "elo1 must be within"),
     ({"elo1": "5"}, katra.ArgumentTypeError, "elo1"),
     ({"alpha": 0}, katra.ArgumentError, "alpha"),
     ({"alpha": 1.0}, katra.ArgumentError, "alpha"),

@@ -44,6 +44,10 @@ NELO_PER_T = 800 / math.log(10)
 #: (fishtest's and fastchess's regularization), so no probability is zero.
 EMPTY_CLASS_WEIGHT = 1e-3
 
+#: :func:`sprt`: the largest ``|elo0|`` and ``|elo1|`` (any model).  Bounds are a few
+#: Elo in practice; this keeps every hypothesis's score well inside (0, 1) in floats.
+MAX_SPRT_ELO = 1000.0
+
 #: ladder: Newton's iteration stops when no rating moves by more than this (Elo).
 LADDER_TOLERANCE = 1e-9
 
@@ -194,33 +198,45 @@ def _regularized(counts: Sequence[int]) -> list[float]:
     return [float(c) if c else EMPTY_CLASS_WEIGHT for c in counts]
 
 
-def _secular_root(weights: Sequence[float], phi: Sequence[float]) -> float:
-    """The root x of sum_i w_i·phi_i / (1 + x·phi_i) = 0 with every 1 + x·phi_i > 0.
+def _secular_denominators(weights: Sequence[float], phi: Sequence[float]) -> list[float]:
+    """The denominators d_i = 1 + x·phi_i at the root x of sum_i w_i·phi_i / d_i = 0 with
+    every d_i > 0 (phi must have both signs).
 
-    The function falls strictly from +inf to -inf on that interval, whose ends are
-    -1/max(phi) and -1/min(phi); phi must have both signs.  Newton's method kept
-    inside a shrinking bracket (bisection when a step would leave it)."""
-    low, high = -1.0 / max(phi), -1.0 / min(phi)
-    x = 0.0 if low < 0.0 < high else (low + high) / 2
+    The function falls strictly from +inf to -inf between the poles -1/max(phi) and
+    -1/min(phi).  The root is sought as its offset from the nearer pole, so that the
+    denominator vanishing there (the class of a tiny weight that the answer must fill)
+    keeps its relative precision: d_i = (phi_k - phi_i)/phi_k + offset·phi_i, k the
+    pole's class.  Newton's method inside a shrinking bracket (bisection when a step
+    would leave it)."""
+    top, bottom = max(phi), min(phi)
+    width = 1.0 / top - 1.0 / bottom          # between the poles
+    middle = [1.0 + (-1.0 / top + width / 2) * f for f in phi]
+    if sum(w * f / d for w, f, d in zip(weights, phi, middle)) > 0.0:
+        pole, low, high = bottom, -width / 2, 0.0  # the root is past the middle
+    else:
+        pole, low, high = top, 0.0, width / 2
+    base = [(pole - f) / pole for f in phi]       # d_i at the pole, 0 for its own class
+    offset = (low + high) / 2
     for _ in range(200):
         value = slope = 0.0
-        for w, f in zip(weights, phi):
-            q = f / (1.0 + x * f)
+        for w, f, b in zip(weights, phi, base):
+            q = f / (b + offset * f)
             value += w * q
             slope -= w * q * q
         if value > 0.0:
-            low = x
+            low = offset
         elif value < 0.0:
-            high = x
+            high = offset
         else:
-            return x
-        newton = x - value / slope
-        if abs(newton - x) <= 1e-15 * max(1.0, abs(x)):
-            return newton
-        x = newton if low < newton < high else (low + high) / 2
-        if high - low <= 1e-15 * max(1.0, abs(x)):
-            return x
-    return x
+            break
+        newton = offset - value / slope
+        if abs(newton - offset) <= 1e-15 * abs(offset):
+            offset = newton
+            break
+        offset = newton if low < newton < high else (low + high) / 2
+        if high - low <= 1e-15 * abs(offset):
+            break
+    return [b + offset * f for f, b in zip(phi, base)]
 
 
 def _mean_var(values: Sequence[float], probs: Sequence[float]) -> tuple[float, float]:
@@ -232,26 +248,68 @@ def _mle_mean(values: Sequence[float], freqs: Sequence[float], mean: float) -> l
     """The distribution on ``values`` of the given mean nearest (in likelihood) to the
     empirical frequencies: p_i = f_i / (1 + x·(a_i - mean)), x the secular root."""
     phi = [a - mean for a in values]
-    x = _secular_root(freqs, phi)
-    return [f / (1.0 + x * d) for f, d in zip(freqs, phi)]
+    return [f / d for f, d in zip(freqs, _secular_denominators(freqs, phi))]
 
 
-def _mle_t_value(values: Sequence[float], freqs: Sequence[float], t: float) -> list[float]:
+def _mle_t_value(values: Sequence[float], freqs: Sequence[float],
+                 t: float) -> list[float] | None:
     """The distribution on ``values`` of t-value (mean - ½)/sd = t with the largest
-    likelihood for the empirical frequencies: a fixed point of the mean case with
-    the constraint linearized about the current estimate, from the uniform one."""
-    probs = [1.0 / len(values)] * len(values)
+    likelihood for the empirical frequencies.
+
+    It is a fixed point of the mean case with the constraint linearized about the
+    current estimate, sought from the uniform distribution; when that start is too far
+    (beyond |t| ≈ 1 its linearized constraint has no root), from the empirical
+    distribution (its own t-value's answer) in steps of t, each started from the last
+    answer and halved when its iteration has no root or does not settle.  None when
+    floating point cannot hold it (an almost empty class that the answer must fill)."""
+    uniform = [1.0 / len(values)] * len(values)
+    direct = _t_value_fixed_point(values, freqs, t, uniform)
+    if direct is not None:
+        return direct
+    probs = list(freqs)
+    mean, var = _mean_var(values, probs)
+    reached = (mean - 0.5) / math.sqrt(var)
+    step = t - reached
+    while reached != t:
+        target = t if abs(step) >= abs(t - reached) else reached + step
+        found = _t_value_fixed_point(values, freqs, target, probs)
+        if found is None:
+            step /= 2
+            if abs(step) < 1e-9:
+                return None
+            continue
+        probs, reached = found, target
+        step *= 2
+    return probs
+
+
+def _t_value_fixed_point(values: Sequence[float], freqs: Sequence[float], t: float,
+                         start: list[float]) -> list[float] | None:
+    """The fixed point from ``start``, or None if the iteration has no root or does not
+    settle.  Settled: no probability moves by 1e-12, or the steps stopped shrinking (a
+    cycle at the rounding level, up to about 1e-8 when the root is near a pole of the
+    secular equation: an almost empty class) below 1e-6 with the t-value met to 1e-7."""
+    probs = start
+    previous = math.inf
     for _ in range(100):
         mean, var = _mean_var(values, probs)
         sd = math.sqrt(var)
         phi = [a - 0.5 - t * sd * (1.0 + ((mean - a) / sd) ** 2) / 2 for a in values]
-        x = _secular_root(freqs, phi)
-        new = [f / (1.0 + x * d) for f, d in zip(freqs, phi)]
+        if max(phi) <= 0.0 or min(phi) >= 0.0:
+            return None
+        new = [f / d for f, d in zip(freqs, _secular_denominators(freqs, phi))]
+        if min(new) <= 0.0:
+            return None
         change = max(abs(n - p) for n, p in zip(new, probs))
         probs = new
-        if change < 1e-13:
-            break
-    return probs
+        if change < 1e-12:
+            return probs
+        if change >= previous and change < 1e-6:
+            mean, var = _mean_var(values, probs)
+            if abs((mean - 0.5) / math.sqrt(var) - t) < 1e-7:
+                return probs
+        previous = change
+    return None
 
 
 def _gsprt_llr(counts: Sequence[int], model: str, elo0: float, elo1: float) -> float:
@@ -265,10 +323,26 @@ def _gsprt_llr(counts: Sequence[int], model: str, elo0: float, elo1: float) -> f
     if model == "normalized":
         # a pair's score per game has half a game's variance: its t is sqrt(2) times larger
         scale = math.sqrt(2.0) if len(counts) == 5 else 1.0
-        p0, p1 = (_mle_t_value(values, freqs, e / NELO_PER_T * scale) for e in (elo0, elo1))
+        mle0, mle1 = (_mle_t_value(values, freqs, e / NELO_PER_T * scale) for e in (elo0, elo1))
+        if mle0 is None or mle1 is None:
+            return _normalized_llr_approximation(total, values, freqs, scale, elo0, elo1)
+        p0, p1 = mle0, mle1
     else:
         p0, p1 = (_mle_mean(values, freqs, _logistic_score(e)) for e in (elo0, elo1))
     return total * sum(f * (math.log(b) - math.log(a)) for f, a, b in zip(freqs, p0, p1))
+
+
+def _normalized_llr_approximation(total: float, values: Sequence[float],
+                                  freqs: Sequence[float], scale: float, elo0: float,
+                                  elo1: float) -> float:
+    """Van den Bergh's closed form of the normalized LLR, for when the maximum-likelihood
+    distributions are out of floating point's reach: (games/2)·log((1 + (t - t0)²) /
+    (1 + (t - t1)²)), t the observed per-game t-value (a pair counting as two games)."""
+    mean, var = _mean_var(values, freqs)
+    observed = (mean - 0.5) / (math.sqrt(var) * scale)
+    t0, t1 = elo0 / NELO_PER_T, elo1 / NELO_PER_T
+    games = total * scale * scale  # a pair is two games (scale² = 2)
+    return games / 2 * math.log((1 + (observed - t0) ** 2) / (1 + (observed - t1) ** 2))
 
 
 def _logistic_score(elo_difference: float) -> float:
@@ -320,6 +394,9 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
     (0.92, 2.94, None)
     """
     elo0_, elo1_ = _real(elo0, "elo0"), _real(elo1, "elo1")
+    for name, value in (("elo0", elo0_), ("elo1", elo1_)):
+        if abs(value) > MAX_SPRT_ELO:
+            raise ArgumentError(f"{name} must be within ±{MAX_SPRT_ELO:g}, not {value}")
     if elo0_ >= elo1_:
         raise ArgumentError(f"elo0 must be less than elo1, not {elo0_} >= {elo1_}")
     alpha_, beta_ = _real(alpha, "alpha"), _real(beta, "beta")
