@@ -11,6 +11,7 @@ revision of 2026-07-29), which hold to 1% (doctest ``Approx(...).epsilon(0.01)``
 """
 from __future__ import annotations
 
+import doctest
 import math
 
 import pytest
@@ -489,6 +490,11 @@ def test_ladder_bad_input(games, anchor, error, match):
 def test_ladder_bad_anchor_elo():
     with pytest.raises(katra.ArgumentError, match="anchor_elo"):
         ladder([("a", "b", 1), ("b", "a", 1)], anchor="a", anchor_elo=math.inf)
+
+
+def test_docstring_examples_run():
+    result = doctest.testmod(stats, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 11 and result.failed == 0
 
 
 def test_module_surface():

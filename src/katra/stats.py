@@ -29,8 +29,8 @@ from ._errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "ladder"]
 
-#: The models :func:`sprt` knows.
 SPRTModel = Literal["normalized", "logistic", "bayesian"]
+"""The models :func:`sprt` knows: what its bounds measure and which likelihood it uses."""
 MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
 
 #: The standard normal quantile of 0.975: a 95% interval is the mean ± Z95 standard errors.
@@ -126,8 +126,9 @@ def elo(*, wins: int, draws: int, losses: int) -> tuple[float, float]:
 
     >>> elo(wins=1, draws=0, losses=1)[0]
     0.0
-    >>> [round(x, 2) for x in elo(wins=136, draws=111, losses=96)]
-    [40.7, 30.43]
+    >>> diff, half_width = elo(wins=136, draws=111, losses=96)
+    >>> round(diff, 2), round(half_width, 2)
+    (40.7, 30.43)
     """
     return _elo_of_counts(_trinomial(wins, draws, losses))
 
@@ -141,8 +142,9 @@ def elo_pentanomial(pentanomial: Sequence[int]) -> tuple[float, float]:
     ``s ± 1.96·sqrt(v_pair/pairs)`` with pair scores 0, ¼, ½, ¾, 1 per game.  The
     edges are as in :func:`elo`.
 
-    >>> [round(x, 2) for x in elo_pentanomial((34, 54, 63, 64, 75))]
-    [55.58, 27.65]
+    >>> diff, half_width = elo_pentanomial((34, 54, 63, 64, 75))
+    >>> round(diff, 2), round(half_width, 2)
+    (55.58, 27.65)
     """
     return _elo_of_counts(_pentanomial(pentanomial))
 
@@ -374,7 +376,7 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
 
     Give the games' counts (``wins``, ``draws``, ``losses``, all three) or the game
     pairs' (``pentanomial=(p0, p1, p2, p3, p4)``), not both.  The models, whose LLR
-    agrees with fishtest's and fastchess's to two decimals (docs/stats.md):
+    is fishtest's (docs/stats.md says where the frameworks differ):
 
     * ``"normalized"`` (fishtest's default): ``elo0``/``elo1`` in normalized Elo,
       ``800/ln 10`` times the t-value ``(score - ½) / sd`` with ``sd`` the standard
@@ -388,6 +390,7 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
 
     An empty class of counts weighs 0.001 of a game in the likelihoods (as in
     fishtest and fastchess), so any counts give a finite LLR; no games give 0.
+    ``elo0`` and ``elo1`` must lie within ±1000.
 
     >>> test = sprt(elo0=0, elo1=2, wins=36433, draws=68692, losses=36027)
     >>> round(test.llr, 2), round(test.upper, 2), test.result
@@ -575,8 +578,10 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     anchor by games) raises ArgumentError naming the players.
 
     >>> ratings = ladder([("a", "b", 1), ("a", "b", 0), ("a", "b", 1)], anchor="b")
-    >>> [(p, round(r, 1), round(h)) for p, (r, h) in ratings.items()]
-    [('a', 120.4, 417), ('b', 0.0, 0)]
+    >>> for player, (rating, half_width) in ratings.items():
+    ...     print(player, round(rating, 1), round(half_width))
+    a 120.4 417
+    b 0.0 0
     """
     checked = _games(games)
     if not isinstance(anchor, str):
