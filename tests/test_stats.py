@@ -308,7 +308,7 @@ def test_normalized_llr_of_classes_weighing_1e_10():
     draws = 4613480
     freqs = [x / (draws + 2e-3) for x in (1e-3, draws, 1e-3)]
     for elo1 in (16.45, 291.2232563208457, 600, 936.45):
-        t = elo1 / stats.NELO_PER_T
+        t = elo1 / stats._NELO_PER_T
         mle = stats._mle_t_value((0.0, 0.5, 1.0), freqs, t)
         assert mle is not None and _t_value(mle, (0.0, 0.5, 1.0)) == pytest.approx(t, abs=1e-7)
     llrs = [sprt(elo0=0, elo1=e, wins=0, draws=draws, losses=0).llr for e in (100, 300, 900)]
@@ -329,6 +329,23 @@ def test_normalized_llr_closed_form_is_fishtests(monkeypatch, counts, elo0, elo1
     else:
         test = sprt(elo0=elo0, elo1=elo1, pentanomial=counts)
     assert test.llr == pytest.approx(figure, abs=1e-9)
+
+
+@pytest.mark.parametrize("model", ["normalized", "logistic", "bayesian"])
+def test_sprt_is_finite_over_the_whole_range_of_bounds(model):
+    """Bounds at ±MAX_SPRT_ELO and lopsided counts (early in a match, or millions of
+    draws): a finite LLR, and a verdict that follows it."""
+    edge = stats.MAX_SPRT_ELO
+    for elo0, elo1 in ((-edge, edge), (edge - 1, edge), (-edge, 1 - edge), (0, 2)):
+        for wins, draws, losses in ((5, 0, 0), (0, 0, 5), (0, 3, 0), (1, 1_000_000, 0),
+                                    (40_000, 2, 1)):
+            test = sprt(elo0=elo0, elo1=elo1, model=model, wins=wins, draws=draws,
+                        losses=losses)
+            assert math.isfinite(test.llr), (elo0, elo1, wins, draws, losses)
+        if model != "bayesian":
+            for pairs in ((0, 0, 0, 0, 7), (3, 0, 0, 0, 0), (0, 1, 900_000, 0, 2)):
+                assert math.isfinite(sprt(elo0=elo0, elo1=elo1, model=model,
+                                          pentanomial=pairs).llr)
 
 
 # ---------------------------------------------------------------- bad input
@@ -366,7 +383,7 @@ def test_bad_pentanomial(pentanomial, error, match):
     ({"elo0": 5, "elo1": 5}, katra.ArgumentError, "elo0 must be less than elo1"),
     ({"elo0": 6, "elo1": 5}, katra.ArgumentError, "elo0 must be less than elo1"),
     ({"elo0": math.nan}, katra.ArgumentError, "elo0"),
-    ({"elo0": -1000.5}, katra.ArgumentError, "elo0 must be within"),
+    ({"elo0": -stats.MAX_SPRT_ELO - 0.5}, katra.ArgumentError, "elo0 must be within"),
     ({"elo1": 1001}, katra.ArgumentError, "elo1 must be within"),
     ({"elo1": "5"}, katra.ArgumentTypeError, "elo1"),
     ({"alpha": 0}, katra.ArgumentError, "alpha"),
@@ -499,5 +516,5 @@ def test_docstring_examples_run():
 
 def test_module_surface():
     assert stats.__all__ == ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel",
-                             "ladder"]
+                             "MAX_SPRT_ELO", "ladder"]
     assert not any(hasattr(katra, name) for name in ("sprt", "ladder", "los"))

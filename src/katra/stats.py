@@ -27,29 +27,31 @@ from typing import Literal
 
 from ._errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "ladder"]
+__all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "MAX_SPRT_ELO",
+           "ladder"]
 
 SPRTModel = Literal["normalized", "logistic", "bayesian"]
 """The models :func:`sprt` knows: what its bounds measure and which likelihood it uses."""
-MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
+_MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
 
-#: The standard normal quantile of 0.975: a 95% interval is the mean ± Z95 standard errors.
-Z95 = NormalDist().inv_cdf(0.975)
+#: The standard normal quantile of 0.975: a 95% interval is the mean ± 1.96 standard errors.
+_Z95 = NormalDist().inv_cdf(0.975)
 
 #: Normalized Elo per unit of t-value (mean score minus ½, over the per-game standard
 #: deviation): 800 / ln 10.
-NELO_PER_T = 800 / math.log(10)
+_NELO_PER_T = 800 / math.log(10)
 
 #: Each empty class of a count is given this weight when a likelihood is estimated
 #: (fishtest's and fastchess's regularization), so no probability is zero.
-EMPTY_CLASS_WEIGHT = 1e-3
+_EMPTY_CLASS_WEIGHT = 1e-3
 
-#: :func:`sprt`: the largest ``|elo0|`` and ``|elo1|`` (any model).  Bounds are a few
-#: Elo in practice; this keeps every hypothesis's score well inside (0, 1) in floats.
 MAX_SPRT_ELO = 1000.0
+"""The largest ``|elo0|`` and ``|elo1|`` that :func:`sprt` takes (any model).  Bounds are
+a few Elo in practice; within this every hypothesis's score stays well inside (0, 1)
+in floating point."""
 
 #: ladder: Newton's iteration stops when no rating moves by more than this (Elo).
-LADDER_TOLERANCE = 1e-9
+_LADDER_TOLERANCE = 1e-9
 
 
 # ---------------------------------------------------------------- argument checks
@@ -105,7 +107,7 @@ def _elo_of_counts(counts: Sequence[int]) -> tuple[float, float]:
     mean = sum(c * i / k for i, c in enumerate(counts)) / n
     variance = sum(c * (i / k - mean) ** 2 for i, c in enumerate(counts)) / n
     stderr = math.sqrt(variance / n)
-    low, high = mean - Z95 * stderr, mean + Z95 * stderr
+    low, high = mean - _Z95 * stderr, mean + _Z95 * stderr
     if low <= 0.0 or high >= 1.0:
         return _score_to_elo(mean), math.inf
     return _score_to_elo(mean), (_score_to_elo(high) - _score_to_elo(low)) / 2
@@ -197,7 +199,7 @@ class SPRT:
 
 
 def _regularized(counts: Sequence[int]) -> list[float]:
-    return [float(c) if c else EMPTY_CLASS_WEIGHT for c in counts]
+    return [float(c) if c else _EMPTY_CLASS_WEIGHT for c in counts]
 
 
 def _secular_denominators(weights: Sequence[float], phi: Sequence[float]) -> list[float]:
@@ -325,7 +327,7 @@ def _gsprt_llr(counts: Sequence[int], model: str, elo0: float, elo1: float) -> f
     if model == "normalized":
         # a pair's score per game has half a game's variance: its t is sqrt(2) times larger
         scale = math.sqrt(2.0) if len(counts) == 5 else 1.0
-        mle0, mle1 = (_mle_t_value(values, freqs, e / NELO_PER_T * scale) for e in (elo0, elo1))
+        mle0, mle1 = (_mle_t_value(values, freqs, e / _NELO_PER_T * scale) for e in (elo0, elo1))
         if mle0 is None or mle1 is None:
             return _normalized_llr_approximation(total, values, freqs, scale, elo0, elo1)
         p0, p1 = mle0, mle1
@@ -342,7 +344,7 @@ def _normalized_llr_approximation(total: float, values: Sequence[float],
     (1 + (t - t1)²)), t the observed per-game t-value (a pair counting as two games)."""
     mean, var = _mean_var(values, freqs)
     observed = (mean - 0.5) / (math.sqrt(var) * scale)
-    t0, t1 = elo0 / NELO_PER_T, elo1 / NELO_PER_T
+    t0, t1 = elo0 / _NELO_PER_T, elo1 / _NELO_PER_T
     games = total * scale * scale  # a pair is two games (scale² = 2)
     return games / 2 * math.log((1 + (observed - t0) ** 2) / (1 + (observed - t1) ** 2))
 
@@ -410,8 +412,8 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
         raise ArgumentError(f"alpha + beta must be less than 1, not {alpha_ + beta_}")
     if not isinstance(model, str):
         raise ArgumentTypeError(f"model must be a str, not {type(model).__name__}")
-    if model not in MODELS:
-        raise ArgumentError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
+    if model not in _MODELS:
+        raise ArgumentError(f"model must be one of {', '.join(_MODELS)}, not {model!r}")
     trinomial_given = [v is not None for v in (wins, draws, losses)]
     if pentanomial is not None:
         if any(trinomial_given):
@@ -445,8 +447,8 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
 # ---------------------------------------------------------------- the ladder
 
 #: d/dR of log10-odds: a rating difference R gives the expected score 1/(1 + 10**(-R/400)),
-#: the logistic function of R·ELO_SLOPE.
-ELO_SLOPE = math.log(10) / 400
+#: the logistic function of R·_ELO_SLOPE.
+_ELO_SLOPE = math.log(10) / 400
 
 
 def _games(games: object) -> list[tuple[str, str, float]]:
@@ -605,7 +607,7 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     def log_likelihood(r: dict[str, float]) -> float:
         total = 0.0
         for a, b, score in checked:
-            z = (r[a] - r[b]) * ELO_SLOPE  # log P(a) = -log(1+e^-z), log P(b) = -log(1+e^z)
+            z = (r[a] - r[b]) * _ELO_SLOPE  # log P(a) = -log(1+e^-z), log P(b) = -log(1+e^z)
             total -= score * _log1p_exp(-z) + (1.0 - score) * _log1p_exp(z)
         return total
 
@@ -614,7 +616,7 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
         information = [[0.0] * len(free) for _ in free]
         for a, b, score in checked:
             p = _logistic_score(rating[a] - rating[b])
-            g, h = (score - p) * ELO_SLOPE, p * (1.0 - p) * ELO_SLOPE ** 2
+            g, h = (score - p) * _ELO_SLOPE, p * (1.0 - p) * _ELO_SLOPE ** 2
             for player, sign in ((a, 1.0), (b, -1.0)):
                 if player in slot:
                     gradient[slot[player]] += sign * g
@@ -638,14 +640,14 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
                 break
             size /= 2
         rating, current = trial, value
-        if max((abs(size * s) for s in step), default=0.0) <= LADDER_TOLERANCE:
+        if max((abs(size * s) for s in step), default=0.0) <= _LADDER_TOLERANCE:
             break
     _, information = gradient_and_information()
     half_width = {anchor: 0.0}
     for p in free:
         unit = [0.0] * len(free)
         unit[slot[p]] = 1.0
-        half_width[p] = Z95 * math.sqrt(_solve(information, unit)[slot[p]])
+        half_width[p] = _Z95 * math.sqrt(_solve(information, unit)[slot[p]])
     order = sorted(players, key=lambda p: (-rating[p], p))
     return {p: (rating[p], half_width[p]) for p in order}
 
