@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import doctest
 import math
+import random
 
 import pytest
 
@@ -468,6 +469,85 @@ def test_ladder_round_robin_properties():
                 expected += e if p == a else 1 - e
                 actual += s if p == a else 1 - s
         assert expected == pytest.approx(actual, abs=1e-6)
+
+
+def _random_games(players, count, seed):
+    """Games between players of ratings 0, 60, 120, ... scored by the logistic model, a
+    third of each expected score drawn."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        a, b = rng.sample(range(len(players)), 2)
+        expected = 1 / (1 + 10 ** (-(60 * a - 60 * b) / 400))
+        roll = rng.random()
+        score = 1 if roll < expected * 2 / 3 else 0.5 if roll < expected * 2 / 3 + 1 / 3 else 0
+        games.append((players[a], players[b], score))
+    return games
+
+
+def test_ladder_is_the_mm_algorithms_maximum():
+    """Hunter's MM iteration for Bradley-Terry (a player's strength is its points over the
+    sum, over its games, of 1/(its strength + the opponent's)), run to convergence,
+    gives the same ratings."""
+    players = ["a", "b", "c", "d", "e"]
+    games = _random_games(players, 300, seed=7)
+    ratings = ladder(games, anchor="c", anchor_elo=50)
+    strength = dict.fromkeys(players, 1.0)
+    points = dict.fromkeys(players, 0.0)
+    met = {(p, q): 0 for p in players for q in players}   # games between p and q
+    for a, b, score in games:
+        points[a] += score
+        points[b] += 1 - score
+        met[a, b] += 1
+        met[b, a] += 1
+    for _ in range(3000):
+        for p in players:
+            strength[p] = points[p] / sum(met[p, q] / (strength[p] + strength[q])
+                                          for q in players if q != p)
+    for p in players:
+        mm = 50 + 400 * math.log10(strength[p] / strength["c"])
+        assert ratings[p][0] == pytest.approx(mm, abs=1e-6), p
+
+
+def test_ladder_half_widths_are_the_numerical_informations():
+    """The half-widths from a finite-difference Hessian of the log-likelihood (the
+    anchor fixed), inverted by Gaussian elimination."""
+    players = ["a", "b", "c", "d"]
+    games = _random_games(players, 200, seed=11)
+    ratings = ladder(games, anchor="a")
+    free = ["b", "c", "d"]
+
+    def log_likelihood(r):
+        total = 0.0
+        for a, b, score in games:
+            p = 1 / (1 + 10 ** (-(r[a] - r[b]) / 400))
+            total += score * math.log(p) + (1 - score) * math.log(1 - p)
+        return total
+
+    h = 1.0  # Elo
+    at = {p: ratings[p][0] for p in players}
+
+    def shifted(i, di, j, dj):
+        r = dict(at)
+        r[i] += di
+        r[j] += dj
+        return log_likelihood(r)
+
+    hessian = [[(shifted(i, h, j, h) - shifted(i, h, j, -h) - shifted(i, -h, j, h)
+                 + shifted(i, -h, j, -h)) / (4 * h * h) for j in free] for i in free]
+    n = len(free)
+    inverse = [[float(i == j) for j in range(n)] for i in range(n)]
+    m = [[-x for x in row] for row in hessian]   # the information
+    for col in range(n):
+        for row in range(n):
+            if row != col:
+                f = m[row][col] / m[col][col]
+                m[row] = [x - f * y for x, y in zip(m[row], m[col])]
+                inverse[row] = [x - f * y for x, y in zip(inverse[row], inverse[col])]
+    for k, p in enumerate(free):
+        variance = inverse[k][k] / m[k][k]
+        assert ratings[p][1] == pytest.approx(1.959963984540054 * math.sqrt(variance),
+                                              rel=1e-4), p
 
 
 @pytest.mark.parametrize("games, named", [
