@@ -2,12 +2,14 @@
 and bad input.
 
 "The frameworks' figures" below were computed by the frameworks' own code from the
-same counts: fishtest (official-stockfish/fishtest, server/fishtest/stats, the
-revision of 2026-08-22: ``LLRcalc.LLR_normalized``, ``LLRcalc.LLR_logistic``,
-``stat_util.LLRlegacy`` on counts whose zeros are replaced by 0.001 as
-``LLRcalc.regularize`` does, ``stat_util.get_elo``) and the published test cases
-of fastchess (Disservin/fastchess, app/tests/sprt_test.cpp and elo_test.cpp, the
-revision of 2026-07-29), which hold to 1% (doctest ``Approx(...).epsilon(0.01)``).
+same counts: fishtest (official-stockfish/fishtest at commit b8eecff2,
+server/fishtest/stats: ``LLRcalc.LLR_normalized``, ``LLRcalc.LLR_logistic``,
+``LLRcalc.LLR_normalized_alt``, ``stat_util.LLRlegacy`` on counts whose zeros are
+replaced by 0.001 as ``LLRcalc.regularize`` does, and ``stat_util.get_elo``), the
+published test cases of fastchess (Disservin/fastchess at commit 74deac23,
+app/tests/sprt_test.cpp and elo_test.cpp, which hold to 1%: doctest's
+``Approx(...).epsilon(0.01)``) and cutechess-cli's LOS formula (cutechess/cutechess at
+commit 5e84232b, projects/lib/src/elo.cpp).
 """
 from __future__ import annotations
 
@@ -127,7 +129,8 @@ def test_los_hand_worked():
 
 
 def test_los_is_cutechess_figure():
-    # cutechess-cli Elo::LOS() for 136 wins, 96 losses: 99.568...% (printed as a percentage)
+    # cutechess-cli's Elo::LOS() formula for 136 wins and 96 losses: 99.568...% (it prints a
+    # percentage)
     assert los(wins=136, draws=111, losses=96) == pytest.approx(0.9956818916198402, abs=1e-12)
 
 

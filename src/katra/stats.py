@@ -545,14 +545,20 @@ def _unbounded_group(players: list[str], games: list[tuple[str, str, float]],
     raise AssertionError("a condensation has a source and a sink")  # pragma: no cover
 
 
-def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
-    """x with matrix·x = rhs, the matrix symmetric positive definite (Cholesky)."""
-    n = len(rhs)
+def _cholesky(matrix: list[list[float]]) -> list[list[float]]:
+    """The lower triangle L with L·Lᵀ = matrix, a symmetric positive definite matrix."""
+    n = len(matrix)
     lower = [[0.0] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1):
             s = matrix[i][j] - sum(lower[i][k] * lower[j][k] for k in range(j))
             lower[i][j] = math.sqrt(s) if i == j else s / lower[j][j]
+    return lower
+
+
+def _cholesky_solve(lower: list[list[float]], rhs: list[float]) -> list[float]:
+    """x with L·Lᵀ·x = rhs."""
+    n = len(rhs)
     y = [0.0] * n
     for i in range(n):
         y[i] = (rhs[i] - sum(lower[i][k] * y[k] for k in range(i))) / lower[i][i]
@@ -560,6 +566,17 @@ def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
     for i in reversed(range(n)):
         x[i] = (y[i] - sum(lower[k][i] * x[k] for k in range(i + 1, n))) / lower[i][i]
     return x
+
+
+def _inverse_diagonal(lower: list[list[float]]) -> list[float]:
+    """The diagonal of (L·Lᵀ)⁻¹ = L⁻ᵀ·L⁻¹: the sums of squares of L⁻¹'s columns."""
+    n = len(lower)
+    inverse = [[0.0] * n for _ in range(n)]  # L⁻¹, lower triangular, row by row
+    for i in range(n):
+        inverse[i][i] = 1.0 / lower[i][i]
+        for j in range(i):
+            inverse[i][j] = -sum(lower[i][k] * inverse[k][j] for k in range(j, i)) / lower[i][i]
+    return [sum(inverse[k][i] ** 2 for k in range(i, n)) for i in range(n)]
 
 
 def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
@@ -629,7 +646,7 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     current = log_likelihood(rating)
     for _ in range(1000):
         gradient, information = gradient_and_information()
-        step = _solve(information, gradient)
+        step = _cholesky_solve(_cholesky(information), gradient)
         size = 1.0
         while True:
             trial = dict(rating)
@@ -643,11 +660,10 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
         if max((abs(size * s) for s in step), default=0.0) <= _LADDER_TOLERANCE:
             break
     _, information = gradient_and_information()
+    variances = _inverse_diagonal(_cholesky(information))
     half_width = {anchor: 0.0}
     for p in free:
-        unit = [0.0] * len(free)
-        unit[slot[p]] = 1.0
-        half_width[p] = _Z95 * math.sqrt(_solve(information, unit)[slot[p]])
+        half_width[p] = _Z95 * math.sqrt(variances[slot[p]])
     order = sorted(players, key=lambda p: (-rating[p], p))
     return {p: (rating[p], half_width[p]) for p in order}
 
