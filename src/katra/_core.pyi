@@ -133,6 +133,28 @@ class Searcher:
                every_move: bool = False) -> dict[str, Any]:
         """``search()`` with this table."""
 
+class Mcts:
+    """Monte Carlo tree search with its tree kept between calls (katra.MCTS,
+    docs/mcts.md).  One thread at a time."""
+
+    def __init__(self, exploration: float = 1.4, seed: int = 0, max_nodes: int | None = None,
+                 max_plies: int | None = None) -> None: ...
+    @property
+    def exploration(self) -> float: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def max_nodes(self) -> int: ...
+    @property
+    def max_plies(self) -> int: ...
+    @property
+    def tree_nodes(self) -> int: ...
+    def clear(self) -> None:
+        """Drop the tree and restart the playouts' count."""
+    def search(self, pos: Position, simulations: int | None = None,
+               time_seconds: float | None = None) -> dict[str, Any]:
+        """Simulations from pos, re-rooting the kept tree when it holds pos."""
+
 class SolverTable:
     """A transposition table that the Solvers of several threads may share
     (``Solver(table=...)``; lockless, docs/solve.md): ``2**tt_bits`` entries of
