@@ -32,7 +32,7 @@ from katra._zobrist import MASK64, splitmix64
 from ._protocol import Choice, GoLimits, Info, Option, Player
 
 if TYPE_CHECKING:
-    from katra.api import State
+    from katra.api import Engine, State
 
 #: The time per move of a player that has no budget, no clock and no limit from ``go``.
 DEFAULT_SECONDS = 1.0
@@ -84,11 +84,12 @@ class Setting:
             return "0"
         return str(int(value)) if self.kind is int else f"{value:g}"
 
-    def option(self) -> Option:
+    def option(self, value: float | None) -> Option:
+        """The option line of this setting, ``value`` its default (the player's own)."""
         if self.kind is int:
-            return Option(self.name, "spin", self.text(self.default),
+            return Option(self.name, "spin", self.text(value),
                           0 if self.default is None else int(self.minimum), int(self.maximum))
-        return Option(self.name, "string", self.text(self.default))
+        return Option(self.name, "string", self.text(value))
 
 
 SEED = Setting("seed", int, 0, MAX_SEED, 0, "the seed of the player's generator")
@@ -139,7 +140,8 @@ class BuiltinPlayer(Player):
         return self.KIND + (":" + ",".join(changed) if changed else "")
 
     def options(self) -> tuple[Option, ...]:
-        return tuple(s.option() for s in self.SETTINGS)
+        """The handshake's options: every setting, its current value as the default."""
+        return tuple(s.option(self.values[s.name]) for s in self.SETTINGS)
 
     def set_option(self, key: str, text: str) -> None:
         """``setoption name KEY value TEXT``: ArgumentError (nothing changed) for an
@@ -266,14 +268,21 @@ class AlphaBetaPlayer(BuiltinPlayer):
     )
     HELP = "katra's alpha-beta engine (docs/engine.md)"
 
+    _engine: Engine | None = None
+
     def _configure(self) -> None:
         from katra.api import Engine
         bits = int(self.values["tt_bits"] or 0)
-        if getattr(self, "_engine", None) is None or self._engine.tt_bits != bits:
+        if self._engine is None or self._engine.tt_bits != bits:
             self._engine = Engine(tt_bits=bits)
 
+    @property
+    def engine(self) -> Engine:
+        assert self._engine is not None  # made by __init__
+        return self._engine
+
     def new_game(self) -> None:
-        self._engine.clear()
+        self.engine.clear()
 
     def own_budget(self) -> Budget:
         depth, nodes = self.values["depth"], self.values["nodes"]
@@ -293,7 +302,7 @@ class AlphaBetaPlayer(BuiltinPlayer):
         while True:
             call_nodes = chunk if budget.nodes is None else min(chunk, budget.nodes - used)
             call_time = None if deadline is None else max(deadline - time.monotonic(), 0.001)
-            result = self._engine.search(state, depth=target, time=call_time, nodes=call_nodes)
+            result = self.engine.search(state, depth=target, time=call_time, nodes=call_nodes)
             used += result.nodes
             out_of_time = deadline is not None and time.monotonic() >= deadline
             if best is None or result.depth > best.depth:
