@@ -262,8 +262,8 @@ def test_in_process_server_plays_as_the_player(spec):
     (shlex.join([sys.executable, str(EXAMPLE)]), "djenon-aboure"),
 ])
 def test_katra_diff_walk_agrees(program, game):
-    result = katra_in_process("diff", "--walk", program, game, "--games", "3", "--max-plies",
-                              "200", "--json")
+    result = katra_in_process("diff", "--walk", program, game, "--games", "2", "--max-plies",
+                              "100", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["agree"] is True
 

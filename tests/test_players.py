@@ -201,11 +201,11 @@ def test_spec_names_and_options():
     assert make_player("alphabeta").name == "alphabeta"
     player = make_player("alphabeta: depth=6 ,tt_bits=12")
     assert player.name == "alphabeta:depth=6,tt_bits=12"
-    assert [o.line() for o in player.options()] == [
-        "option name depth type spin default 0 min 0 max 64",
+    assert [o.line() for o in player.options()] == [  # its own values as the defaults
+        "option name depth type spin default 6 min 0 max 64",
         "option name nodes type spin default 0 min 0 max 4611686018427387904",
         "option name time type string default 0",
-        "option name tt_bits type spin default 20 min 0 max 28"]
+        "option name tt_bits type spin default 12 min 0 max 28"]
     player.set_option("depth", "0")  # 0: no budget of its own
     assert player.name == "alphabeta:tt_bits=12"
     assert make_player("greedy:seed=4").name == "greedy:seed=4"
