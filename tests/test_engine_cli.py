@@ -227,6 +227,14 @@ def test_end_of_input_quits_and_a_search_is_stopped(engine):
     assert driver.finish() == 0  # EOF during the search: it stops, the program ends
 
 
+def test_garbage_bytes_are_an_unknown_command():
+    result = subprocess.run(katra_engine_command("random"), input=b"\xff\xfe go\nisready\n",
+                            capture_output=True, timeout=WAIT)
+    lines = result.stdout.decode("utf-8").splitlines()
+    assert lines[0].startswith("error unknown command") and lines[1] == "readyok"
+    assert result.returncode == 0 and result.stderr == b""
+
+
 def test_bad_spec_is_one_line_and_status_2():
     result = katra_in_process("engine", "alphabeta:depth=0.5")
     assert result.returncode == 2 and result.stdout == ""

@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> None:
 
     from katra.match import make_player
     player = make_player(args.spec)  # a bad spec: one line on stderr, status 2
+    if hasattr(sys.stdin, "reconfigure"):  # bytes that are not UTF-8: an unknown command
+        sys.stdin.reconfigure(errors="replace")
     try:
         EngineServer(player, sys.stdout).serve(sys.stdin)
     finally:
@@ -116,6 +118,8 @@ class EngineServer:
             reply = handler(self, line)
         except KatraError as exc:
             reply = f"error {one_line(exc)}"
+        except Exception as exc:  # not the input's fault: still one line, never a traceback
+            reply = f"error {type(exc).__name__}: {one_line(exc)}"
         if reply is not None:
             self.send(reply)
 
