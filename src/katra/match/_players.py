@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from katra._core import JobCancelled, cancel_jobs
 from katra._errors import ArgumentError
 from katra._games import GAME_IDS
 from katra._limits import MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME, MAX_SEED, MAX_TT_BITS
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
 DEFAULT_SECONDS = 1.0
 #: A clock gives a move about (time left) / CLOCK_MOVES + increment.
 CLOCK_MOVES = 30
-#: alpha-beta's first slice, in nodes (doubled after a slice that got no deeper).
-ALPHABETA_SLICE = 50_000
+#: How often (seconds) a search watches its stop event.
+STOP_POLL = 0.005
 #: MCTS's slice, in simulations.
 MCTS_SLICE = 200
 MAX_SIMULATIONS = 1 << 62
@@ -190,6 +191,33 @@ class _Generator:
         return items[output % len(items)]
 
 
+class _StopWatch:
+    """While the block runs, a thread watches ``stop``; once it is set, it cancels
+    the core's running jobs (``katra._core.cancel_jobs``: the search in the block
+    raises JobCancelled within milliseconds).  cancel_jobs reaches every thread's
+    core job: a search that catches JobCancelled without its own stop set was
+    cancelled by another's, and searches again."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.stop = stop
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="katra stop watch", daemon=True)
+
+    def _watch(self) -> None:
+        while not self.done.is_set():
+            if self.stop.wait(STOP_POLL):
+                if not self.done.is_set():
+                    cancel_jobs()
+                return
+
+    def __enter__(self) -> _StopWatch:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()  # the thread ends at its next poll (not waited for)
+
+
 def _wait_if_infinite(limits: GoLimits, stop: threading.Event) -> None:
     """``go infinite``: the answer waits for ``stop``."""
     if limits.infinite:
@@ -255,9 +283,9 @@ def _milliseconds(seconds: float) -> int:
 class AlphaBetaPlayer(BuiltinPlayer):
     """katra.Engine (docs/engine.md), its table kept across moves and emptied by
     ``new_game``.  Iterative deepening by calls of Engine.search, one depth more
-    each (the kept table makes the depths already searched cheap), each call a
-    slice of at most ``ALPHABETA_SLICE`` nodes: a depth cut short by its slice is
-    tried again with a slice twice as big."""
+    each (the kept table makes the depths already searched cheap); ``stop``
+    cancels the running call (``_StopWatch``) and the last depth completed
+    answers."""
 
     KIND = "alphabeta"
     SETTINGS = (
@@ -296,32 +324,36 @@ class AlphaBetaPlayer(BuiltinPlayer):
         infos: list[Info] = []
         best: Any = None
         used = 0
-        chunk = ALPHABETA_SLICE
-        target = 1  # the depth this slice tries to complete
+        target = 1  # the depth this call completes, unless a limit or stop cuts it
         last = budget.depth or MAX_SEARCH_DEPTH
-        while True:
-            call_nodes = chunk if budget.nodes is None else min(chunk, budget.nodes - used)
-            call_time = None if deadline is None else max(deadline - time.monotonic(), 0.001)
-            result = self.engine.search(state, depth=target, time=call_time, nodes=call_nodes)
-            used += result.nodes
-            out_of_time = deadline is not None and time.monotonic() >= deadline
-            if best is None or result.depth > best.depth:
-                best = result
-                self._report(infos, self._info(state, result, used, time.monotonic() - start))
-            short = result.depth < target
-            if not short:
+        with _StopWatch(stop):
+            while not stop.is_set():
+                call_nodes = None if budget.nodes is None else budget.nodes - used
+                call_time = (None if deadline is None
+                             else max(deadline - time.monotonic(), 0.001))
+                try:
+                    result = self.engine.search(state, depth=target, time=call_time,
+                                                nodes=call_nodes)
+                except JobCancelled:
+                    continue  # stop (the loop ends) or another thread's cancel_jobs (again)
+                used += result.nodes
+                if best is None or result.depth > best.depth:
+                    best = result
+                    seconds = time.monotonic() - start
+                    self._report(infos, self._info(state, result, used, seconds))
+                # short of its depth: cut by the clock or the node budget, or nothing deeper
+                # to see (a proven result, every line finished)
+                short = result.depth < target
                 target = result.depth + 1
-            elif result.nodes >= call_nodes:
-                chunk *= 2  # cut short by the slice: a bigger one ensures progress
-            finished = (result.is_win or result.is_loss or target > last or out_of_time
-                        or (budget.nodes is not None and used >= budget.nodes)
-                        # ended short of its depth with nodes to spare: nothing deeper to see
-                        or (short and result.nodes < call_nodes))
-            if stop.is_set() or (finished and not budget.infinite):
-                break
-            if finished:
-                stop.wait()
-                break
+                if (short or result.is_win or result.is_loss or target > last
+                        or (deadline is not None and time.monotonic() >= deadline)
+                        or (budget.nodes is not None and used >= budget.nodes)):
+                    break
+        if budget.infinite:  # nothing more to search: the answer waits for stop
+            stop.wait()
+        if best is None:  # stopped before depth 1 completed: depth 1 is a few nodes
+            best = self.engine.search(state, depth=1)
+            self._report(infos, self._info(state, best, best.nodes, time.monotonic() - start))
         return Choice(best.best_action, tuple(infos))
 
     @staticmethod
