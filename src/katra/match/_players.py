@@ -9,8 +9,9 @@ Budget of one move, first rule that applies: ``go infinite`` searches until
 ``stop``; ``go``'s ``nodes``/``depth``/``movetime`` replace the player's own
 budget; the player's own budget (its depth/nodes/time/simulations settings);
 the mover's clock: ``time left / 30 + increment``, at most ``time left / 2``;
-else ``DEFAULT_SECONDS``.  The searches run in slices, ``stop`` checked between
-them, so a stop is answered within one slice.  With fixed budgets
+else ``DEFAULT_SECONDS``.  ``stop`` is answered within milliseconds: alpha-beta
+cancels its running search, MCTS searches in slices and reads it between
+them.  With fixed budgets
 (depth/nodes/simulations) and seeds, a player's moves are a function of the
 positions it was asked about since it was made.
 """
