@@ -1,9 +1,10 @@
 """The ``katra`` command line (docs/cli.md).
 
 Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
-``replay``, ``diff`` and ``solve``.  Every failure caused by the input (unknown game, malformed
-position, bad number, unreadable or malformed record file, illegal move given
-on the command line) prints one line on stderr and exits with status 2.
+``replay``, ``diff``, ``solve``, ``analyse``, ``tables`` and ``engine``.  Every
+failure caused by the input (unknown game, malformed position, bad number,
+unreadable or malformed record file, illegal move given on the command line)
+prints one line on stderr and exits with status 2.
 Output is plain text unless stdout is a terminal (then it has colours);
 progress displays appear on stderr only when stderr is a terminal.
 """
@@ -253,6 +254,8 @@ def build_parser() -> Parser:
     register_analyse(commands)  # katra analyse (docs/cli.md)
     from .tables import register as register_tables
     register_tables(commands)  # katra tables (docs/tables.md)
+    from .engine import register as register_engine
+    register_engine(commands)  # katra engine (docs/protocol.md)
     return parser
 
 
