@@ -99,6 +99,19 @@ class PerftProgram:
     action numbers.  [divide][katra.divide] is what [drill_down][katra.testing.drill_down] asks for.
     """
 
+    command: str
+    """The command line, as given."""
+    argv: list[str]
+    """The command line split into its words (``shlex``): each call's first arguments."""
+    spec: GameSpec
+    """The game's spec (``katra.game(name).spec``)."""
+    start: str
+    """The position text every call starts from."""
+    timeout: float
+    """Seconds a call may take."""
+    int_moves: bool
+    """Whether moves are passed as action numbers (else as move text)."""
+
     def __init__(self, command: str, spec: GameSpec, start: str, timeout: float,
                  int_moves: bool = False) -> None:
         self.command = command
@@ -169,13 +182,24 @@ class WalkProgram:
     [walk][katra.testing.walk]; use it as a context manager (or call ``close``) to stop the program.
     """
 
+    command: str
+    """The command line, as given."""
+    spec: GameSpec
+    """The game's spec (``katra.game(name).spec``)."""
+    timeout: float
+    """Seconds a reply may take."""
+    int_moves: bool
+    """Whether moves are exchanged as action numbers (else as move text)."""
+    session: list[str]
+    """The lines sent since the last ``position`` line: the game so far."""
+
     def __init__(self, command: str, spec: GameSpec, timeout: float,
                  int_moves: bool = False) -> None:
         self.command = command
         self.spec = spec
         self.timeout = timeout
         self.int_moves = int_moves
-        self.session: list[str] = []  # the lines sent since the last 'position'
+        self.session = []
         self._stderr = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")
         self._process = _start(split_command(command), command, subprocess.PIPE, self._stderr)
         self._lines: queue.Queue[str | None] = queue.Queue()
