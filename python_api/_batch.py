@@ -96,6 +96,9 @@ class VectorGame(_core.VectorGame):
 
     __slots__ = ()
 
+    SKIP: int = _core.VectorGame.SKIP
+    """The action that leaves an env as it is in a step (-1)."""
+
     def __reduce__(self) -> Any:
         raise TypeError("a katra.VectorGame cannot be pickled (its games live in C arrays); "
                         "pickle vg.position(i) for each env instead")
