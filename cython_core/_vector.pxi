@@ -305,10 +305,9 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
     """commit_envs on Goré's lanes: per env the ply, the legal sets made in place
     (gore_legal), the mask row (written whole: gore_mask_write), the observation,
     the flags and the next draw.  Its own loop, not env_outputs' (which lists the
-    legal actions); one pass (session 33's two, plies and masks then observations
-    and flags, kept the old sets apart for the mask: with the offers written
-    whole none are needed, and one pass costs fewer instructions and
-    mispredictions).  The same outputs as commit_envs, every env independent of
+    legal actions); one pass (with the offers written whole the mask needs no
+    old legal sets, and one pass costs fewer instructions and mispredictions
+    than two).  The same outputs as commit_envs, every env independent of
     the others."""
     cdef Envs here = shared[0]
     cdef Envs* e = &here

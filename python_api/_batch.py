@@ -1,7 +1,7 @@
-"""Many states at once: learning batches, :class:`VectorGame` and files of game records.
+"""Many states at once: learning batches, [VectorGame][katra.VectorGame] and files of game records.
 
-They check that what they are given are :class:`katra.State` objects (or
-give :class:`katra.State` objects back), so they sit above ``_state`` (which
+They check that what they are given are [katra.State][] objects (or
+give [katra.State][] objects back), so they sit above ``_state`` (which
 imports the per-state helpers ``_learning`` and ``_records``, and is imported
 by nothing it imports).
 """
@@ -94,17 +94,20 @@ class VectorGame(_core.VectorGame):
     (num_envs x num_actions, bool/uint8), ``rewards`` (num_envs x 2, float32,
     South then North), ``terminated``, ``truncated`` (bool/uint8), ``to_move``
     (int8) and ``plies`` (int32: plies of the current game).  ``position(i)``
-    is env ``i``'s game as a :class:`katra.State`.
+    is env ``i``'s game as a [katra.State][].
     """
 
     __slots__ = ()
+
+    SKIP: int = _core.VectorGame.SKIP
+    """The action that leaves an env as it is in a step (-1)."""
 
     def __reduce__(self) -> Any:
         raise TypeError("a katra.VectorGame cannot be pickled (its games live in C arrays); "
                         "pickle vg.position(i) for each env instead")
 
     def position(self, i: int) -> State:  # type: ignore[override]
-        """A copy of env ``i``'s position as a :class:`katra.State` on the core (``ply``: the
+        """A copy of env ``i``'s position as a [katra.State][] on the core (``ply``: the
         plies of its current game; an empty move stack): equal to the state reached by
         the same moves.  ``katra.ArgumentError`` unless ``0 <= i < num_envs``."""
         pos = super().position(i)

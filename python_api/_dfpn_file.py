@@ -117,17 +117,17 @@ def _open(name: str) -> Any:
 def dfpn_table_info(path: str | os.PathLike[str]) -> DfpnTableInfo:
     """What the df-pn table file at ``path`` holds (its header, checked against
     its size); a file that is missing, truncated or not one:
-    :class:`katra.ArgumentError`."""
+    [katra.ArgumentError][]."""
     name = _path(path)
     with _open(name) as f:
         return _info(name, f)[0]
 
 
 class DfpnTableFile:
-    """A solve's df-pn table kept at ``path`` for ``game``: :meth:`load` reads it
+    """A solve's df-pn table kept at ``path`` for ``game``: ``load`` reads it
     if the file exists (checked: a df-pn table file, of this game, this build's
     layout, ``tt_bits`` if given, its full size), else makes a new table;
-    :meth:`save` writes it back (to ``path.part``, then renamed)."""
+    ``save`` writes it back (to ``path.part``, then renamed)."""
 
     def __init__(self, path: object, game: str, tt_bits: int | None) -> None:
         self.path = _path(path)

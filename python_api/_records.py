@@ -1,11 +1,13 @@
 """Game records: a start position and the moves played, one game per record.
 
 A record is a few ``key: value`` lines; records are separated by blank lines;
-lines starting with ``#`` are comments::
+lines starting with ``#`` are comments:
 
-    start: gore 6,6,6,6/6,6,6,6 S stores=0,0 owners=NNNN/SSSS
-    moves: a1 c2 offer:d2
-    result: *
+```text
+start: gore 6,6,6,6/6,6,6,6 S stores=0,0 owners=NNNN/SSSS
+moves: a1 c2 offer:d2
+result: *
+```
 
 * ``start``: the position text before the first move (docs/rules.md §1.5);
 * ``ply``: the ply of the start position, only when it is not 0;

@@ -1,17 +1,17 @@
 """Endgame tables: Djenon-aboure's boards of few seeds, valued once (docs/tables.md).
 
-:func:`build_tables` computes the layers 0..K of board seeds with the compiled
+[build_tables][katra.api.build_tables] computes the layers 0..K of board seeds with the compiled
 core (``_core._table_build_layer``, each layer from its own boards and the
-smaller layers) and writes them to a file; :func:`load_tables` reads a file
+smaller layers) and writes them to a file; [load_tables][katra.api.load_tables] reads a file
 back into a ``_core.EndgameTables``, which ``katra.solve(..., tables=...)``
-and the search engine read; :func:`tables_info` describes a file.
+and the search engine read; [tables_info][katra.api.tables_info] describes a file.
 
 The file: a first line ``KATRA-TABLES 1``, a second line of JSON (the game,
 ``max_seeds`` and per layer its boards, the bytes it takes in the file and
 the CRC-32 of its uncompressed bytes), then each layer's bytes compressed by
 zlib: 2 values a board (bytes) then 2 plies a board (16-bit little-endian).
 A file that is missing, truncated, damaged or for another game raises
-:class:`katra.ArgumentError` naming the problem: it is never read as a table.
+[katra.ArgumentError][] naming the problem: it is never read as a table.
 """
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def build_layers(game: str, max_seeds: int,
                  progress: Callable[[LayerInfo], None] | None = None
                  ) -> tuple[list[bytes], list[bytes], list[LayerInfo]]:
     """The layers 0..max_seeds of ``game`` (checked arguments): values, plies
-    (native order) and each layer's :class:`LayerInfo` (``bytes`` 0: not written)."""
+    (native order) and each layer's [LayerInfo][katra.api.LayerInfo] (``bytes`` 0: not written)."""
     values: list[bytes] = []
     plies: list[bytes] = []
     infos: list[LayerInfo] = []
@@ -139,7 +139,7 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
                  progress: Callable[[LayerInfo], None] | None = None) -> TablesInfo:
     """Build ``game``'s endgame tables of every board of at most ``max_seeds``
     seeds (0..16) and write them to ``path`` (docs/tables.md); ``progress``:
-    None or a callable given each layer's :class:`LayerInfo` as it is built.
+    None or a callable given each layer's [LayerInfo][katra.api.LayerInfo] as it is built.
     The file is written to ``path + ".part"`` (opened before the build, so a
     path that cannot be written is an ArgumentError at once) and renamed when
     complete (katra._files: a link's target is written, a FIFO directly); a
@@ -240,7 +240,7 @@ def tables_info(path: str | os.PathLike[str]) -> TablesInfo:
 def load_tables(path: str | os.PathLike[str], game: str | None = None) -> Any:
     """The endgame tables of the file at ``path`` (a ``_core.EndgameTables``),
     every layer checked (size, CRC-32); ``game``: None or the game they must be
-    for.  Missing, truncated, damaged or another game's: :class:`katra.ArgumentError`."""
+    for.  Missing, truncated, damaged or another game's: [katra.ArgumentError][]."""
     info = tables_info(path)
     name = os.fspath(path)
     if game is not None and not isinstance(game, str):

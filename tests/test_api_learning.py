@@ -211,7 +211,7 @@ def test_bad_player(backend):
         s.observation(bytearray(112))
 
 
-# ------------------------------------------------- issue 10: buffers too small for the values
+# ---------------------------------------------------------- buffers too small for the values
 
 BIG = "katro-4x4 300,0,0,0/0,0,0,0/0,0,0,0/0,0,0,1 S"
 

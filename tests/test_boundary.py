@@ -1,4 +1,4 @@
-"""One boundary between the layers (issue 17): each argument checked once, the same
+"""One boundary between the layers: each argument checked once, the same
 exception for the same mistake on every layer, positions passed as objects, and
 jobs split only when a split pays.
 

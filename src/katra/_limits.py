@@ -6,15 +6,15 @@ line's argument types, the pure-Python reference, the adapters and
 ``katra.testing``.  The compiled core refuses the same values with the same
 exceptions.  One exception per kind of mistake (docs/api.md, "Errors"):
 
-* a wrong type: :class:`~katra._errors.ArgumentTypeError` (both a ``TypeError``
+* a wrong type: ``ArgumentTypeError`` (both a ``TypeError``
   and a ``ValueError``);
 * a value outside its range, or arguments that do not go together:
-  :class:`~katra._errors.ArgumentError` (a ``ValueError``).
+  ``ArgumentError`` (a ``ValueError``).
 
 Nothing is ever clamped.  The rules' own numbers (``LAP_LIMIT``,
 ``MAX_TOTAL_SEEDS``, ``GORE_SEEDS_PER_TRADED_HOLE``) and the two limits the
 core reads from the game table (``MAX_PERFT_DEPTH``, ``DEFAULT_MAX_PLIES``)
-live in :mod:`katra._games`; the others are here.
+live in ``katra._games``; the others are here.
 """
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def as_int(value: object) -> int | None:
 
 
 def check_int(value: object, name: str, minimum: int, maximum: int) -> int:
-    """``value`` as a plain int if it is an int (:func:`as_int`) in ``minimum..maximum``.
+    """``value`` as a plain int if it is an int (``as_int``) in ``minimum..maximum``.
 
     A bool, float, str or anything else that is not an int raises
     ArgumentTypeError; an int out of range raises ArgumentError.  Both name

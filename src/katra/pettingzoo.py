@@ -1,9 +1,12 @@
 """katra's games as PettingZoo AEC environments (extra ``katra[pettingzoo]``).
 
+```pycon
 >>> from katra.pettingzoo import env            # doctest: +SKIP
 >>> e = env("katro", max_plies=1000, render_mode="ansi")
 >>> e.reset(seed=0)
 >>> obs, reward, terminated, truncated, info = e.last()
+
+```
 
 Agents are ``"player_0"`` (South) and ``"player_1"`` (North); ``agent_selection`` is the player to
 move (Goré's answers to an offer keep the turn, so an agent may act twice in a

@@ -87,7 +87,7 @@ def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
     On Ctrl-C (or an error) only katra's own line is printed: the cluster's
     workers never see a terminal's Ctrl-C (which reaches every process of the
     foreground group), katra stops their tasks and kills them, and dask's
-    shutdown is not logged (:func:`quiet_dask`).
+    shutdown is not logged (``quiet_dask``).
     """
     try:
         distributed: Any = importlib.import_module("distributed")

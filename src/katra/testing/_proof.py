@@ -219,7 +219,7 @@ def _referenced(path: str | Path) -> set[int]:
 def check_proof(path: str | Path) -> ProofSummary:
     """Check the proof in the file at ``path`` with the reference backend only.
 
-    Returns what it proves; raises :class:`ProofError` (a ``ValueError``)
+    Returns what it proves; raises [ProofError][katra.testing.ProofError] (a ``ValueError``)
     naming the first wrong line of a malformed, cut, altered or insufficient
     proof or of a file that is not text (naming the file then), and
     ``OSError`` if the file cannot be read.
