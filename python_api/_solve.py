@@ -122,7 +122,7 @@ def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
     then the depth of its proofs, an upper bound on the distance
     (``exact=False``), unless ``exact=True`` asks the bounded solver for the
     exact distance below it (only without ``max_plies``: the pair raises
-    :class:`katra.ArgumentError`); ``nodes``: df-pn's node budget (1..2**62, None:
+    [katra.ArgumentError][]); ``nodes``: df-pn's node budget (1..2**62, None:
     none).  ``max_plies``: an int 1..500: the bounded solver instead, exact
     within that bound.  ``jobs``/``executor`` split either over workers as
     [katra.perft][] does: the bounded solver's root (the outcome,
