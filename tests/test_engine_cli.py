@@ -219,6 +219,19 @@ def test_setoption_changes_the_player():
     assert parse_bestmove(lines[-1]) == katra.search("gore", depth=3).best_move
 
 
+def test_mcts_options_and_go_nodes():
+    result = katra_in_process("engine", "mcts", stdin="setoption name simulations value 500\n"
+                                                      "position katro-4x4\ngo\ngo nodes 300\n")
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["ok", "ok"] and result.returncode == 0
+    moves = [parse_bestmove(line) for line in lines if line.startswith("bestmove")]
+    infos = [Info.parse(line) for line in lines if line.startswith("info")]
+    player = katra.MCTS()  # the same player: the second go continues its tree
+    assert moves == [player.search("katro-4x4", simulations=500).best_move,
+                     player.search("katro-4x4", simulations=300).best_move]
+    assert [i.simulations for i in infos] == [200, 500, 200, 300]
+
+
 def test_end_of_input_quits_and_a_search_is_stopped(engine):
     driver = engine(katra_engine_command("alphabeta"))
     assert driver.ask("position katro") == "ok"
