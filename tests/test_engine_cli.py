@@ -376,3 +376,12 @@ def test_the_cli_docs_engine_example_is_real():
     assert words[0] == "printf" and words[-3:] == ["katra", "engine", "alphabeta"]
     result = katra_in_process("engine", "alphabeta", stdin="\n".join(words[2:-4]) + "\n")
     assert unclocked(result.stdout) == unclocked(output) and result.returncode == 0
+
+
+def test_the_documented_excerpts_come_from_the_session():
+    """The page's other exchanges of katra's engine (``go depth 3``) are the session's."""
+    _, session = documented_session()
+    text = PROTOCOL_DOC.read_text(encoding="utf-8")
+    excerpt = text.split("moves b1 d4`:\n\n```text\n")[1].split("```")[0].splitlines()
+    start = session.index(excerpt[0])
+    assert session[start:start + len(excerpt)] == excerpt
