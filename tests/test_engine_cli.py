@@ -255,6 +255,8 @@ def test_bad_spec_is_one_line_and_status_2():
                              "not '0.5'\n")
     help_text = katra_in_process("engine", "--help").stdout
     assert "SPEC" in help_text and "docs/protocol.md" in help_text
+    assert "  mcts: katra's Monte Carlo tree search (UCT)\n    simulations=1..2**40 (0: none): " \
+           "simulations per move\n" in help_text
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy:seed=2", "alphabeta:depth=2"])

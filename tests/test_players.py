@@ -235,11 +235,11 @@ def test_spec_names_and_options():
     ("alphabeta:depth=65", "depth must be in 1..64 (0: none), not '65'"),
     ("alphabeta:depth=x", "depth must be a whole number in 1..64 (0: none), not 'x'"),
     ("alphabeta:depth=-1", "depth must be in 1..64"),
-    ("alphabeta:time=nan", "time must be in 0.001..1e+06 (0: none), not 'nan'"),
+    ("alphabeta:time=nan", "time must be in 0.001..1000000 (0: none), not 'nan'"),
     ("alphabeta:tt_bits=29", "tt_bits must be in 0..28, not '29'"),
     ("greedy:seed=1,seed=2", "seed is given twice"),
     ("mcts:exploration=-1", "exploration must be in 0..1000, not '-1'"),
-    ("mcts:simulations=1099511627777", "simulations must be in 1..1099511627776 (0: none)"),
+    ("mcts:simulations=1099511627777", "simulations must be in 1..2**40 (0: none)"),
     ("mcts:depth=3", "mcts has no setting 'depth'; its settings: simulations, time, "
                      "exploration, seed"),
 ])

@@ -35,6 +35,7 @@ from katra._limits import (
     MAX_SEARCH_TIME,
     MAX_SEED,
     MAX_TT_BITS,
+    bound_text,
 )
 from katra._zobrist import MASK64, splitmix64
 
@@ -82,7 +83,7 @@ class Setting:
         return value
 
     def range_text(self) -> str:
-        low, high = (f"{int(v)}" if self.kind is int else f"{v:g}"
+        low, high = (bound_text(int(v)) if self.kind is int or v >= 10**5 else f"{v:g}"
                      for v in (self.minimum, self.maximum))
         zero = " (0: none)" if self.default is None else ""
         return f"{low}..{high}{zero}"
@@ -100,7 +101,7 @@ class Setting:
         return Option(self.name, "string", self.text(value))
 
 
-SEED = Setting("seed", int, 0, MAX_SEED, 0, "the seed of the player's generator")
+SEED = Setting("seed", int, 0, MAX_SEED, 0, "the seed of its random choices")
 
 
 @dataclass(frozen=True)
@@ -262,8 +263,7 @@ class GreedyPlayer(BuiltinPlayer):
 
     KIND = "greedy"
     SETTINGS = (SEED,)
-    HELP = "the move that leaves the most material (seeds in own holes and store, less "\
-           "the opponent's)"
+    HELP = "the move leaving it the most material (its seeds less the opponent's)"
 
     def _configure(self) -> None:
         self._generator = _Generator(int(self.values["seed"] or 0))
@@ -394,8 +394,11 @@ class MctsPlayer(BuiltinPlayer):
 
     def _configure(self) -> None:
         from katra.api import MCTS
-        self._mcts = MCTS(exploration=float(self.values["exploration"] or 0),
-                          seed=int(self.values["seed"] or 0))
+        exploration = float(self.values["exploration"] or 0)
+        seed = int(self.values["seed"] or 0)
+        if (self._mcts is None or self._mcts.exploration != exploration
+                or self._mcts.seed != seed):  # a new tree only for a new search
+            self._mcts = MCTS(exploration=exploration, seed=seed)
 
     @property
     def mcts(self) -> MCTS:
@@ -464,6 +467,15 @@ PLAYERS: dict[str, type[BuiltinPlayer]] = {
     cls.KIND: cls for cls in (RandomPlayer, GreedyPlayer, AlphaBetaPlayer, MctsPlayer)}
 #: The games every built-in player plays.
 PLAYER_GAMES = GAME_IDS
+
+
+def describe_players() -> str:
+    """The players and their keys, one paragraph each (``katra engine --help``)."""
+    lines = []
+    for kind, cls in PLAYERS.items():
+        lines.append(f"  {kind}: {cls.HELP}")
+        lines += [f"    {s.name}={s.range_text()}: {s.help}" for s in cls.SETTINGS]
+    return "\n".join(lines)
 
 
 def make_player(spec: str) -> BuiltinPlayer:
