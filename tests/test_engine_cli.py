@@ -219,6 +219,19 @@ def test_setoption_changes_the_player():
     assert parse_bestmove(lines[-1]) == katra.search("gore", depth=3).best_move
 
 
+def test_mcts_options_and_go_nodes():
+    result = katra_in_process("engine", "mcts", stdin="setoption name simulations value 500\n"
+                                                      "position katro-4x4\ngo\ngo nodes 300\n")
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["ok", "ok"] and result.returncode == 0
+    moves = [parse_bestmove(line) for line in lines if line.startswith("bestmove")]
+    infos = [Info.parse(line) for line in lines if line.startswith("info")]
+    player = katra.MCTS()  # the same player: the second go continues its tree
+    assert moves == [player.search("katro-4x4", simulations=500).best_move,
+                     player.search("katro-4x4", simulations=300).best_move]
+    assert [i.simulations for i in infos] == [200, 500, 200, 300]
+
+
 def test_end_of_input_quits_and_a_search_is_stopped(engine):
     driver = engine(katra_engine_command("alphabeta"))
     assert driver.ask("position katro") == "ok"
@@ -242,6 +255,8 @@ def test_bad_spec_is_one_line_and_status_2():
                              "not '0.5'\n")
     help_text = katra_in_process("engine", "--help").stdout
     assert "SPEC" in help_text and "docs/protocol.md" in help_text
+    assert "  mcts: katra's Monte Carlo tree search (UCT)\n    simulations=1..2**40 (0: none): " \
+           "simulations per move\n" in help_text
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy:seed=2", "alphabeta:depth=2"])
@@ -363,3 +378,12 @@ def test_the_cli_docs_engine_example_is_real():
     assert words[0] == "printf" and words[-3:] == ["katra", "engine", "alphabeta"]
     result = katra_in_process("engine", "alphabeta", stdin="\n".join(words[2:-4]) + "\n")
     assert unclocked(result.stdout) == unclocked(output) and result.returncode == 0
+
+
+def test_the_documented_excerpts_come_from_the_session():
+    """The page's other exchanges of katra's engine (``go depth 3``) are the session's."""
+    _, session = documented_session()
+    text = PROTOCOL_DOC.read_text(encoding="utf-8")
+    excerpt = text.split("moves b1 d4`:\n\n```text\n")[1].split("```")[0].splitlines()
+    start = session.index(excerpt[0])
+    assert session[start:start + len(excerpt)] == excerpt

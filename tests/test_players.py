@@ -21,7 +21,8 @@ from katra.match import (
 )
 
 # Budgets small enough for many moves per test, fixed so the moves repeat.
-QUICK_SPECS = ("random:seed=3", "greedy:seed=5", "alphabeta:depth=3", "alphabeta:nodes=2000")
+QUICK_SPECS = ("random:seed=3", "greedy:seed=5", "alphabeta:depth=3", "alphabeta:nodes=2000",
+               "mcts:simulations=20,seed=1")
 
 
 def play_game(players, game_id, plies, limits=None):
@@ -210,6 +211,15 @@ def test_spec_names_and_options():
     assert player.name == "alphabeta:tt_bits=12"
     assert make_player("greedy:seed=4").name == "greedy:seed=4"
     assert make_player("random:seed=0").name == "random"
+    mcts = make_player("mcts:simulations=500,exploration=0.7")
+    assert mcts.name == "mcts:simulations=500,exploration=0.7"
+    assert [o.line() for o in mcts.options()] == [
+        "option name simulations type spin default 500 min 0 max 1099511627776",
+        "option name time type string default 0",
+        "option name exploration type string default 0.7",
+        "option name seed type spin default 0 min 0 max 18446744073709551615"]
+    mcts.set_option("simulations", "800")
+    assert mcts.own_budget().nodes == 800
 
 
 @pytest.mark.parametrize("spec, fragment", [
@@ -225,10 +235,13 @@ def test_spec_names_and_options():
     ("alphabeta:depth=65", "depth must be in 1..64 (0: none), not '65'"),
     ("alphabeta:depth=x", "depth must be a whole number in 1..64 (0: none), not 'x'"),
     ("alphabeta:depth=-1", "depth must be in 1..64"),
-    ("alphabeta:time=nan", "time must be in 0.001..1e+06 (0: none), not 'nan'"),
+    ("alphabeta:time=nan", "time must be in 0.001..1000000 (0: none), not 'nan'"),
     ("alphabeta:tt_bits=29", "tt_bits must be in 0..28, not '29'"),
     ("greedy:seed=1,seed=2", "seed is given twice"),
     ("mcts:exploration=-1", "exploration must be in 0..1000, not '-1'"),
+    ("mcts:simulations=1099511627777", "simulations must be in 1..2**40 (0: none)"),
+    ("mcts:depth=3", "mcts has no setting 'depth'; its settings: simulations, time, "
+                     "exploration, seed"),
 ])
 def test_bad_specs_name_the_problem(spec, fragment):
     with pytest.raises(katra.ArgumentError) as error:
@@ -267,3 +280,61 @@ def test_another_threads_cancel_does_not_end_a_search():
     fresh = katra.search(state, depth=11)
     assert result[0].action == fresh.best_action
     assert result[0].infos[-1].depth == 11 and result[0].infos[-1].score == ("value", fresh.score)
+
+
+# ---------------------------------------------------------------- mcts
+
+def test_mcts_finds_the_win_in_one():
+    """KATRO_WIN: every playout after a1 is a win (North has no seed): a1's mean
+    result is 1, score 100."""
+    state = katra.State.from_text(KATRO_WIN)
+    choice = make_player("mcts:simulations=200").choose(state, GoLimits(), threading.Event())
+    assert state.action_text(choice.action) == "a1"
+    assert choice.infos[-1].score == ("value", 100) and choice.infos[-1].pv[0] == "a1"
+
+
+def test_mcts_calls_build_the_tree_of_one_call():
+    """The player's calls of 200, 400, ... simulations continue one tree: its answer
+    is katra.MCTS's for one call of the whole budget (MCTS.search's docs)."""
+    state = katra.State("gore")
+    choice = make_player("mcts:simulations=1000,seed=5").choose(state, GoLimits(),
+                                                                threading.Event())
+    one = katra.MCTS(seed=5).search(state, simulations=1000)
+    last = choice.infos[-1]
+    assert choice.action == one.best_action and last.simulations == 1000
+    assert [info.simulations for info in choice.infos] == [200, 600, 1000]
+    best_value = {a: v for a, _, v in one.children}[one.best_action]
+    assert last.score == ("value", round(200 * best_value) - 100)
+    assert last.pv == tuple(state.action_text(a) for a in one.pv)
+    assert last.nodes == one.tree_nodes
+
+
+def test_mcts_go_nodes_are_simulations_and_depth_is_ignored():
+    state = katra.State("katro-4x4")
+    player = make_player("mcts:simulations=300")
+    assert player.choose(state, GoLimits(nodes=250), threading.Event()).infos[-1].simulations \
+        == 250
+    player.new_game()
+    assert player.mcts.tree_nodes == 0
+    assert player.choose(state, GoLimits(depth=3), threading.Event()).infos[-1].simulations \
+        == 300
+
+
+def test_mcts_stop_ends_an_infinite_search():
+    state = katra.State("katra-mpantsaka")
+    player = make_player("mcts")
+    stop = threading.Event()
+    found = threading.Event()
+    player.listener = lambda info: found.set()
+    result = []
+    thread = threading.Thread(target=lambda: result.append(
+        player.choose(state, GoLimits(infinite=True), stop)))
+    thread.start()
+    try:
+        assert found.wait(60)
+        assert thread.is_alive()
+    finally:
+        stop.set()
+        thread.join(60)
+    assert not thread.is_alive()
+    assert result[0].action in state.legal_actions()

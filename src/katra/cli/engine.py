@@ -21,11 +21,16 @@ if TYPE_CHECKING:
 
 
 def register(commands: Any) -> None:
+    from katra.match import describe_players
+
     from .common import Parser
     parser: Parser = commands.add_parser(
         "engine", help="serve a built-in player over the play protocol (docs/protocol.md)",
-        description="Serve one of katra's players on stdin/stdout by the play protocol "
-                    "(docs/protocol.md); it answers katra diff --walk's line protocol too.")
+        description="Serve one of katra's players on stdin/stdout by the play protocol\n"
+                    "(docs/protocol.md); it answers katra diff --walk's line protocol too.",
+        epilog="players, SPEC = NAME[:KEY=VALUE[,KEY=VALUE...]] (the keys are options too;\n"
+               "a budget of 0 is none):\n" + describe_players(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("spec", metavar="SPEC",
                         help="the player: random, greedy, alphabeta or mcts, with settings "
                              "as NAME:KEY=VALUE,... (alphabeta:depth=8, mcts:simulations=2000)")

@@ -8,6 +8,7 @@ from ._players import (
     GreedyPlayer,
     MctsPlayer,
     RandomPlayer,
+    describe_players,
     make_player,
     material,
 )
@@ -43,4 +44,4 @@ __all__ = ["PROTOCOL_VERSION", "Choice", "GoLimits", "Handshake", "Info", "Optio
            "parse_protocolok", "parse_setoption", "position_line", "protocol_line",
            "protocolok_line", "setoption_line",
            "PLAYER_GAMES", "PLAYERS", "AlphaBetaPlayer", "BuiltinPlayer", "GreedyPlayer",
-           "MctsPlayer", "RandomPlayer", "make_player", "material"]
+           "MctsPlayer", "RandomPlayer", "describe_players", "make_player", "material"]

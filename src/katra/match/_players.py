@@ -9,9 +9,8 @@ Budget of one move, first rule that applies: ``go infinite`` searches until
 ``stop``; ``go``'s ``nodes``/``depth``/``movetime`` replace the player's own
 budget; the player's own budget (its depth/nodes/time/simulations settings);
 the mover's clock: ``time left / 30 + increment``, at most ``time left / 2``;
-else ``DEFAULT_SECONDS``.  ``stop`` is answered within milliseconds: alpha-beta
-cancels its running search, MCTS searches in slices and reads it between
-them.  With fixed budgets
+else ``DEFAULT_SECONDS``.  ``stop`` is answered within milliseconds: it cancels
+the running search (``_StopWatch``).  With fixed budgets
 (depth/nodes/simulations) and seeds, a player's moves are a function of the
 positions it was asked about since it was made.
 """
@@ -28,13 +27,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from katra._core import JobCancelled, cancel_jobs
 from katra._errors import ArgumentError
 from katra._games import GAME_IDS
-from katra._limits import MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME, MAX_SEED, MAX_TT_BITS
+from katra._limits import (
+    MAX_EXPLORATION,
+    MAX_MCTS_SIMULATIONS,
+    MAX_SEARCH_DEPTH,
+    MAX_SEARCH_NODES,
+    MAX_SEARCH_TIME,
+    MAX_SEED,
+    MAX_TT_BITS,
+    bound_text,
+)
 from katra._zobrist import MASK64, splitmix64
 
 from ._protocol import Choice, GoLimits, Info, Option, Player
 
 if TYPE_CHECKING:
-    from katra.api import Engine, State
+    from katra.api import MCTS, Engine, State
 
 #: The time per move of a player that has no budget, no clock and no limit from ``go``.
 DEFAULT_SECONDS = 1.0
@@ -42,9 +50,8 @@ DEFAULT_SECONDS = 1.0
 CLOCK_MOVES = 30
 #: How often (seconds) a search watches its stop event.
 STOP_POLL = 0.005
-#: MCTS's slice, in simulations.
+#: MCTS's first call, in simulations (doubled at each call of the same move).
 MCTS_SLICE = 200
-MAX_SIMULATIONS = 1 << 62
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class Setting:
         return value
 
     def range_text(self) -> str:
-        low, high = (f"{int(v)}" if self.kind is int else f"{v:g}"
+        low, high = (bound_text(int(v)) if self.kind is int or v >= 10**5 else f"{v:g}"
                      for v in (self.minimum, self.maximum))
         zero = " (0: none)" if self.default is None else ""
         return f"{low}..{high}{zero}"
@@ -94,7 +101,7 @@ class Setting:
         return Option(self.name, "string", self.text(value))
 
 
-SEED = Setting("seed", int, 0, MAX_SEED, 0, "the seed of the player's generator")
+SEED = Setting("seed", int, 0, MAX_SEED, 0, "the seed of its random choices")
 
 
 @dataclass(frozen=True)
@@ -256,8 +263,7 @@ class GreedyPlayer(BuiltinPlayer):
 
     KIND = "greedy"
     SETTINGS = (SEED,)
-    HELP = "the move that leaves the most material (seeds in own holes and store, less "\
-           "the opponent's)"
+    HELP = "the move leaving it the most material (its seeds less the opponent's)"
 
     def _configure(self) -> None:
         self._generator = _Generator(int(self.values["seed"] or 0))
@@ -370,26 +376,37 @@ class AlphaBetaPlayer(BuiltinPlayer):
 
 class MctsPlayer(BuiltinPlayer):
     """katra.MCTS (UCT), its tree kept between moves and dropped by ``new_game``.
-    Searches in slices of MCTS_SLICE simulations of the same position: the kept
-    tree makes them one growing search."""
+    Searches in calls of MCTS_SLICE simulations, twice as many each time, of the
+    same position: MCTS.search continues one tree, so they build exactly the
+    tree of one call (an ``info`` line after each); ``stop`` cancels the running
+    call, whose completed simulations the tree keeps."""
 
     KIND = "mcts"
     SETTINGS = (
-        Setting("simulations", int, 1, MAX_SIMULATIONS, None, "simulations per move"),
+        Setting("simulations", int, 1, MAX_MCTS_SIMULATIONS, None, "simulations per move"),
         Setting("time", float, 0.001, MAX_SEARCH_TIME, None, "seconds per move"),
-        Setting("exploration", float, 0, 1000, 1.4, "the UCT exploration constant"),
+        Setting("exploration", float, 0, MAX_EXPLORATION, 1.4, "UCB1's exploration constant"),
         SEED,
     )
     HELP = "katra's Monte Carlo tree search (UCT)"
 
+    _mcts: MCTS | None = None
+
     def _configure(self) -> None:
-        import katra
-        mcts_class: Any = getattr(katra, "MCTS")  # noqa: B009  (katra.MCTS, the core's UCT)
-        self._mcts = mcts_class(exploration=float(self.values["exploration"] or 0),
-                                seed=int(self.values["seed"] or 0))
+        from katra.api import MCTS
+        exploration = float(self.values["exploration"] or 0)
+        seed = int(self.values["seed"] or 0)
+        if (self._mcts is None or self._mcts.exploration != exploration
+                or self._mcts.seed != seed):  # a new tree only for a new search
+            self._mcts = MCTS(exploration=exploration, seed=seed)
+
+    @property
+    def mcts(self) -> MCTS:
+        assert self._mcts is not None  # made by __init__
+        return self._mcts
 
     def new_game(self) -> None:
-        self._configure()
+        self.mcts.clear()
 
     def own_budget(self) -> Budget:
         simulations = self.values["simulations"]
@@ -402,33 +419,63 @@ class MctsPlayer(BuiltinPlayer):
         start = time.monotonic()
         deadline = None if budget.seconds is None else start + budget.seconds
         infos: list[Info] = []
-        done = 0
+        done = 0  # this move's simulations
         result: Any = None
-        while True:
-            call = MCTS_SLICE if budget.nodes is None else min(MCTS_SLICE, budget.nodes - done)
-            result = self._mcts.search(state, simulations=call)
-            done += call
-            finished = ((budget.nodes is not None and done >= budget.nodes)
-                        or (deadline is not None and time.monotonic() >= deadline))
-            if stop.is_set() or finished:
-                break
-        self._report(infos, self._info(state, result, done, time.monotonic() - start))
-        if budget.infinite:
+        chunk = MCTS_SLICE
+        cut = False  # stop cancelled a call: the tree holds more than ``result``
+        with _StopWatch(stop):
+            while not stop.is_set():
+                call = chunk if budget.nodes is None else min(chunk, budget.nodes - done)
+                call_time = (None if deadline is None
+                             else max(deadline - time.monotonic(), 0.001))
+                try:
+                    result = self.mcts.search(state, simulations=call, time=call_time)
+                except JobCancelled:
+                    cut = True
+                    continue  # stop (the loop ends) or another thread's cancel_jobs (again)
+                cut = False
+                done += result.simulations
+                self._report(infos, self._info(state, result, done, time.monotonic() - start))
+                chunk = min(chunk * 2, MAX_MCTS_SIMULATIONS)
+                if ((budget.nodes is not None and done >= budget.nodes)
+                        or (deadline is not None and time.monotonic() >= deadline)):
+                    break
+        if budget.infinite:  # the answer waits for stop
             stop.wait()
+        if result is None or cut:  # read the tree as stop left it (one simulation more)
+            result = self.mcts.search(state, simulations=1)
+            done += 1
+            self._report(infos, self._info(state, result, done, time.monotonic() - start))
         return Choice(int(result.best_action), tuple(infos))
 
     @staticmethod
     def _info(state: State, result: Any, simulations: int, seconds: float) -> Info:
-        pv = tuple(a if isinstance(a, str) else state.action_text(int(a)) for a in result.pv)
-        return Info(score=("value", round(100 * float(result.value))),
+        return Info(score=("value", mcts_score(result)),
                     nodes=int(result.tree_nodes), time=_milliseconds(seconds),
-                    simulations=simulations, pv=pv)
+                    simulations=simulations,
+                    pv=tuple(state.action_text(int(a)) for a in result.pv))
+
+
+def mcts_score(result: Any) -> int:
+    """An MctsResult's score: its best move's mean result for the side to move
+    (win 1, draw or unfinished 1/2, loss 0) as -100..100."""
+    value = next(value for action, _, value in result.children if action == result.best_action)
+    return round(200 * float(value)) - 100
 
 
 PLAYERS: dict[str, type[BuiltinPlayer]] = {
     cls.KIND: cls for cls in (RandomPlayer, GreedyPlayer, AlphaBetaPlayer, MctsPlayer)}
 #: The games every built-in player plays.
 PLAYER_GAMES = GAME_IDS
+
+
+def describe_players() -> str:
+    """The players and their keys, one paragraph each (``katra engine --help``)."""
+    lines = []
+    for kind, cls in PLAYERS.items():
+        lines.append(f"  {kind}: {cls.HELP}")
+        lines += [f"    {s.name}={s.range_text()}: {s.help}" for s in cls.SETTINGS]
+    return "\n".join(lines)
 
 
 def make_player(spec: str) -> BuiltinPlayer:
