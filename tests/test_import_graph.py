@@ -13,7 +13,8 @@ The layers, each a package or a group of modules:
 * ``base``: katra's own private modules (``katra._core``, ``katra._games``,
   ``katra._limits``...), shared by every layer;
 * ``reference``: ``katra._reference``; ``api``: ``katra.api``; ``testing``:
-  ``katra.testing``; ``cli``: ``katra.cli``; ``adapters``: ``katra.openspiel``,
+  ``katra.testing``; ``match``: ``katra.match``; ``cli``: ``katra.cli``;
+  ``adapters``: ``katra.openspiel``,
   ``katra.pettingzoo``, ``katra.gymnasium``; ``root``: ``katra`` and
   ``katra.__main__``.
 
@@ -33,7 +34,7 @@ ROOT = "katra"
 
 #: layer package -> layer name; modules of katra outside them are "base"
 LAYER_PACKAGES = {"katra._reference": "reference", "katra.api": "api",
-                  "katra.testing": "testing", "katra.cli": "cli"}
+                  "katra.testing": "testing", "katra.match": "match", "katra.cli": "cli"}
 ADAPTERS = ("katra.openspiel", "katra.pettingzoo", "katra.gymnasium")
 
 

@@ -1,7 +1,7 @@
 """The ``katra`` command line (docs/cli.md).
 
 Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
-``replay``, ``diff`` and ``solve``.  Every failure caused by the input (unknown game, malformed
+``replay``, ``diff``, ``solve``, ``analyse``, ``tables`` and ``match``.  Every failure caused by the input (unknown game, malformed
 position, bad number, unreadable or malformed record file, illegal move given
 on the command line) prints one line on stderr and exits with status 2.
 Output is plain text unless stdout is a terminal (then it has colours);
@@ -251,6 +251,8 @@ def build_parser() -> Parser:
     register_analyse(commands)  # katra analyse (docs/cli.md)
     from .tables import register as register_tables
     register_tables(commands)  # katra tables (docs/tables.md)
+    from .match import register as register_match
+    register_match(commands)  # katra match (docs/match.md)
     return parser
 
 

@@ -1,5 +1,50 @@
 """katra.match: engines that speak the play protocol (docs/protocol.md), katra's
 own players behind it, and a referee for games between them (docs/match.md)."""
-from ._protocol import PROTOCOL_VERSION, Choice, GoLimits, Info, Player, ProtocolError
+from ._check import CheckItem, CheckReport, check_engine
+from ._check import report_lines as check_report_lines
+from ._engine_process import (
+    EngineFault,
+    EngineSpec,
+    EngineStartError,
+    PlayerSeat,
+    ProcessSeat,
+    Seat,
+    start_seat,
+)
+from ._openings import load_suite, read_suite
+from ._protocol import (
+    PROTOCOL_VERSION,
+    Choice,
+    EngineOption,
+    GoLimits,
+    Info,
+    Player,
+    ProtocolError,
+)
+from ._referee import (
+    DEFAULT_ADJUDICATION_NODES,
+    DEFAULT_MOVE_TIMEOUT,
+    DEFAULT_TIME_MARGIN,
+    GameResult,
+    TimeControl,
+    play_game,
+)
+from ._results import ResultsFile, Standing, Standings
+from ._runner import (
+    DEFAULT_HANDSHAKE_TIMEOUT,
+    TOURNAMENTS,
+    GameTask,
+    MatchConfig,
+    MatchRun,
+    check_config,
+    run_match,
+)
 
-__all__ = ["PROTOCOL_VERSION", "Choice", "GoLimits", "Info", "Player", "ProtocolError"]
+__all__ = ["PROTOCOL_VERSION", "Choice", "GoLimits", "Info", "Player", "ProtocolError",
+           "EngineOption", "EngineFault", "EngineSpec", "EngineStartError", "Seat",
+           "ProcessSeat", "PlayerSeat", "start_seat", "load_suite", "read_suite",
+           "TimeControl", "GameResult", "play_game", "DEFAULT_TIME_MARGIN",
+           "DEFAULT_MOVE_TIMEOUT", "DEFAULT_ADJUDICATION_NODES", "ResultsFile", "Standing",
+           "Standings", "MatchConfig", "GameTask", "MatchRun", "run_match", "check_config",
+           "TOURNAMENTS", "DEFAULT_HANDSHAKE_TIMEOUT", "CheckItem", "CheckReport",
+           "check_engine", "check_report_lines"]

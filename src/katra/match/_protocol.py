@@ -181,3 +181,47 @@ class Player(ABC):
 
     def close(self) -> None:
         """Free what the player holds."""
+
+
+# ---------------------------------------------------------------- the referee's readers
+
+#: ``option`` line types (docs/protocol.md).
+OPTION_TYPES = ("spin", "check", "string")
+
+
+@dataclass(frozen=True)
+class EngineOption:
+    """One ``option name NAME type TYPE default VALUE [min A max B]`` line of the handshake."""
+
+    name: str
+    type: str
+    default: str
+    min: int | None = None
+    max: int | None = None
+
+    @classmethod
+    def parse(cls, line: str) -> EngineOption:
+        words = line.split()
+        if (len(words) < 7 or words[:2] != ["option", "name"] or words[3] != "type"
+                or words[5] != "default"):
+            raise ProtocolError(f"not an 'option name NAME type TYPE default VALUE' line: "
+                                f"{line!r}")
+        if words[4] not in OPTION_TYPES:
+            raise ProtocolError(f"option type must be one of {', '.join(OPTION_TYPES)}, "
+                                f"not {words[4]!r}, in {line!r}")
+        bounds: dict[str, int] = {}
+        rest = words[7:]
+        while rest:
+            if len(rest) < 2 or rest[0] not in ("min", "max"):
+                raise ProtocolError(f"unexpected {' '.join(rest)!r} in {line!r}")
+            bounds[rest[0]] = _int_word(rest[1], rest[0], line, -2**63)
+            rest = rest[2:]
+        return cls(words[2], words[4], words[6], bounds.get("min"), bounds.get("max"))
+
+
+def parse_bestmove(line: str) -> str:
+    """The move word of a ``bestmove MOVE`` line (move text or an integer action)."""
+    words = line.split()
+    if len(words) != 2 or words[0] != "bestmove":
+        raise ProtocolError(f"not a 'bestmove MOVE' line: {line!r}")
+    return words[1]

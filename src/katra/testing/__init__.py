@@ -11,7 +11,8 @@
   distance is only bounded;
 * the machinery behind ``katra diff`` (docs/diff.md) and ``katra perft
   --suite``: :class:`PerftProgram` and :class:`WalkProgram` run another program
-  through the two protocols (failing with :class:`ProgramFailed`);
+  through the two protocols (failing with :class:`ProgramFailed`), its command
+  line split by :func:`split_command` (as ``katra match`` splits an engine's);
   :func:`drill_down` and :func:`walk` compare it with katra.
 
 ``python -m katra.testing.example`` is a complete program speaking both
@@ -27,7 +28,7 @@ from katra._limits import check_playout_args
 from katra._text import action_text, plural
 from katra.api import DEFAULT_MAX_PLIES
 
-from ._programs import PerftProgram, WalkProgram
+from ._programs import PerftProgram, WalkProgram, split_command
 from ._proof import ProofError, ProofSummary, check_proof
 from ._referee import (
     Difference,
@@ -44,7 +45,7 @@ from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
            "WalkResult", "DrillResult", "ProgramError", "ProgramFailed", "drill_down", "walk",
-           "PerftProgram", "WalkProgram",
+           "PerftProgram", "WalkProgram", "split_command",
            "check_proof", "ProofError", "ProofSummary", "solved_suite", "deep_suite", "read_solved",
            "SolvedEntry"]
 
