@@ -14,9 +14,8 @@ The layers, each a package or a group of modules:
   ``katra._limits``...), shared by every layer;
 * ``reference``: ``katra._reference``; ``api``: ``katra.api``; ``testing``:
   ``katra.testing``; ``match``: ``katra.match``; ``cli``: ``katra.cli``;
-  ``adapters``: ``katra.openspiel``,
-  ``katra.pettingzoo``, ``katra.gymnasium``; ``root``: ``katra`` and
-  ``katra.__main__``.
+  ``adapters``: ``katra.openspiel``, ``katra.pettingzoo``, ``katra.gymnasium``;
+  ``root``: ``katra`` and ``katra.__main__``.
 
 No cycle between modules, none between layers, and no module imports another
 layer's private module (a ``_name`` module inside a layer package) or a private
@@ -234,8 +233,8 @@ def test_the_cycle_finder_finds_cycles():
 def test_layers():
     assert [layer(m) for m in ("katra", "katra._core", "katra._reference.gore", "katra.api",
                                "katra.api._state", "katra.testing._proof", "katra.cli.main",
-                               "katra.gymnasium", "katra.__main__")] == [
-        "root", "base", "reference", "api", "api", "testing", "cli", "adapters", "root"]
+                               "katra.match._players", "katra.gymnasium", "katra.__main__")] == [
+        "root", "base", "reference", "api", "api", "testing", "cli", "match", "adapters", "root"]
     assert is_private("katra.testing._proof") and is_private("katra.api._state")
     assert not is_private("katra._core") and not is_private("katra._reference.common")
     assert not is_private("katra._reference")

@@ -18,13 +18,7 @@ import pytest
 import katra
 from helpers import katra_in_process
 from interrupt_jobs import restore_sigint
-from katra.match import (
-    EngineOption,
-    EngineSpec,
-    ProtocolError,
-    Standing,
-    read_suite,
-)
+from katra.match import EngineSpec, Standing, read_suite
 
 ENGINES = Path(__file__).parent / "engines"
 GAME = "katro-4x4"
@@ -294,14 +288,6 @@ def test_openings_suites_parse(tmp_path):
     for game_id in katra.GAME_IDS:  # the shipped suites: balanced, not finished, distinct
         texts = katra.match.load_suite(None, game_id)
         assert len(texts) == len(set(texts)) >= 20
-
-
-def test_option_lines():
-    option = EngineOption.parse("option name Hash type spin default 16 min 1 max 1024")
-    assert (option.name, option.type, option.default, option.min, option.max) == (
-        "Hash", "spin", "16", 1, 1024)
-    with pytest.raises(ProtocolError, match="option type"):
-        EngineOption.parse("option name X type float default 1")
 
 
 def test_standing_counts_pairs_by_hand():

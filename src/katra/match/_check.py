@@ -22,7 +22,7 @@ from ._engine_process import (
     ProcessSeat,
     checked_action,
 )
-from ._protocol import GoLimits, parse_bestmove
+from ._protocol import GoLimits, parse_bestmove, position_line
 
 #: Positions with moves asked per game, from this many seeded random games.
 POSITIONS_PER_GAME = 12
@@ -111,7 +111,7 @@ def check_engine(command: str, game: str | None, handshake_timeout: float,
     began = time.monotonic()
     spec = EngineSpec(command)
     seat = ProcessSeat(spec, None, handshake_timeout)
-    games = seat.games or ()
+    games = seat.games
     checker = _Checker(seat, margin)
     checker.items.append(CheckItem(
         "handshake", True, f"id name {seat.id_name!r}, games {' '.join(games)}, "
@@ -183,7 +183,7 @@ def _check_game(checker: _Checker, game_id: str, seed: int) -> None:
         state = State.from_text(start)
         for move in moves:
             state.push(move)
-        position = f"position {start} moves {' '.join(moves)}" if moves else f"position {start}"
+        position = position_line(start, moves)
         seat.send(f"{position}\n")
         seat.expect("ok")
         seat.send("go infinite\n")

@@ -32,14 +32,17 @@ from typing import IO, TYPE_CHECKING
 from katra._errors import KatraError
 
 from ._protocol import (
-    PROTOCOL_VERSION,
     Choice,
-    EngineOption,
     GoLimits,
+    Handshake,
     Info,
+    Option,
     Player,
     ProtocolError,
     parse_bestmove,
+    position_line,
+    protocol_line,
+    setoption_line,
 )
 
 if TYPE_CHECKING:
@@ -322,52 +325,34 @@ class ProcessSeat(Seat):
     # -- the protocol
 
     def _handshake(self, game_id: str | None, timeout: float) -> None:
-        self.send(f"protocol {PROTOCOL_VERSION}\n")
+        self.send(protocol_line() + "\n")
         deadline = time.monotonic() + timeout
-        self.id_name: str | None = None
-        self.author: str | None = None
-        self.games: tuple[str, ...] | None = None
-        self.options: dict[str, EngineOption] = {}
+        lines: list[str] = []
         while True:
-            line = self.read_line(deadline, f"the handshake ('protocolok {PROTOCOL_VERSION}') "
-                                  f"within {timeout:g} s (--handshake-timeout)")
-            words = line.split()
-            if not words:
-                continue
-            if words[0] == "protocolok":
-                if words[1:] != [str(PROTOCOL_VERSION)]:
-                    raise EngineFault("unreadable line", f"speaks {line!r}, not protocol "
-                                      f"version {PROTOCOL_VERSION}", line)
+            line = self.read_line(deadline, f"the handshake ('protocolok') within {timeout:g} s "
+                                  "(--handshake-timeout)")
+            lines.append(line)
+            if line.split(" ", 1)[0] == "protocolok":
                 break
-            if words[:2] == ["id", "name"] and len(words) > 2:
-                self.id_name = line.split("name", 1)[1].strip()
-            elif words[:2] == ["id", "author"]:
-                self.author = line.split("author", 1)[1].strip()
-            elif words[0] == "games":
-                self.games = tuple(words[1:])
-            elif words[0] == "option":
-                try:
-                    option = EngineOption.parse(line)
-                except ProtocolError as exc:
-                    raise EngineFault("unreadable line", str(exc), line) from None
-                self.options[option.name] = option
-            else:
-                raise EngineFault("unreadable line", f"sent {line!r} during the handshake", line)
-        if self.id_name is None:
-            raise EngineFault("unreadable line", "sent no 'id name' line in its handshake")
-        if self.games is None:
-            raise EngineFault("unreadable line", "sent no 'games' line in its handshake")
+        try:
+            handshake = Handshake.parse(lines)
+        except ProtocolError as exc:
+            raise EngineFault("unreadable line", f"sent a handshake that does not read: {exc}",
+                              lines[-1]) from None
+        self.handshake = handshake
+        self.id_name = handshake.name
+        self.games = handshake.games
+        self.options: dict[str, Option] = {option.name: option for option in handshake.options}
         if game_id is not None and game_id not in self.games:
-            listed = " ".join(self.games) or "none"
             raise EngineFault("unreadable line", f"does not play {game_id} (its games: "
-                              f"{listed})")
+                              f"{' '.join(self.games)})")
         self.name = self.spec.name or self.id_name
         for option, value in self.spec.options:
             if option not in self.options:
                 known = ", ".join(self.options) or "none"
                 raise EngineFault("unreadable line", f"has no option {option!r} (its options: "
                                   f"{known})")
-            self.send(f"setoption name {option} value {value}\n")
+            self.send(setoption_line(option, value) + "\n")
             self.expect("ok")
         self.send("isready\n")
         self.expect("readyok")
@@ -379,7 +364,7 @@ class ProcessSeat(Seat):
 
     def choose(self, state: State, start: str, moves: Sequence[str], limits: GoLimits,
                timeout: float) -> Move:
-        position = f"position {start} moves {' '.join(moves)}" if moves else f"position {start}"
+        position = position_line(start, moves)
         began = time.perf_counter()
         self.send(f"{position}\n{limits.line()}\n")  # one write: no wait for 'ok' in between
         deadline = time.monotonic() + timeout
@@ -488,11 +473,10 @@ def start_seat(spec: EngineSpec, game_id: str, handshake_timeout: float) -> Seat
     if builtin is None:
         return ProcessSeat(spec, game_id, handshake_timeout)
     from ._players import make_player
-    if spec.options:
-        raise EngineStartError(f"engine {spec.command!r}: a built-in player takes its "
-                               "settings in its spec (katra:NAME:KEY=VALUE,...), not as options")
     try:
         player = make_player(builtin)
+        for option, value in spec.options:  # the protocol's options of the player
+            player.set_option(option, value)
     except ValueError as exc:
         raise EngineStartError(f"engine {spec.command!r}: {exc}") from None
     return PlayerSeat(spec, player)

@@ -24,6 +24,8 @@ GO_INT_FIELDS = ("stime", "ntime", "sinc", "ninc", "movetime", "nodes", "depth")
 # info's keywords that take one integer; score takes two words, pv and string the rest.
 INFO_INT_FIELDS = ("depth", "nodes", "time", "nps", "simulations")
 SCORE_KINDS = ("value", "win", "loss", "draw")
+# option's types: spin an integer in [min, max], check true/false, string any text.
+OPTION_TYPES = ("spin", "check", "string")
 
 
 class ProtocolError(KatraError):
@@ -80,7 +82,8 @@ class GoLimits:
             elif key in GO_INT_FIELDS:
                 if i + 1 == len(words):
                     raise ProtocolError(f"{key} needs a value in {line!r}")
-                values[key] = _int_word(words[i + 1], key, line, 1 if key in ("nodes", "depth") else 0)
+                minimum = 1 if key in ("nodes", "depth") else 0
+                values[key] = _int_word(words[i + 1], key, line, minimum)
                 i += 2
             else:
                 raise ProtocolError(f"unknown go keyword {key!r} in {line!r}")
@@ -156,6 +159,218 @@ class Info:
         return cls(**values)  # type: ignore[arg-type]
 
 
+def _command(line: str, keyword: str) -> str:
+    """The rest of ``line`` after its first word, which must be ``keyword``."""
+    word, _, rest = line.strip().partition(" ")
+    if word != keyword:
+        raise ProtocolError(f"not a {keyword} line: {line!r}")
+    return rest.strip()
+
+
+def protocol_line(version: int = PROTOCOL_VERSION) -> str:
+    return f"protocol {version}"
+
+
+def parse_protocol(line: str) -> int:
+    """The version asked for by ``protocol N``."""
+    return _int_word(_command(line, "protocol"), "protocol", line)
+
+
+def protocolok_line(version: int = PROTOCOL_VERSION) -> str:
+    return f"protocolok {version}"
+
+
+def parse_protocolok(line: str) -> int:
+    """The version an engine speaks, from ``protocolok N``."""
+    return _int_word(_command(line, "protocolok"), "protocolok", line)
+
+
+def id_line(key: str, value: str) -> str:
+    """``id name NAME`` or ``id author TEXT``."""
+    if key not in ("name", "author"):
+        raise ProtocolError(f"id is name or author, not {key!r}")
+    return f"id {key} {value}"
+
+
+def parse_id(line: str) -> tuple[str, str]:
+    """``(key, text)`` of an ``id name ...`` or ``id author ...`` line."""
+    key, _, value = _command(line, "id").partition(" ")
+    if key not in ("name", "author") or not value.strip():
+        raise ProtocolError(f"expected 'id name NAME' or 'id author TEXT', not {line!r}")
+    return key, " ".join(value.split())
+
+
+def games_line(game_ids: tuple[str, ...] | list[str]) -> str:
+    return " ".join(["games", *game_ids])
+
+
+def parse_games(line: str) -> tuple[str, ...]:
+    """The game ids of a ``games ID ...`` line (at least one)."""
+    ids = tuple(_command(line, "games").split())
+    if not ids:
+        raise ProtocolError(f"games needs at least one game id in {line!r}")
+    return ids
+
+
+@dataclass(frozen=True)
+class Option:
+    """One ``option`` line of the handshake: a setting ``setoption`` can change.
+    ``kind`` is spin (an integer from ``minimum`` to ``maximum``), check (``true``
+    or ``false``) or string (one word, or several separated by single spaces)."""
+
+    name: str
+    kind: str
+    default: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def line(self) -> str:
+        words = ["option", "name", self.name, "type", self.kind, "default", self.default]
+        if self.minimum is not None and self.maximum is not None:
+            words += ["min", str(self.minimum), "max", str(self.maximum)]
+        return " ".join(words)
+
+    @classmethod
+    def parse(cls, line: str) -> Option:
+        words = line.split()
+        if (len(words) < 6 or words[0] != "option" or words[1] != "name" or words[3] != "type"
+                or words[5] != "default"):
+            raise ProtocolError("expected 'option name NAME type TYPE default VALUE "
+                                f"[min A max B]', not {line!r}")
+        name, kind, rest = words[2], words[4], words[6:]
+        if kind not in OPTION_TYPES:
+            raise ProtocolError(f"option type is one of {', '.join(OPTION_TYPES)}, "
+                                f"not {kind!r}, in {line!r}")
+        minimum = maximum = None
+        if kind == "spin":
+            if len(rest) != 5 or rest[1] != "min" or rest[3] != "max":
+                raise ProtocolError(f"a spin option needs 'default N min A max B' in {line!r}")
+            default = str(_int_word(rest[0], "default", line, -2**63))
+            minimum = _int_word(rest[2], "min", line, -2**63)
+            maximum = _int_word(rest[4], "max", line, minimum)
+            if not minimum <= int(default) <= maximum:
+                raise ProtocolError(f"default {default} is not within min and max in {line!r}")
+        elif kind == "check":
+            if rest not in (["true"], ["false"]):
+                raise ProtocolError(f"a check option's default is true or false in {line!r}")
+            default = rest[0]
+        else:
+            default = " ".join(rest)
+        return cls(name, kind, default, minimum, maximum)
+
+
+def setoption_line(name: str, value: str) -> str:
+    return f"setoption name {name} value {value}"
+
+
+def parse_setoption(line: str) -> tuple[str, str]:
+    """``(name, value)`` of ``setoption name NAME value VALUE`` (the value may be
+    empty for a string option, or several words)."""
+    words = line.split()
+    if len(words) < 4 or words[0] != "setoption" or words[1] != "name" or words[3] != "value":
+        raise ProtocolError(f"expected 'setoption name NAME value VALUE', not {line!r}")
+    return words[2], " ".join(words[4:])
+
+
+def position_line(text: str, moves: tuple[str, ...] | list[str] = ()) -> str:
+    """``position TEXT [moves MOVE ...]``."""
+    return " ".join(["position", *text.split(), *(["moves", *moves] if moves else [])])
+
+
+def parse_position(line: str) -> tuple[str, tuple[str, ...]]:
+    """``(position text, moves)`` of ``position TEXT [moves MOVE ...]`` (a position
+    text never holds the word ``moves``).  The text is not checked here."""
+    words = _command(line, "position").split()
+    if "moves" in words:
+        cut = words.index("moves")
+        text, moves = words[:cut], tuple(words[cut + 1:])
+    else:
+        text, moves = words, ()
+    if not text:
+        raise ProtocolError(f"position needs a position text in {line!r}")
+    return " ".join(text), moves
+
+
+def bestmove_line(move: str) -> str:
+    return f"bestmove {move}"
+
+
+def parse_bestmove(line: str) -> str:
+    """The move of ``bestmove MOVE`` (move text or an integer action, one word)."""
+    words = _command(line, "bestmove").split()
+    if len(words) != 1:
+        raise ProtocolError(f"expected 'bestmove MOVE', not {line!r}")
+    return words[0]
+
+
+def parse_error(line: str) -> str | None:
+    """The message of an ``error ...`` reply, or None if ``line`` is not one."""
+    word, _, rest = line.strip().partition(" ")
+    return rest.strip() if word == "error" else None
+
+
+@dataclass(frozen=True)
+class Handshake:
+    """What an engine answers to ``protocol 1``: its name, author, games and
+    options, and the version it speaks (the lines up to ``protocolok``)."""
+
+    name: str
+    games: tuple[str, ...]
+    author: str | None = None
+    options: tuple[Option, ...] = ()
+    version: int = PROTOCOL_VERSION
+
+    def lines(self) -> list[str]:
+        lines = [id_line("name", self.name)]
+        if self.author is not None:
+            lines.append(id_line("author", self.author))
+        lines.append(games_line(self.games))
+        lines += [option.line() for option in self.options]
+        lines.append(protocolok_line(self.version))
+        return lines
+
+    @classmethod
+    def parse(cls, lines: list[str] | tuple[str, ...]) -> Handshake:
+        """Read the reply lines to ``protocol 1``, the last one ``protocolok N``
+        (blank lines are skipped; an ``error`` line raises ProtocolError)."""
+        name: str | None = None
+        author: str | None = None
+        games: tuple[str, ...] | None = None
+        options: list[Option] = []
+        version: int | None = None
+        for line in lines:
+            word = line.split(" ", 1)[0].strip()
+            if not word:
+                continue
+            if version is not None:
+                raise ProtocolError(f"a line after protocolok: {line!r}")
+            if word == "id":
+                key, value = parse_id(line)
+                if key == "name":
+                    name = value
+                else:
+                    author = value
+            elif word == "games":
+                if games is not None:
+                    raise ProtocolError(f"a second games line: {line!r}")
+                games = parse_games(line)
+            elif word == "option":
+                options.append(Option.parse(line))
+            elif word == "protocolok":
+                version = parse_protocolok(line)
+            elif word == "error":
+                raise ProtocolError(f"the engine answered {line.strip()!r}")
+            else:
+                raise ProtocolError(f"unexpected line in the handshake: {line!r}")
+        if version is None:
+            raise ProtocolError("the handshake ends without 'protocolok'")
+        if name is None:
+            raise ProtocolError("the handshake has no 'id name' line")
+        if games is None:
+            raise ProtocolError("the handshake has no 'games' line")
+        return cls(name, games, author, tuple(options), version)
+
+
 @dataclass(frozen=True)
 class Choice:
     """A player's answer to ``go``: the action and what it reported on the way."""
@@ -171,7 +386,7 @@ class Player(ABC):
 
     name: str
 
-    def new_game(self) -> None:
+    def new_game(self) -> None:  # noqa: B027  (a hook: most players keep nothing)
         """Forget the previous game (``newgame``)."""
 
     @abstractmethod
@@ -179,49 +394,6 @@ class Player(ABC):
         """The move to play in ``state`` (not finished) within ``limits``; returns
         promptly once ``stop`` is set."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027  (a hook: most players hold nothing)
         """Free what the player holds."""
 
-
-# ---------------------------------------------------------------- the referee's readers
-
-#: ``option`` line types (docs/protocol.md).
-OPTION_TYPES = ("spin", "check", "string")
-
-
-@dataclass(frozen=True)
-class EngineOption:
-    """One ``option name NAME type TYPE default VALUE [min A max B]`` line of the handshake."""
-
-    name: str
-    type: str
-    default: str
-    min: int | None = None
-    max: int | None = None
-
-    @classmethod
-    def parse(cls, line: str) -> EngineOption:
-        words = line.split()
-        if (len(words) < 7 or words[:2] != ["option", "name"] or words[3] != "type"
-                or words[5] != "default"):
-            raise ProtocolError(f"not an 'option name NAME type TYPE default VALUE' line: "
-                                f"{line!r}")
-        if words[4] not in OPTION_TYPES:
-            raise ProtocolError(f"option type must be one of {', '.join(OPTION_TYPES)}, "
-                                f"not {words[4]!r}, in {line!r}")
-        bounds: dict[str, int] = {}
-        rest = words[7:]
-        while rest:
-            if len(rest) < 2 or rest[0] not in ("min", "max"):
-                raise ProtocolError(f"unexpected {' '.join(rest)!r} in {line!r}")
-            bounds[rest[0]] = _int_word(rest[1], rest[0], line, -2**63)
-            rest = rest[2:]
-        return cls(words[2], words[4], words[6], bounds.get("min"), bounds.get("max"))
-
-
-def parse_bestmove(line: str) -> str:
-    """The move word of a ``bestmove MOVE`` line (move text or an integer action)."""
-    words = line.split()
-    if len(words) != 2 or words[0] != "bestmove":
-        raise ProtocolError(f"not a 'bestmove MOVE' line: {line!r}")
-    return words[1]
