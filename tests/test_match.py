@@ -208,7 +208,7 @@ def test_overtime_loses_on_time(tmp_path):
     assert done.returncode == 0, done.stderr
     _, (game,) = read_results(path)
     assert game["termination"] == "time forfeit" and game["faulty"] == 0
-    assert game["plies"] == 0
+    assert game["plies"] <= 1 and "no bestmove within 0.15 s" in game["reason"]
 
 
 # ---------------------------------------------------------------- resume
@@ -326,7 +326,9 @@ def test_check_passes_a_well_behaved_engine():
     ("overtime.py", "go clock"),
 ])
 def test_check_reports_each_failure(script, failing):
-    args = ("5",) if script == "overtime.py" else ()
+    from katra.match._check import POSITIONS_PER_GAME
+    # overtime.py: in time for the positions' moves, late for the first timed one
+    args = (POSITIONS_PER_GAME + 1,) if script == "overtime.py" else ()
     done = katra_in_process("match", "--check", engine(script, *args), GAME)
     assert done.returncode == 1, done.stdout + done.stderr
     failed = [line for line in done.stdout.splitlines() if line.startswith("FAIL")]
@@ -355,7 +357,8 @@ def test_ctrl_c_stops_the_match_and_every_engine(tmp_path):
             assert child.poll() is None, child.communicate()
             assert time.monotonic() < deadline, "no game finished in 60 s"
             time.sleep(0.01)
-        assert len(processes_with(marker)) >= 6  # 2 games x 2 engines, 2 engines' children
+        # the engines and the spawning engine's child are running
+        assert len(processes_with(marker)) >= 3 and processes_with("time.sleep(600)")
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=30)
