@@ -1,7 +1,6 @@
 """Test engine: its 3rd bestmove of a process (or argv[1]'s) is a move that is not legal."""
 import sys
 
-import katra
 from well_behaved import Engine
 
 AT = int(sys.argv[1]) if len(sys.argv) > 1 else 3

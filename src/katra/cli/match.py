@@ -69,10 +69,11 @@ def register(commands: Any) -> None:
     from katra.api import DEFAULT_MAX_PLIES
     from katra.match import (
         DEFAULT_ADJUDICATION_NODES,
+        DEFAULT_HANDSHAKE_TIMEOUT,
         DEFAULT_MOVE_TIMEOUT,
         DEFAULT_TIME_MARGIN,
+        TOURNAMENTS,
     )
-    from katra.match import DEFAULT_HANDSHAKE_TIMEOUT, TOURNAMENTS
 
     from .counting import max_plies_arg, scheduler_arg
 

@@ -107,7 +107,6 @@ class _Checker:
 def check_engine(command: str, game: str | None, handshake_timeout: float,
                  margin: float, seed: int = 0) -> CheckReport:
     """Run every check on the engine ``command`` (EngineStartError: it cannot start)."""
-    from katra.api import State
     began = time.monotonic()
     spec = EngineSpec(command)
     seat = ProcessSeat(spec, None, handshake_timeout)
@@ -152,7 +151,11 @@ def _check_game(checker: _Checker, game_id: str, seed: int) -> None:
     seat = checker.seat
     margin = checker.margin
     positions = _positions(game_id, POSITIONS_PER_GAME, seed)
-    checker.check(f"{game_id}: newgame", lambda: (seat.new_game(), "ok, readyok")[1])
+    def new_game() -> str:
+        seat.new_game()
+        return "ok, readyok"
+
+    checker.check(f"{game_id}: newgame", new_game)
 
     def legal_moves() -> str:
         for start, moves in positions:

@@ -310,7 +310,8 @@ class ProcessSeat(Seat):
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise EngineFault("unreadable line", f"sent a line that is not UTF-8 where "
-                              f"{waiting_for} was expected", raw.decode("utf-8", "replace"))
+                              f"{waiting_for} was expected",
+                              raw.decode("utf-8", "replace")) from None
         if line.startswith("error"):
             raise EngineFault("error reply", f"answered {line!r} where {waiting_for} was "
                               "expected", line)
@@ -364,7 +365,7 @@ class ProcessSeat(Seat):
 
     def choose(self, state: State, start: str, moves: Sequence[str], limits: GoLimits,
                timeout: float) -> Move:
-        position = position_line(start, moves)
+        position = position_line(start, list(moves))
         began = time.perf_counter()
         self.send(f"{position}\n{limits.line()}\n")  # one write: no wait for 'ok' in between
         deadline = time.monotonic() + timeout

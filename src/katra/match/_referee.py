@@ -10,7 +10,6 @@ made it.
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -104,8 +103,8 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
     for mover, seat in enumerate(seats):
         try:
             seat.new_game()
-        except EngineFault as fault:
-            return _forfeit(state, mover, fault, used)
+        except EngineFault as refused:
+            return _forfeit(state, mover, refused, used)
     while True:
         if stop is not None and stop.is_set():
             return None
@@ -125,7 +124,8 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
         mover = state.to_move
         clock = left[mover]
         if clock is not None:
-            limits = GoLimits(stime=ms(left[0]), ntime=ms(left[1]), sinc=ms(control.increment),
+            limits = GoLimits(stime=ms(left[0] or 0.0), ntime=ms(left[1] or 0.0),
+                              sinc=ms(control.increment),
                               ninc=ms(control.increment), nodes=control.nodes,
                               depth=control.depth)
             allowed = clock + control.margin
@@ -138,7 +138,8 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
             allowed = control.timeout
         try:
             move = seats[mover].choose(state, start_text, moves, limits, allowed)
-        except EngineFault as fault:
+        except EngineFault as raised:
+            fault = raised
             if fault.kind == "no reply" and (clock is not None or control.movetime is not None):
                 fault = EngineFault("time forfeit", f"sent no bestmove within {allowed:g} s "
                                     f"(the time left plus the margin)", fault.line)
@@ -146,10 +147,10 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
             return _forfeit(state, mover, fault, used)
         used[mover] += move.seconds
         if move.seconds > allowed and (clock is not None or control.movetime is not None):
-            fault = EngineFault("time forfeit", f"took {move.seconds:.3f} s, more than the "
+            late = EngineFault("time forfeit", f"took {move.seconds:.3f} s, more than the "
                                 f"{allowed:g} s it had (the time left plus the margin)",
                                 f"bestmove {move.word}")
-            return _forfeit(state, mover, fault, used)
+            return _forfeit(state, mover, late, used)
         if clock is not None:
             left[mover] = max(0.0, clock - move.seconds) + control.increment
         moves.append(state.action_text(move.action))

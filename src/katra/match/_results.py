@@ -156,7 +156,7 @@ class ResultsFile:
     def open(self) -> None:
         """Open for appending (once nothing else can fail), the header written if new."""
         try:
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (close())
+            self._file = open(self.path, "a", encoding="utf-8")
         except OSError as exc:
             raise KatraError(f"cannot write the results file {self.path!r}: "
                              f"{exc.strerror or exc}") from None
@@ -202,7 +202,7 @@ class RecordsFile:
 
     def __init__(self, path: str) -> None:
         try:
-            self._file = open(path, "a", encoding="utf-8")  # noqa: SIM115 (closed by close())
+            self._file = open(path, "a", encoding="utf-8")
         except OSError as exc:
             raise KatraError(f"cannot write the records file {path!r}: "
                              f"{exc.strerror or exc}") from None
