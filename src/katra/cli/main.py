@@ -3,7 +3,8 @@
 Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
 ``replay``, ``diff``, ``solve``, ``analyse``, ``tables`` and ``match``.
 Every failure caused by the input (unknown game, malformed position, bad number,
-unreadable or malformed record file, illegal move given on the command line) prints one line on stderr and exits with status 2.
+unreadable or malformed record file, illegal move given on the command line)
+prints one line on stderr and exits with status 2.
 Output is plain text unless stdout is a terminal (then it has colours);
 progress displays appear on stderr only when stderr is a terminal.
 """
