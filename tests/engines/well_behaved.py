@@ -2,8 +2,10 @@
 
 Its move: legal move number ``(position hash + seed) % count`` of the position,
 so two copies with different ``Seed`` options play different games, and every
-game is the same on any machine.  Options: ``Seed`` (spin), ``Delay`` (spin:
-milliseconds it waits before every bestmove).  It plays every game id.
+game is the same on any machine; given ``go nodes N`` (or its ``Nodes`` option),
+katra.search's best move within N nodes instead (CPU-bound, still the same on
+any machine).  Options: ``Seed``, ``Nodes``, ``Delay`` (milliseconds it waits
+before every bestmove), all spin.  It plays every game id.
 
 The misbehaving engines of this folder import :class:`Engine` and change one
 thing (each file's docstring says what); ``python well_behaved.py`` runs it as is.
@@ -22,6 +24,7 @@ class Engine:
     def __init__(self) -> None:
         self.seed = 0
         self.delay_ms = 0
+        self.nodes = 0  # the Nodes option; go nodes N overrides it for one move
         self.state: katra.State | None = None
         self.last_position = ""
         self.pending_infinite = False
@@ -42,6 +45,7 @@ class Engine:
         self.send("games " + " ".join(katra.GAME_IDS))
         self.send("option name Seed type spin default 0 min 0 max 1000000")
         self.send("option name Delay type spin default 0 min 0 max 100000")
+        self.send("option name Nodes type spin default 0 min 0 max 1000000000")
         self.send("protocolok 1")
 
     def setoption(self, words: list[str]) -> None:
@@ -52,6 +56,9 @@ class Engine:
             self.send("ok")
         elif words[2] == "Delay":
             self.delay_ms = int(words[4])
+            self.send("ok")
+        elif words[2] == "Nodes":
+            self.nodes = int(words[4])
             self.send("ok")
         else:
             self.send(f"error unknown option {words[2]}")
@@ -72,8 +79,10 @@ class Engine:
         self.last_position = line
         self.send("ok")
 
-    def choose(self) -> str:
+    def choose(self, nodes: int = 0) -> str:
         assert self.state is not None
+        if nodes:
+            return katra.search(self.state, nodes=nodes).best_move
         legal = self.state.legal_actions()
         return self.state.action_text(legal[(self.state.hash + self.seed) % len(legal)])
 
@@ -83,11 +92,13 @@ class Engine:
             return
         if self.delay_ms:
             time.sleep(self.delay_ms / 1000)
-        self.bestmove()
+        nodes = int(words[words.index("nodes") + 1]) if "nodes" in words else self.nodes
+        self.bestmove(nodes)
 
-    def bestmove(self) -> None:
-        self.send("info depth 1 score value 0 nodes 1 pv " + self.choose())
-        self.send("bestmove " + self.choose())
+    def bestmove(self, nodes: int = 0) -> None:
+        move = self.choose(nodes)
+        self.send("info depth 1 score value 0 nodes 1 pv " + move)
+        self.send("bestmove " + move)
         self.moves_played += 1
 
     def stop(self) -> None:

@@ -100,8 +100,8 @@ class _Checker:
         state = State.from_text(start)
         for move in moves:
             state.push(move)
-        chosen = self.seat.choose(state, start, moves, limits, allowed)
-        return state.action_text(chosen.action), chosen.seconds
+        action, _, _, seconds = self.seat.choose(state, start, moves, limits, allowed)
+        return state.action_text(action), seconds
 
 
 def check_engine(command: str, game: str | None, handshake_timeout: float,

@@ -95,15 +95,11 @@ class EngineSpec:
                 "options": [list(pair) for pair in self.options]}
 
 
-@dataclass(frozen=True)
-class Move:
-    """An engine's answer to one ``go``: the action, the word it sent, its infos and the
-    seconds it took as katra measured them."""
-
-    action: int
-    word: str
-    infos: tuple[Info, ...]
-    seconds: float
+#: An engine's answer to one ``go``: the action, the word it sent (a built-in
+#: player's: its action number), its infos and the seconds it took as katra measured
+#: them (a plain tuple: the referee's hot path).  A process's move is legal (checked
+#: on reading); a player's is checked by the referee's push.
+Move = tuple[int, str, tuple[Info, ...], float]
 
 
 class Seat(ABC):
@@ -111,6 +107,8 @@ class Seat(ABC):
 
     name: str
     spec: EngineSpec
+    #: Whether ``choose`` reads ``moves`` (the referee writes them only then).
+    wants_move_texts = True
 
     @abstractmethod
     def new_game(self) -> None:
@@ -388,7 +386,7 @@ class ProcessSeat(Seat):
                     word = parse_bestmove(line)
                 except ProtocolError as exc:
                     raise EngineFault("unreadable line", str(exc), line) from None
-                return Move(checked_action(state, word, line), word, tuple(infos), seconds)
+                return checked_action(state, word, line), word, tuple(infos), seconds
             if not line.strip():
                 continue  # a blank line says nothing
             raise EngineFault("unreadable line", f"sent {line!r} where info or bestmove was "
@@ -438,6 +436,8 @@ class ProcessSeat(Seat):
 class PlayerSeat(Seat):
     """A built-in player (``katra:SPEC``) called in this process: no pipe, no process."""
 
+    wants_move_texts = False
+
     def __init__(self, spec: EngineSpec, player: Player) -> None:
         self.spec = spec
         self.player = player
@@ -455,11 +455,7 @@ class PlayerSeat(Seat):
         except Exception as exc:  # a player's bug loses its game; the match goes on
             raise EngineFault("crash", f"raised {type(exc).__name__}: {exc}") from None
         seconds = time.perf_counter() - began
-        action = choice.action
-        if not state.is_legal(action):
-            raise EngineFault("illegal move", f"played action {action}, not a legal move in "
-                              f"{state.text()!r}", f"bestmove {action}")
-        return Move(action, state.action_text(action), choice.infos, seconds)
+        return choice.action, "", choice.infos, seconds
 
     def close(self) -> None:
         self.player.close()

@@ -94,12 +94,22 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
     Returns None when ``stop`` is set before the game ends (the game is dropped).
     A seat's fault ends the game; the caller restarts that seat.
     """
+    from katra._errors import IllegalMoveError
     state = start.copy(stack=False)
     start_text = state.text()
-    moves: list[str] = []
+    moves: list[str] = []  # move texts, written only for seats that read them
+    texts = any(seat.wants_move_texts for seat in seats)
+    plies = 0
     used = [0.0, 0.0]
     left = [control.base, control.base]
     ms = _ms
+    timed = control.base is not None or control.movetime is not None
+    if control.base is None:  # the same limits every move
+        fixed = (GoLimits(nodes=control.nodes, depth=control.depth) if control.movetime is None
+                 else GoLimits(movetime=ms(control.movetime), nodes=control.nodes,
+                               depth=control.depth))
+        fixed_allowed = (control.timeout if control.movetime is None
+                         else control.movetime + control.margin)
     for mover, seat in enumerate(seats):
         try:
             seat.new_game()
@@ -112,7 +122,7 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
         if outcome is not None:
             return GameResult(outcome.result(), RULES, f"the game ended: {outcome.reason}",
                               None, None, state, (used[0], used[1]))
-        if len(moves) >= max_plies:
+        if plies >= max_plies:
             return GameResult("*", PLY_LIMIT, f"unfinished at the ply limit ({max_plies})",
                               None, None, state, (used[0], used[1]))
         if adjudicate_nodes is not None:
@@ -123,38 +133,40 @@ def play_game(seats: tuple[Seat, Seat], start: State, control: TimeControl, max_
                                   None, None, state, (used[0], used[1]))
         mover = state.to_move
         clock = left[mover]
-        if clock is not None:
-            limits = GoLimits(stime=ms(left[0] or 0.0), ntime=ms(left[1] or 0.0),
-                              sinc=ms(control.increment),
-                              ninc=ms(control.increment), nodes=control.nodes,
-                              depth=control.depth)
-            allowed = clock + control.margin
-        elif control.movetime is not None:
-            limits = GoLimits(movetime=ms(control.movetime), nodes=control.nodes,
-                              depth=control.depth)
-            allowed = control.movetime + control.margin
+        if clock is None:
+            limits, allowed = fixed, fixed_allowed
         else:
-            limits = GoLimits(nodes=control.nodes, depth=control.depth)
-            allowed = control.timeout
+            limits = GoLimits(stime=ms(left[0] or 0.0), ntime=ms(left[1] or 0.0),
+                              sinc=ms(control.increment), ninc=ms(control.increment),
+                              nodes=control.nodes, depth=control.depth)
+            allowed = clock + control.margin
         try:
-            move = seats[mover].choose(state, start_text, moves, limits, allowed)
+            action, word, _, seconds = seats[mover].choose(state, start_text, moves, limits,
+                                                           allowed)
         except EngineFault as raised:
             fault = raised
-            if fault.kind == "no reply" and (clock is not None or control.movetime is not None):
+            if fault.kind == "no reply" and timed:
                 fault = EngineFault("time forfeit", f"sent no bestmove within {allowed:g} s "
                                     f"(the time left plus the margin)", fault.line)
             used[mover] += allowed if fault.kind == "time forfeit" else 0.0
             return _forfeit(state, mover, fault, used)
-        used[mover] += move.seconds
-        if move.seconds > allowed and (clock is not None or control.movetime is not None):
-            late = EngineFault("time forfeit", f"took {move.seconds:.3f} s, more than the "
-                                f"{allowed:g} s it had (the time left plus the margin)",
-                                f"bestmove {move.word}")
+        used[mover] += seconds
+        if seconds > allowed and timed:
+            late = EngineFault("time forfeit", f"took {seconds:.3f} s, more than the "
+                               f"{allowed:g} s it had (the time left plus the margin)",
+                               f"bestmove {word or action}")
             return _forfeit(state, mover, late, used)
         if clock is not None:
-            left[mover] = max(0.0, clock - move.seconds) + control.increment
-        moves.append(state.action_text(move.action))
-        state.push(move.action)
+            left[mover] = max(0.0, clock - seconds) + control.increment
+        try:
+            state.push(action)  # the core checks it is legal
+        except IllegalMoveError:
+            illegal = EngineFault("illegal move", f"played action {action}, not a legal "
+                                  f"move in {state.text()!r}", f"bestmove {word or action}")
+            return _forfeit(state, mover, illegal, used)
+        plies += 1
+        if texts:
+            moves.append(state.action_text(action))
 
 
 def _ms(seconds: float) -> int:
