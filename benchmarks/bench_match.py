@@ -18,28 +18,27 @@ import sys
 import time
 from pathlib import Path
 
-from katra.match import EngineSpec, MatchConfig, TimeControl, load_suite, run_match
+from katra.match import EngineSpec, MatchConfig, MatchRun, TimeControl, load_suite, run_match
 
 ENGINE = Path(__file__).resolve().parent.parent / "tests" / "engines" / "well_behaved.py"
 GAME = "katro"
 
 
-def plies_per_second(engines: tuple[EngineSpec, ...], games: int, concurrency: int,
-                     control: TimeControl = TimeControl()) -> tuple[float, int, float]:
-    """(plies/s, plies, seconds) of one match, engine start-up left out."""
-    config = MatchConfig(GAME, engines, games, control, 1000, tuple(load_suite(None, GAME)),
-                         f"katra:{GAME}")
-    began = [0.0]
+def plies_per_second(engines: tuple[EngineSpec, ...], games: int,
+                     concurrency: int) -> tuple[float, int, float]:
+    """(plies/s, plies, seconds) of one match, from the end of its first game to the end
+    of its last (the engines' start-up left out)."""
+    config = MatchConfig(GAME, engines, games, TimeControl(), 1000,
+                         tuple(load_suite(None, GAME)), f"katra:{GAME}")
+    ends: list[tuple[float, int]] = []
 
-    def first_game(run: object) -> None:
-        if not began[0]:
-            began[0] = time.perf_counter()
+    def game_ended(run: MatchRun) -> None:
+        ends.append((time.perf_counter(), run.standings.entries[-1]["plies"]))
 
-    start = time.perf_counter()
-    run = run_match(config, concurrency=concurrency)
-    seconds = time.perf_counter() - start
-    plies = sum(entry["plies"] for entry in run.standings.entries)
-    assert run.standings.games == games and not run.interrupted
+    run_match(config, concurrency=concurrency, on_game=game_ended)
+    assert len(ends) == games
+    seconds = ends[-1][0] - ends[0][0]
+    plies = sum(plies for _, plies in ends[1:])
     return plies / seconds, plies, seconds
 
 
