@@ -372,3 +372,27 @@ def test_ctrl_c_on_a_terminal_with_a_local_cluster_prints_one_line():
                 process.kill()
         assert (process.returncode, err) == (130, "katra: interrupted\n")
         assert_gone(workers)
+
+
+def test_match_on_the_cluster_plays_the_same_games(client):
+    """katra match's games on the cluster (one task per pair) are the games played on
+    one thread: fixed-node engines, a protocol program and a built-in player."""
+    import shlex
+    from pathlib import Path
+
+    from katra.match import EngineSpec, MatchConfig, TimeControl, load_suite, run_match
+    program = shlex.join([sys.executable, str(Path(__file__).parent / "engines"
+                                              / "well_behaved.py")])
+    config = MatchConfig("katro-4x4", (EngineSpec(program, "program", (("Seed", "1"),)),
+                                       EngineSpec("katra:alphabeta")),
+                         4, TimeControl(nodes=300), 1000, tuple(load_suite(None, "katro-4x4")),
+                         "katra:katro-4x4")
+
+    def games(run):
+        return sorted((e["game"], e["south"], e["moves"], e["result"], e["termination"])
+                      for e in run.standings.entries)
+
+    here = run_match(config, concurrency=1)
+    there = run_match(config, executor=client)
+    assert games(here) == games(there) and len(games(there)) == 4
+    assert {e["termination"] for e in there.standings.entries} == {"rules"}

@@ -210,8 +210,20 @@ def play_task(config: MatchConfig, pool: SeatPool, task: GameTask,
     return result
 
 
-def play_pair_remote(config: MatchConfig, tasks: list[GameTask]) -> list[tuple[GameTask,
-                                                                          GameResult]]:
+#: What a game leaves: its task, its results-file entry and its record (None when no
+#: records are kept).  Made where the game was played: a State sent between processes
+#: loses its move stack.
+Played = tuple[GameTask, dict[str, Any], "str | None"]
+
+
+def written(config: MatchConfig, names: list[str] | None, task: GameTask,
+            result: GameResult) -> Played:
+    record = None if names is None else game_record(config, names, task, result)
+    return task, game_entry(task, result), record
+
+
+def play_pair_remote(config: MatchConfig, tasks: list[GameTask],
+                     names: list[str] | None) -> list[Played]:
     """A dask task: play ``tasks`` (a pair of games) with engines started here."""
     pool = SeatPool(config)
     try:
@@ -219,7 +231,7 @@ def play_pair_remote(config: MatchConfig, tasks: list[GameTask]) -> list[tuple[G
         for task in tasks:
             result = play_task(config, pool, task, None)
             assert result is not None
-            played.append((task, result))
+            played.append(written(config, names, task, result))
         return played
     finally:
         pool.close_all()
@@ -282,12 +294,13 @@ def run_match(config: MatchConfig, results: ResultsFile | None = None,
             records_file = RecordsFile(records)
         stop = threading.Event()
 
-        def finished(task: GameTask, result: GameResult) -> None:
-            entry = game_entry(task, result)
+        record_names = names if records_file is not None else None
+
+        def finished(task: GameTask, entry: dict[str, Any], record: str | None) -> None:
             if results is not None:
                 results.write(entry)
-            if records_file is not None:
-                records_file.write(game_record(config, names, task, result))
+            if records_file is not None and record is not None:
+                records_file.write(record)
             standings.add(entry)
             if on_game is not None:
                 on_game(run)
@@ -300,9 +313,9 @@ def run_match(config: MatchConfig, results: ResultsFile | None = None,
         try:
             if executor is not None:
                 pool.close_all()
-                _run_on_cluster(config, tasks, executor, finished, stop)
+                _run_on_cluster(config, tasks, executor, record_names, finished, stop)
             else:
-                _run_on_threads(config, pool, tasks, concurrency, finished, stop)
+                _run_on_threads(config, pool, tasks, concurrency, record_names, finished, stop)
         except KeyboardInterrupt:
             run.interrupted = True
             stop.set()
@@ -317,11 +330,12 @@ def run_match(config: MatchConfig, results: ResultsFile | None = None,
 
 
 def _run_on_threads(config: MatchConfig, pool: SeatPool, tasks: list[GameTask],
-                    concurrency: int, finished: Callable[[GameTask, GameResult], None],
+                    concurrency: int, names: list[str] | None,
+                    finished: Callable[[GameTask, dict[str, Any], str | None], None],
                     stop: threading.Event) -> None:
     todo: Iterator[GameTask] = iter(tasks)
     todo_lock = threading.Lock()
-    played: queue.Queue[tuple[GameTask, GameResult] | BaseException | None] = queue.Queue()
+    played: queue.Queue[Played | BaseException | None] = queue.Queue()
 
     def work() -> None:
         try:
@@ -332,7 +346,7 @@ def _run_on_threads(config: MatchConfig, pool: SeatPool, tasks: list[GameTask],
                     break
                 result = play_task(config, pool, task, stop)
                 if result is not None:
-                    played.put((task, result))
+                    played.put(written(config, names, task, result))
         except BaseException as exc:  # handed to the main thread, which raises it
             played.put(exc)
         finally:
@@ -366,7 +380,8 @@ def _run_on_threads(config: MatchConfig, pool: SeatPool, tasks: list[GameTask],
 
 
 def _run_on_cluster(config: MatchConfig, tasks: list[GameTask], client: Any,
-                    finished: Callable[[GameTask, GameResult], None],
+                    names: list[str] | None,
+                    finished: Callable[[GameTask, dict[str, Any], str | None], None],
                     stop: threading.Event) -> None:
     """One dask task per pair of games (the pair's two games share its engines)."""
     import importlib
@@ -374,16 +389,16 @@ def _run_on_cluster(config: MatchConfig, tasks: list[GameTask], client: Any,
     groups: dict[tuple[int, int], list[GameTask]] = {}
     for task in tasks:
         groups.setdefault((task.pair, task.pairing), []).append(task)
-    futures = [client.submit(play_pair_remote, config, group, pure=False)
+    futures = [client.submit(play_pair_remote, config, group, names, pure=False)
                for group in groups.values()]
     try:
-        for future in as_completed(futures):
+        for future in as_completed(futures, loop=client.loop):
             if stop.is_set():
                 break
-            for task, result in future.result():
+            for task, entry, record in future.result():
                 if stop.is_set():
                     break
-                finished(task, result)
+                finished(task, entry, record)
     finally:
         client.cancel(futures)
 
