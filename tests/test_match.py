@@ -372,3 +372,75 @@ def test_ctrl_c_stops_the_match_and_every_engine(tmp_path):
     header, games = read_results(path)  # every line whole
     assert games and header["games"] == 1000
     assert processes_with(marker) == []
+
+
+# ---------------------------------------------------------------- built-in players
+
+def test_builtin_players_in_process_and_the_sprt(tmp_path):
+    # alpha-beta against random: H1 (alpha-beta is at least 20 Elo stronger) is accepted
+    # long before the 400 games planned
+    done = match(GAME, ["katra:alphabeta:depth=3"], ["katra:random:seed=5"], "--games", 400,
+                 "--sprt", "elo0=0,elo1=20", "--concurrency", 1, "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    pairing = report["pairings"][0]
+    assert report["stopped_by_sprt"] and report["played"] < 400
+    assert pairing["sprt"]["result"] == "H1" and pairing["sprt"]["llr"] >= pairing["sprt"]["upper"]
+    assert pairing["wins"] > pairing["losses"] and pairing["elo"] > 0
+    assert report["engines"] == ["katra:alphabeta:depth=3", "katra:random:seed=5"]
+
+
+@pytest.mark.parametrize("tournament, pairings", [("gauntlet", [[0, 1], [0, 2]]),
+                                                  ("roundrobin", [[0, 1], [0, 2], [1, 2]])])
+def test_tournaments(tmp_path, tournament, pairings):
+    path = tmp_path / "r.jsonl"
+    done = match(GAME, ["katra:greedy", "name=greedy"], ["katra:random:seed=1", "name=r1"],
+                 ["katra:random:seed=2", "name=r2"], "--tournament", tournament, "--games", 2,
+                 "--results", path, "--json")
+    assert done.returncode == 0, done.stderr
+    _, games = read_results(path)
+    assert sorted({(g["pairing"], min(g["south"], g["north"]), max(g["south"], g["north"]))
+                   for g in games}) == [(k, a, b) for k, (a, b) in enumerate(pairings)]
+    report = json.loads(done.stdout)
+    assert [p["engines"] for p in report["pairings"]] == [
+        [report["engines"][a], report["engines"][b]] for a, b in pairings]
+    points = sum(row["points"] for row in report["scores"])
+    assert points == sum(g["result"] != "*" for g in games)  # one point per finished game
+
+
+def test_adjudication_by_a_proof(tmp_path):
+    path = tmp_path / "r.jsonl"
+    done = match(GAME, ["katra:random:seed=1"], ["katra:random:seed=2"], "--games", 2,
+                 "--adjudicate", "proven", "--adjudicate-nodes", 5000, "--results", path)
+    assert done.returncode == 0, done.stderr
+    _, games = read_results(path)
+    for g in games:
+        state = katra.State.from_text(g["opening"])
+        for move in g["moves"].split():
+            state.push(move)
+        if g["termination"] == "adjudication":
+            proof = katra.solve(state)  # the result the referee gave is the proven one
+            winner = state.to_move if proof.outcome == "win" else 1 - state.to_move
+            assert g["result"] == ("1/2-1/2" if proof.outcome == "draw"
+                                   else ("1-0" if winner == 0 else "0-1"))
+        else:
+            assert g["termination"] == "rules" and state.is_terminal()
+    assert any(g["termination"] == "adjudication" for g in games)
+
+
+def test_openings_order_random_is_seeded(tmp_path):
+    suite = tmp_path / "s.openings"
+    start = katra.State(GAME)
+    texts = [start.child(a).text() for a in start.legal_actions()]
+    suite.write_text("\n".join(texts) + "\n")
+    orders = []
+    for seed in (1, 1, 2):
+        path = tmp_path / f"r{len(orders)}.jsonl"
+        done = match(GAME, ["katra:random:seed=1"], ["katra:random:seed=2"], "--games",
+                     2 * len(texts), "--openings", suite, "--openings-order", "random",
+                     "--seed", seed, "--results", path, "--concurrency", 1)
+        assert done.returncode == 0, done.stderr
+        _, games = read_results(path)
+        orders.append([g["opening"] for g in sorted(games, key=lambda g: g["game"])][::2])
+    assert orders[0] == orders[1] and sorted(orders[0]) == sorted(texts)
+    assert orders[0] != orders[2] and sorted(orders[2]) == sorted(texts)
