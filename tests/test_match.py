@@ -444,3 +444,18 @@ def test_openings_order_random_is_seeded(tmp_path):
         orders.append([g["opening"] for g in sorted(games, key=lambda g: g["game"])][::2])
     assert orders[0] == orders[1] and sorted(orders[0]) == sorted(texts)
     assert orders[0] != orders[2] and sorted(orders[2]) == sorted(texts)
+
+
+def test_record_tags_round_trip():
+    game = katra.State(GAME)
+    for _ in range(2):
+        game.push(game.legal_actions()[0])
+    tags = {"event": "katra match katro-4x4, game 1", "south": "x", "north": "y z",
+            "decision": "0-1", "reason": "South played 'q9'"}
+    text = game.record(tags=tags)
+    assert text.endswith("decision: 0-1\nreason: South played 'q9'\n")
+    assert katra.api.read_record_tags(text) == [tags]
+    assert katra.State.from_record(text) == game  # the tags are never replayed
+    assert katra.api.read_record_tags(game.record()) == [{}]
+    with pytest.raises(ValueError, match="no tag 'white'"):
+        game.record(tags={"white": "x"})

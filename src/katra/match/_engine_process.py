@@ -476,4 +476,7 @@ def start_seat(spec: EngineSpec, game_id: str, handshake_timeout: float) -> Seat
             player.set_option(option, value)
     except ValueError as exc:
         raise EngineStartError(f"engine {spec.command!r}: {exc}") from None
+    except Exception as exc:  # a player that cannot be made here (a missing core feature)
+        raise EngineStartError(f"engine {spec.command!r} cannot be started "
+                               f"({type(exc).__name__}: {exc})") from None
     return PlayerSeat(spec, player)
