@@ -459,3 +459,21 @@ def test_record_tags_round_trip():
     assert katra.api.read_record_tags(game.record()) == [{}]
     with pytest.raises(ValueError, match="no tag 'white'"):
         game.record(tags={"white": "x"})
+
+
+def test_adjudication_reads_endgame_tables(tmp_path):
+    tables = tmp_path / "t.bin"
+    katra.api.build_tables("djenon-aboure", 6, str(tables))
+    path = tmp_path / "r.jsonl"
+    done = match("djenon-aboure", ["katra:random:seed=1"], ["katra:random:seed=2"], "--games",
+                 2, "--adjudicate", "proven", "--adjudicate-nodes", 200, "--tables", tables,
+                 "--results", path)
+    assert done.returncode == 0, done.stderr
+    header, games = read_results(path)
+    assert header["tables"] == str(tables) and len(games) == 2
+    assert {g["termination"] for g in games} <= {"adjudication", "rules"}
+    wrong = match(GAME, ["katra:random"], ["katra:greedy"], "--adjudicate", "proven",
+                  "--tables", tables)
+    assert wrong.returncode == 2 and "not katro-4x4" in wrong.stderr
+    alone = match("djenon-aboure", ["katra:random"], ["katra:greedy"], "--tables", tables)
+    assert alone.returncode == 2 and "--tables goes with --adjudicate proven" in alone.stderr

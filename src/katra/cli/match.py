@@ -119,6 +119,9 @@ def register(commands: Any) -> None:
                        default=DEFAULT_ADJUDICATION_NODES, metavar="N",
                        help=f"--adjudicate proven: node budget per ply (default "
                             f"{DEFAULT_ADJUDICATION_NODES})")
+    match.add_argument("--tables", metavar="FILE",
+                       help="--adjudicate proven: Djenon-aboure's endgame tables to read "
+                            "(docs/tables.md)")
     match.add_argument("--openings", metavar="FILE",
                        help="the opening suite (default: katra's suite for the game)")
     match.add_argument("--openings-order", choices=("sequential", "random"),
@@ -196,7 +199,7 @@ def build_config(args: argparse.Namespace) -> Any:
         game_id, engines, args.games or DEFAULT_GAMES, control, args.max_plies,
         tuple(openings), args.openings or f"katra:{game_id}", args.openings_order, args.seed,
         args.tournament, args.adjudicate_nodes if args.adjudicate else None, args.sprt,
-        args.handshake_timeout)
+        args.handshake_timeout, args.tables)
     try:
         check_config(config)
     except KatraError as exc:
@@ -212,7 +215,7 @@ def _play(args: argparse.Namespace, config: Any) -> None:
     from katra.match import ResultsFile, run_match
 
     from .counting import dask_client
-    from .term import progress
+    from .term import progress, stderr_is_tty
 
     results = None
     if args.results is not None:
@@ -230,7 +233,8 @@ def _play(args: argparse.Namespace, config: Any) -> None:
             bar.update(completed=run.standings.games, status=_status_line(run))
 
         try:
-            run = run_match(config, results, args.records, concurrency, client, on_game)
+            run = run_match(config, results, args.records, concurrency, client,
+                            on_game if stderr_is_tty() else None)
         except KatraError as exc:
             raise UsageError(f"katra match: {exc}") from None
     report = match_report(run)

@@ -63,6 +63,7 @@ class MatchConfig:
     adjudicate_nodes: int | None = None
     sprt: dict[str, Any] | None = None
     handshake_timeout: float = DEFAULT_HANDSHAKE_TIMEOUT
+    tables: str | None = None  # Djenon-aboure's endgame tables file, read by adjudication
 
     def pairings(self) -> list[tuple[int, int]]:
         """The engine pairs that meet: one for two engines, gauntlet: the first against
@@ -92,11 +93,22 @@ class MatchConfig:
                 "openings": {"source": self.openings_source, "count": len(self.openings),
                              "order": self.order},
                 "seed": self.seed, "adjudicate_nodes": self.adjudicate_nodes,
-                "sprt": self.sprt}
+                "tables": self.tables, "sprt": self.sprt}
+
+
+_loaded_tables: dict[str, Any] = {}
+_tables_lock = threading.Lock()
 
 
 def _tables(config: MatchConfig) -> Any:
-    return None
+    """The match's endgame tables (None: none), read once per process."""
+    if config.tables is None or config.adjudicate_nodes is None:
+        return None
+    with _tables_lock:
+        if config.tables not in _loaded_tables:
+            from katra.api import load_tables
+            _loaded_tables[config.tables] = load_tables(config.tables, config.game_id)
+        return _loaded_tables[config.tables]
 
 
 def game_entry(task: GameTask, result: GameResult) -> dict[str, Any]:
@@ -412,3 +424,7 @@ def check_config(config: MatchConfig) -> None:
                          f"{' or '.join(TOURNAMENTS)}")
     if config.sprt is not None and len(config.engines) != 2:
         raise KatraError("--sprt tests two engines, not a tournament")
+    if config.tables is not None:
+        if config.adjudicate_nodes is None:
+            raise KatraError("--tables goes with --adjudicate proven")
+        _tables(config)  # a missing, damaged or another game's file: bad input now
