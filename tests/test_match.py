@@ -104,8 +104,8 @@ def test_head_to_head_results_records_and_table(tmp_path):
 
 
 def test_json_output_and_pentanomial(tmp_path):
-    done = match(GAME, well_behaved(3), well_behaved(4), "--games", 6, "--concurrency", 2,
-                 "--json")
+    done = match(GAME, ["katra:greedy", "name=seed3"], ["katra:random:seed=4", "name=seed4"],
+                 "--games", 6, "--concurrency", 2, "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     pairing = report["pairings"][0]
@@ -114,11 +114,15 @@ def test_json_output_and_pentanomial(tmp_path):
     assert report["engines"] == ["seed3", "seed4"] and report["played"] == 6
 
 
-def test_concurrency_does_not_change_the_games(tmp_path):
+@pytest.mark.parametrize("engines", [
+    pytest.param((["katra:alphabeta", "name=a"], ["katra:alphabeta:tt_bits=10", "name=b"]),
+                 id="built-in"),
+    pytest.param((well_behaved(5), well_behaved(6)), id="programs", marks=pytest.mark.slow)])
+def test_concurrency_does_not_change_the_games(tmp_path, engines):
     runs = []
     for concurrency in (1, 2):
         path = tmp_path / f"r{concurrency}.jsonl"
-        done = match(GAME, well_behaved(5), well_behaved(6), "--games", 4,
+        done = match(GAME, *engines, "--games", 4, "--nodes", 200,
                      "--concurrency", concurrency, "--results", path)
         assert done.returncode == 0, done.stderr
         _, games = read_results(path)
@@ -183,7 +187,7 @@ def test_a_fault_loses_the_game_and_the_match_goes_on(tmp_path, script, at, term
 def test_silence_is_a_time_forfeit_under_movetime(tmp_path):
     path = tmp_path / "r.jsonl"
     done = match(GAME, [engine("silent.py", 1), "name=silent"], well_behaved(1), "--games", 2,
-                 "--movetime", "0.01", "--timemargin", "0.2", "--concurrency", 2,
+                 "--movetime", "0.01", "--timemargin", "0.2", "--concurrency", 1,
                  "--results", path)
     assert done.returncode == 0, done.stderr
     _, games = read_results(path)
