@@ -410,6 +410,8 @@ def test_tournaments(tmp_path, tournament, pairings):
         [report["engines"][a], report["engines"][b]] for a, b in pairings]
     points = sum(row["points"] for row in report["scores"])
     assert points == sum(g["result"] != "*" for g in games)  # one point per finished game
+    if report["ratings"] is not None:  # None: a rating is unbounded (a clean sweep)
+        assert report["ratings"]["greedy"] == {"elo": 0.0, "error95": 0.0}
 
 
 def test_adjudication_by_a_proof(tmp_path):

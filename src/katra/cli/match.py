@@ -271,11 +271,31 @@ def match_report(run: Any) -> dict[str, Any]:
             "forfeits": {run.names[e]: dict(kinds) for e, kinds in standing.forfeits.items()},
             **standing.statistics(config.sprt)})
     scores = run.standings.engine_scores(len(config.engines))
-    return {"game": config.game_id, "engines": run.names, "planned": run.planned,
+    ratings = _ladder(run) if len(run.standings.pairings) > 1 else None
+    return {"ratings": ratings, "game": config.game_id, "engines": run.names, "planned": run.planned,
             "played": run.standings.games, "interrupted": run.interrupted,
             "stopped_by_sprt": run.stopped_by_sprt, "pairings": pairings,
             "scores": [{"engine": name, "points": points, "games": games}
                        for name, (points, games) in zip(run.names, scores)]}
+
+
+def _ladder(run: Any) -> dict[str, Any] | None:
+    """Every engine's Elo (katra.stats.ladder, the first engine at 0) from the finished
+    games, or None when the names repeat or a rating is unbounded (someone won or lost
+    every point)."""
+    from katra import stats
+    from katra.match import game_points
+    names = run.names
+    if len(set(names)) != len(names):
+        return None
+    games = [(names[entry["south"]], names[entry["north"]], points)
+             for entry in run.standings.entries
+             if (points := game_points(entry, entry["south"])) is not None]
+    try:
+        ladder = stats.ladder(games, anchor=names[0])
+    except ValueError:
+        return None
+    return {name: {"elo": elo, "error95": error} for name, (elo, error) in ladder.items()}
 
 
 def report_lines(report: dict[str, Any]) -> list[str]:
@@ -312,6 +332,10 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         lines += ["", "engine points (finished games)"]
         for row in sorted(report["scores"], key=lambda r: -r["points"]):
             lines.append(f"  {row['engine']}: {row['points']:g}/{row['games']}")
+        if report["ratings"] is not None:
+            lines += ["", f"ratings (Elo, {report['engines'][0]} at 0, ± 95%)"]
+            for name, rating in report["ratings"].items():
+                lines.append(f"  {name}: {rating['elo']:+.1f} ± {rating['error95']:.1f}")
     return lines[1:] if lines and lines[0] == "" else lines
 
 

@@ -56,7 +56,7 @@ from ._referee import (
     TimeControl,
     play_game,
 )
-from ._results import ResultsFile, Standing, Standings
+from ._results import ResultsFile, Standing, Standings, game_points
 from ._runner import (
     DEFAULT_HANDSHAKE_TIMEOUT,
     TOURNAMENTS,
@@ -80,4 +80,4 @@ __all__ = ["PROTOCOL_VERSION", "Choice", "GoLimits", "Handshake", "Info", "Optio
            "DEFAULT_MOVE_TIMEOUT", "DEFAULT_ADJUDICATION_NODES", "ResultsFile", "Standing",
            "Standings", "MatchConfig", "GameTask", "MatchRun", "run_match", "check_config",
            "TOURNAMENTS", "DEFAULT_HANDSHAKE_TIMEOUT", "CheckItem", "CheckReport",
-           "check_engine", "check_report_lines"]
+           "check_engine", "check_report_lines", "game_points"]
