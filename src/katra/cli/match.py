@@ -272,9 +272,9 @@ def match_report(run: Any) -> dict[str, Any]:
             **standing.statistics(config.sprt)})
     scores = run.standings.engine_scores(len(config.engines))
     ratings = _ladder(run) if len(run.standings.pairings) > 1 else None
-    return {"ratings": ratings, "game": config.game_id, "engines": run.names, "planned": run.planned,
+    return {"game": config.game_id, "engines": run.names, "planned": run.planned,
             "played": run.standings.games, "interrupted": run.interrupted,
-            "stopped_by_sprt": run.stopped_by_sprt, "pairings": pairings,
+            "stopped_by_sprt": run.stopped_by_sprt, "pairings": pairings, "ratings": ratings,
             "scores": [{"engine": name, "points": points, "games": games}
                        for name, (points, games) in zip(run.names, scores)]}
 
