@@ -396,3 +396,24 @@ def test_match_on_the_cluster_plays_the_same_games(client):
     there = run_match(config, executor=client)
     assert games(here) == games(there) and len(games(there)) == 4
     assert {e["termination"] for e in there.standings.entries} == {"rules"}
+
+
+@pytest.mark.slow
+def test_match_command_line_on_a_local_cluster(tmp_path):
+    """``katra match --scheduler local``: the results file written from the cluster's
+    tasks equals the one of one thread (fixed-node engines)."""
+    from pathlib import Path
+
+    from helpers import katra_program
+    program = f"{sys.executable} {Path(__file__).parent / 'engines' / 'well_behaved.py'}"
+    runs = []
+    for where in (["--concurrency", "1"], ["--scheduler", "local"]):
+        path = tmp_path / f"{where[0][2:]}.jsonl"
+        done = katra_program("match", "katro-4x4", "--engine", "katra:alphabeta",
+                             "--engine", program, "--nodes", "300", "--games", "4",
+                             "--results", path, *where)
+        assert done.returncode == 0, done.stderr
+        lines = path.read_text().splitlines()[1:]
+        runs.append(sorted((g["game"], g["moves"], g["result"])
+                           for g in map(json.loads, lines)))
+    assert runs[0] == runs[1] and len(runs[0]) == 4
