@@ -31,13 +31,17 @@ DOCS_IN_PACKAGE = "docs"  # installed as katra/docs/
 # (lane words, loop length, family): forcing them inline compiles one specialised
 # copy per game shape.  MSVC (Windows): setuptools' /O2, inlining by its own
 # choice, and C11 mode (`static inline` in C; Visual Studio 2019 16.8 or later).
+# -ffp-contract=off: no fused multiply-add, so that katra.MCTS's UCB1 scores are
+# the doubles Python computes from the same formula (tests/test_mcts.py).
 # Anything else gets its own defaults.  What differs between platforms
 # in the C code itself (threads, clock, atomics, __int128, SSE2) is in one
 # header, cython_core/_portable.h.
 FORCE_INLINE = "-DCYTHON_INLINE=__inline__ __attribute__((always_inline, unused))"
-OPTIMISE = {"unix": ["-O3", "-g0", FORCE_INLINE], "mingw32": ["-O3", "-g0", FORCE_INLINE],
-            "msvc": ["/std:c11"]}
-DEBUG_FLAGS = {"unix": ["-O1", "-g"], "mingw32": ["-O1", "-g"], "msvc": ["/Od", "/Zi", "/std:c11"]}
+NO_FMA = "-ffp-contract=off"
+OPTIMISE = {"unix": ["-O3", "-g0", FORCE_INLINE, NO_FMA],
+            "mingw32": ["-O3", "-g0", FORCE_INLINE, NO_FMA], "msvc": ["/std:c11"]}
+DEBUG_FLAGS = {"unix": ["-O1", "-g", NO_FMA], "mingw32": ["-O1", "-g", NO_FMA],
+               "msvc": ["/Od", "/Zi", "/std:c11"]}
 
 
 class BuildExtPerCompiler(build_ext):

@@ -131,10 +131,9 @@ def test_pyspiel_clone_apply_pairs(benchmark, game_name):
     record_rate(benchmark, rounds * len(actions))
 
 
-# The core's methods the ``calls`` mode drives, by operation: what
-# docs/performance.md counts with callgrind (``--toggle-collect`` on the C
-# function named, a callgrind pattern: the method from Python's call on, the
-# list included; instructions a call; see ``calls``).
+# The core's methods the ``calls`` mode drives, by operation, as callgrind
+# patterns (``--toggle-collect`` on the C function named: the method from
+# Python's call on, the list included; instructions a call; see ``calls``).
 CORE_FUNCTIONS = {
     "push": "__pyx_pw_5katra_5_core_8Position_*push",
     "legal_actions": "__pyx_pf_5katra_5_core_8Position_18legal_actions",
@@ -144,8 +143,8 @@ CORE_FUNCTIONS = {
 def core_calls(game_id: str, operation: str, calls: int) -> None:
     """``calls`` calls of one operation of the bare core ``Position`` at the mid-game
     position of ``game_id``: ``push`` (each legal action in turn, popped after each),
-    ``legal_actions`` or ``observation`` (``katra.State``'s).  The unit of the callgrind
-    counts of docs/performance.md::
+    ``legal_actions`` or ``observation`` (``katra.State``'s).  Counted in instructions a
+    call with callgrind::
 
         valgrind --tool=callgrind --toggle-collect='FUNCTION' python benchmarks/bench_api.py \
             calls GAME OPERATION 20000

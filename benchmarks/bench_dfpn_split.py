@@ -22,7 +22,7 @@ same position, run first) to FILE, one JSON object a line, for
 ``benchmarks/simulate_cluster.py``.
 
 The position defaults to :data:`MINUTE`, a Katro 4x6 mid-game that df-pn settles
-in about 12 s of one core (100 million nodes).  The measurement of the target (issue 27: two
+in about 12 s of one core (100 million nodes).  The measurement of the target (two
 workers at least 1.7x one on a solve of a minute), on an idle machine of at
 least two cores, is the wall clock of
 

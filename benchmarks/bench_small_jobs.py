@@ -7,8 +7,8 @@ For each job, from one node to about a second of work, the best of
 * ``one call``: ``katra.perft(..., jobs=1)`` (or ``playouts``);
 * ``jobs=2`` and ``jobs=0`` (every usable core: the command line's default),
 
-and the ratio of the split-capable run to the single call.  The target
-(issue 17): at most ``1.2 x one call + 1 ms``.  Then the command line:
+and the ratio of the split-capable run to the single call.  The target:
+at most ``1.2 x one call + 1 ms``.  Then the command line:
 ``katra perft GAME DEPTH --json`` with the default ``--jobs`` and with
 ``--jobs 1``, the ``seconds`` it reports and the wall time of the whole
 process (Python start-up and imports included).

@@ -53,34 +53,40 @@ cdef int item_max(int kind, Py_ssize_t itemsize) noexcept:
     return 2147483647
 
 
-cdef int acquire(object out, Py_buffer* view, Py_ssize_t items, str what,
+cdef int acquire(object buf, Py_buffer* view, Py_ssize_t items, str what, str arg,
                  bint writable) except 0:
-    """Take a C-contiguous buffer of exactly items integer/bool/float items; its KIND_*."""
+    """Take a C-contiguous buffer of exactly items integer/bool/float items (writable:
+    any shape, as out; else the items read, integers only, flat); its KIND_*.  Errors
+    name the argument, arg; a wrong type is a katra.ArgumentTypeError, a wrong size,
+    shape or layout a katra.ArgumentError."""
     cdef int kind
-    if not PyObject_CheckBuffer(out):
+    if not PyObject_CheckBuffer(buf):
         if writable:
-            raise TypeError(f"{what}: out must be a writable buffer (bytearray, array.array, "
-                            f"NumPy array...), not {type(out).__name__}")
-        raise TypeError(f"{what}: expected a buffer of integers (array.array, NumPy array...), "
-                        f"not {type(out).__name__}")
-    PyObject_GetBuffer(out, view, PyBUF_RECORDS_RO)
+            raise ArgumentTypeError(f"{what}: {arg} must be a writable buffer (bytearray, "
+                                    f"array.array, NumPy array...), not {type(buf).__name__}")
+        raise ArgumentTypeError(f"{what}: {arg} must be a list or a buffer of integers "
+                                f"(array.array, NumPy array...), not {type(buf).__name__}")
+    PyObject_GetBuffer(buf, view, PyBUF_RECORDS_RO)
     try:
         if writable and view.readonly:
-            raise ValueError(f"{what}: out is read-only")
+            raise ArgumentError(f"{what}: {arg} is read-only")
         if not PyBuffer_IsContiguous(view, b'C'):
-            raise ValueError(f"{what}: the buffer must be C-contiguous")
+            raise ArgumentError(f"{what}: {arg} must be C-contiguous")
         kind = item_kind(view.format)
+        fmt = "B" if view.format == NULL else (<bytes>view.format).decode("ascii", "replace")
+        if not writable and kind not in (KIND_SIGNED, KIND_UNSIGNED):
+            raise ArgumentTypeError(f"{what}: {arg} has items of format {fmt!r}; use an "
+                                    "integer buffer")
         if kind == 0 or (kind == KIND_FLOAT and view.itemsize not in (4, 8)) or (
                 kind != KIND_FLOAT and view.itemsize not in (1, 2, 4, 8)):
-            fmt = "B" if view.format == NULL else (<bytes>view.format).decode("ascii", "replace")
-            raise TypeError(f"{what}: unsupported item format {fmt!r} (use an integer, bool, "
-                            "float32 or float64 buffer)")
-        if not writable and kind not in (KIND_SIGNED, KIND_UNSIGNED):
-            fmt = (<bytes>view.format).decode("ascii", "replace")
-            raise TypeError(f"{what}: expected integer items, got item format {fmt!r}")
+            raise ArgumentTypeError(f"{what}: {arg} has items of format {fmt!r}; use an "
+                                    "integer, bool, float32 or float64 buffer")
+        if not writable and view.ndim != 1:
+            raise ArgumentError(f"{what}: {arg} must be one-dimensional (one action per "
+                                f"env), not {view.ndim}-dimensional")
         if view.len // view.itemsize != items:
-            raise ValueError(f"{what}: out holds {view.len // view.itemsize} items, "
-                             f"expected {items}")
+            raise ArgumentError(f"{what}: {arg} holds {view.len // view.itemsize} items, "
+                                f"expected {items}")
     except BaseException:
         PyBuffer_Release(view)
         raise
@@ -119,7 +125,7 @@ cdef object deliver(object out, const int* values, Py_ssize_t n, int top, bint c
     cdef int kind
     if out is None:
         return int_list(values, n)
-    kind = acquire(out, &view, n, what, True)
+    kind = acquire(out, &view, n, what, "out", True)
     try:
         if counts and kind == KIND_BOOL:
             raise BufferItemError(f"{what}: a bool buffer cannot hold seed counts; use an "
@@ -138,23 +144,32 @@ cdef object deliver(object out, const int* values, Py_ssize_t n, int top, bint c
 
 cdef void read_actions(const char* data, int kind, Py_ssize_t itemsize, Py_ssize_t n,
                        long long* acts) noexcept:
-    """Integer items (any size, signed or not) as long longs (unsigned 64-bit values
-    beyond the long long range become negative, hence out of range)."""
+    """Integer items (any size, each read by its own signed or unsigned type) as long
+    longs (unsigned 64-bit values beyond the long long range become LLONG_MAX, hence
+    out of range)."""
     cdef Py_ssize_t k
-    if kind == KIND_SIGNED and itemsize == 8:       # NumPy's int64, random_actions'
-        memcpy(acts, data, n * sizeof(long long))
-        return
-    for k in range(n):
-        if itemsize == 1:
-            acts[k] = (<const signed char*>data)[k] if kind == KIND_SIGNED else (
-                <const unsigned char*>data)[k]
-        elif itemsize == 2:
-            acts[k] = (<const short*>data)[k] if kind == KIND_SIGNED else (
-                <const unsigned short*>data)[k]
+    if kind == KIND_SIGNED:
+        if itemsize == 8:                           # NumPy's int64, random_actions'
+            memcpy(acts, data, n * sizeof(long long))
         elif itemsize == 4:
-            acts[k] = (<const int*>data)[k] if kind == KIND_SIGNED else (
-                <const unsigned int*>data)[k]
-        elif kind == KIND_SIGNED:
-            acts[k] = (<const long long*>data)[k]
+            for k in range(n):
+                acts[k] = (<const int*>data)[k]
+        elif itemsize == 2:
+            for k in range(n):
+                acts[k] = (<const short*>data)[k]
         else:
-            acts[k] = <long long>min((<const unsigned long long*>data)[k], <unsigned long long>LLONG_MAX)
+            for k in range(n):
+                acts[k] = (<const signed char*>data)[k]
+    elif itemsize == 8:
+        for k in range(n):
+            acts[k] = <long long>min((<const unsigned long long*>data)[k],
+                                     <unsigned long long>LLONG_MAX)
+    elif itemsize == 4:
+        for k in range(n):
+            acts[k] = (<const unsigned int*>data)[k]
+    elif itemsize == 2:
+        for k in range(n):
+            acts[k] = (<const unsigned short*>data)[k]
+    else:
+        for k in range(n):
+            acts[k] = (<const unsigned char*>data)[k]

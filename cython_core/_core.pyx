@@ -8,8 +8,8 @@ of katra/_reference in the same order, _position.pxi (Position), _node.pxi
 (the node layer: one protocol over every working form, on which every job
 below is written once; each job's dispatcher on the working form of its root
 is in _dispatch.pxi, which setup.py writes from the template _dispatch.pxi.in), _counting.pxi
-(perft, divide, playouts), _search.pxi (search), _solve_table.pxi, _solve.pxi,
-_solve_root.pxi and _solver.pxi (the solver),
+(perft, divide, playouts), _search.pxi (search), _mcts.pxi (Monte Carlo tree
+search), _solve_table.pxi, _solve.pxi, _solve_root.pxi and _solver.pxi (the solver),
 _buffers.pxi, _observations.pxi and _vector.pxi (tensors for learning code).
 What the parts share is declared in katra/_core.pxd (Cython reads it before
 this file: it looks for the .pxd of katra._core there, on the include path).
@@ -32,6 +32,7 @@ include "_node.pxi"      # the node layer: one protocol over every working form
 include "_counting.pxi"
 include "_tables.pxi"           # Djenon-aboure's endgame tables (docs/tables.md)
 include "_search.pxi"
+include "_mcts.pxi"             # Monte Carlo tree search (katra.MCTS)
 include "_solve_table.pxi"     # the solver's transposition table
 include "_solve.pxi"           # the exact solver's AND/OR search (docs/solve.md)
 include "_solve_root.pxi"      # ... its thresholds by iterative deepening, the best action
@@ -58,6 +59,10 @@ _require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BIT
          and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS
          and _limits.DFPN_MAX_PATH == DFPN_MAX_DEPTH,
          "the solvers' limits differ from katra._limits")
+_require(_limits.MAX_MCTS_SIMULATIONS == MCTS_MAX_SIMULATIONS
+         and _limits.MIN_MCTS_NODES == MCTS_MIN_NODES and _limits.MAX_MCTS_NODES == MCTS_MAX_NODES
+         and _limits.MCTS_NODES == MCTS_DEFAULT_NODES,
+         "the MCTS's limits differ from katra._limits")
 # The table's move is ordered first (and, searched before the others are made,
 # skipped by negamax_node's loop): no seeds gained may key a move above it.
 _require(<long long>ORDER_GAIN * MAX_TOTAL_SEEDS < ORDER_TABLE,
@@ -65,6 +70,6 @@ _require(<long long>ORDER_GAIN * MAX_TOTAL_SEEDS < ORDER_TABLE,
 DFPN_MAX_DEPTH_OF_CORE = DFPN_MAX_DEPTH   # df-pn's longest path, as compiled (tests)
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
-           "Solver", "SolverTable", "DfpnSolver", "EndgameTables"]
+           "Solver", "SolverTable", "DfpnSolver", "EndgameTables", "Mcts"]
 include "_capi.pxi"       # the C-level API for search written in Cython (docs/cython.md)
 include "_dispatch.pxi"   # every job's dispatcher on node_root's kind (from _dispatch.pxi.in)

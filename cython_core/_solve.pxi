@@ -245,7 +245,7 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     # cache misses overlap one another and the making of the next children;
     # then a child the table already decides at k - 1 settles the node at once.
     # (Probing each child as the next is made, so that none is made after one
-    # that decides, took more instructions and more time: session 32.)
+    # that decides, costs more instructions and more time.)
     node_children_begin(it, s, 1)
     n = 0
     while node_children_next(it, s, &children[n]) >= 0:

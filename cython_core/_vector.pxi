@@ -305,10 +305,9 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
     """commit_envs on Goré's lanes: per env the ply, the legal sets made in place
     (gore_legal), the mask row (written whole: gore_mask_write), the observation,
     the flags and the next draw.  Its own loop, not env_outputs' (which lists the
-    legal actions); one pass (session 33's two, plies and masks then observations
-    and flags, kept the old sets apart for the mask: with the offers written
-    whole none are needed, and one pass costs fewer instructions and
-    mispredictions).  The same outputs as commit_envs, every env independent of
+    legal actions); one pass (with the offers written whole the mask needs no
+    old legal sets, and one pass costs fewer instructions and mispredictions
+    than two).  The same outputs as commit_envs, every env independent of
     the others."""
     cdef Envs here = shared[0]
     cdef Envs* e = &here
@@ -556,10 +555,13 @@ cdef class VectorGame:
         An env that finished at the previous step is reset instead (its action,
         any int >= 0, is ignored: Gymnasium's next-step autoreset);
         ``VectorGame.SKIP`` (-1) leaves an env and its outputs as they are.
-        Bad actions raise katra.ArgumentTypeError (not an int),
-        katra.ArgumentError (out of range, or not one per env) or
-        katra.IllegalMoveError (not legal), naming the env; bad buffers
-        TypeError/ValueError; no env is changed.
+        actions: a list of ints or a flat buffer of integers of any item type,
+        each read by its type (signed or not).  Bad actions raise
+        katra.ArgumentTypeError (not an int), katra.ArgumentError (out of range,
+        or not one per env) or katra.IllegalMoveError (not legal), naming the
+        env; a buffer of the wrong item type, or not a buffer,
+        katra.ArgumentTypeError, of the wrong size or shape katra.ArgumentError;
+        no env is changed.
         """
         cdef Py_buffer view
         cdef int kind, mode
@@ -580,7 +582,7 @@ cdef class VectorGame:
                     # beyond this no action is in range; in between, first_bad_env checks
                     acts[i] = max(-2, min(item, self.e.num_actions))
             else:
-                kind = acquire(actions, &view, N, "step: actions", False)
+                kind = acquire(actions, &view, N, "step", "actions", False)
                 try:
                     read_actions(<char*>view.buf, kind, view.itemsize, N, acts)
                 finally:

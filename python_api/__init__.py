@@ -16,6 +16,7 @@ from ._batch import (
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._dfpn_file import DfpnTableInfo, dfpn_table_info
 from ._explain import explain
+from ._mcts import MCTS, MctsResult, mcts
 from ._proof import ProofWriteError, write_proof
 from ._search import MATE, Analysis, Engine, MoveScore, SearchResult, analyse, search
 from ._solve import MAX_SOLVE_PLIES, SolveProgress, SolveResult, solve
@@ -29,6 +30,7 @@ __all__ = [
     "write_records", "VectorGame",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE", "Engine", "analyse", "Analysis", "MoveScore",
+    "MCTS", "mcts", "MctsResult",
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
     "ProofWriteError", "dfpn_table_info", "DfpnTableInfo",
     "cancel_jobs", "JobCancelled",

@@ -1,7 +1,7 @@
-"""Many states at once: learning batches, :class:`VectorGame` and files of game records.
+"""Many states at once: learning batches, [VectorGame][katra.VectorGame] and files of game records.
 
-They check that what they are given are :class:`katra.State` objects (or
-give :class:`katra.State` objects back), so they sit above ``_state`` (which
+They check that what they are given are [katra.State][] objects (or
+give [katra.State][] objects back), so they sit above ``_state`` (which
 imports the per-state helpers ``_learning`` and ``_records``, and is imported
 by nothing it imports).
 """
@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from katra import _core
-from katra._errors import ArgumentTypeError
+from katra._errors import ArgumentError, ArgumentTypeError
 from katra._limits import as_int
 
 from ._learning import fill_rows, mask_values, observation_values, player_arg
@@ -24,14 +24,16 @@ __all__ = ["observations", "legal_actions_masks", "read_records", "read_record_t
 
 
 def batch_states(states: Iterable[State], what: str) -> list[State]:
-    """The states as a list; ``TypeError`` names anything that is not a State."""
+    """The states as a list; ``katra.ArgumentTypeError`` names anything that is not a
+    State."""
     if isinstance(states, (str, bytes)) or not hasattr(states, "__iter__"):
-        raise TypeError(f"{what}: expected an iterable of katra.State objects, "
-                        f"not {type(states).__name__}")
+        raise ArgumentTypeError(f"{what}: expected an iterable of katra.State objects, "
+                                f"not {type(states).__name__}")
     result = list(states)
     for k, s in enumerate(result):
         if not isinstance(s, State):
-            raise TypeError(f"{what}: item {k} is a {type(s).__name__}, not a katra.State")
+            raise ArgumentTypeError(f"{what}: item {k} is a {type(s).__name__}, "
+                                    f"not a katra.State")
     return result
 
 
@@ -39,7 +41,7 @@ def _one_game(batch: list[State], what: str) -> None:
     game = batch[0].game
     for s in batch:
         if s.game is not game:
-            raise ValueError(f"{what}: every state must be of one game "
+            raise ArgumentError(f"{what}: every state must be of one game "
                              f"({game.id} and {s.game.id} given)")
 
 
@@ -79,7 +81,8 @@ def write_records(states: Iterable[State]) -> str:
 
 
 def read_records(text: str, backend: str = "core") -> list[State]:
-    """Every record in ``text``, each as the state at its end (moves on the move stack)."""
+    """Every record in ``text`` (a str: a file's contents), each as the state at its end
+    (moves on the move stack)."""
     return [State._replay(record, backend) for record in parse_records(text)]
 
 
@@ -99,17 +102,20 @@ class VectorGame(_core.VectorGame):
     (num_envs x num_actions, bool/uint8), ``rewards`` (num_envs x 2, float32,
     South then North), ``terminated``, ``truncated`` (bool/uint8), ``to_move``
     (int8) and ``plies`` (int32: plies of the current game).  ``position(i)``
-    is env ``i``'s game as a :class:`katra.State`.
+    is env ``i``'s game as a [katra.State][].
     """
 
     __slots__ = ()
+
+    SKIP: int = _core.VectorGame.SKIP
+    """The action that leaves an env as it is in a step (-1)."""
 
     def __reduce__(self) -> Any:
         raise TypeError("a katra.VectorGame cannot be pickled (its games live in C arrays); "
                         "pickle vg.position(i) for each env instead")
 
     def position(self, i: int) -> State:  # type: ignore[override]
-        """A copy of env ``i``'s position as a :class:`katra.State` on the core (``ply``: the
+        """A copy of env ``i``'s position as a [katra.State][] on the core (``ply``: the
         plies of its current game; an empty move stack): equal to the state reached by
         the same moves.  ``katra.ArgumentError`` unless ``0 <= i < num_envs``."""
         pos = super().position(i)

@@ -4,7 +4,7 @@ Each runs as one call into the backend (inside the compiled core, with the GIL
 released, when ``backend="core"``), or, given ``jobs`` threads, a process pool
 or a dask cluster (``executor=``; docs/scale.md), split into tasks when the
 job is large enough for a split to pay, with the same result.  A position is
-given as a game id, a position text, a :class:`katra.State` or anything with
+given as a game id, a position text, a [katra.State][] or anything with
 a ``text()`` method; it is read once, and travels as a backend ``Position``.
 
 Every argument is checked here (katra._limits) before any work starts.  On
@@ -82,10 +82,13 @@ def perft(position: Any, depth: int, *, backend: str | None = None, jobs: int = 
     either way (docs/scale.md).  ``progress(tasks_done, tasks, nodes)``, if
     given, is called in this thread as the work advances.
 
+    ```pycon
     >>> perft("katro", 3)
     168
     >>> perft("katro", 6, jobs=2)
     13778
+
+    ```
     """
     backend = _backend_of(position, backend)
     pos = load_position(position, backend)
@@ -96,10 +99,13 @@ def divide(position: Any, depth: int, *, backend: str | None = None, jobs: int =
            executor: Any = None, progress: Progress | None = None) -> dict[str, int]:
     """``perft(child, depth - 1)`` for each legal move, keyed by move text, in action order.
 
-    ``jobs``, ``executor`` and ``progress`` as for :func:`perft`.
+    ``jobs``, ``executor`` and ``progress`` as for [perft][katra.perft].
 
+    ```pycon
     >>> divide("katro-4x4", 2)
     {'a1': 4, 'b1': 4, 'c1': 4, 'd1': 4}
+
+    ```
     """
     backend = _backend_of(position, backend)
     pos = load_position(position, backend)
@@ -132,7 +138,7 @@ def playouts(position: Any, games: int, *, seed: int = 0, max_plies: int = DEFAU
     the whole batch.  Returns ``{"games", "south_wins", "north_wins",
     "draws", "unfinished", "plies"}``; the same seed gives the same tallies
     on every backend and machine, and for any ``jobs`` or ``executor`` (as
-    for :func:`perft`; ``progress(tasks_done, tasks, games)``).
+    for [perft][katra.perft]; ``progress(tasks_done, tasks, games)``).
 
     Ranges: ``games`` 0..MAX_GAMES (2**62), ``seed`` 0..2**64-1, ``max_plies``
     0..MAX_PLIES (2**62), ``first_game + games <= MAX_GAMES``; a value out of

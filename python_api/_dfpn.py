@@ -48,9 +48,9 @@ class Settled:
 
 
 class Settler:
-    """Settles a value from the answers of :meth:`prove` (one question at a
-    time): df-pn in this thread (:class:`Dfpn`), or split over workers
-    (:class:`katra.api._dfpn_jobs.SplitDfpn`)."""
+    """Settles a value from the answers of ``prove`` (one question at a
+    time): df-pn in this thread (``Dfpn``), or split over workers
+    (``katra.api._dfpn_jobs.SplitDfpn``)."""
 
     out_of_nodes: bool = False
     timed_out: bool = False

@@ -9,8 +9,9 @@ disproof, a disproof marked with the path it rests on) or a pair of numbers
 that only steers the search, so a table saved from any solve of a game serves
 any later solve of that game.  A file is read only by a build with the same
 fingerprint (keys, checks, seals, slot layout) and written whole to
-``FILE.part``, then renamed: a solve stopped at any moment leaves the previous
-file or the new one, never a mix.
+``FILE.part``, then renamed (katra._files: a link's target is written, the
+link kept): a solve stopped at any moment leaves the previous file or the new
+one, never a mix.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
+from katra._files import OutputFile
 from katra._games import GAMES
 from katra._limits import MAX_SOLVE_TT_BITS, MIN_SOLVE_TT_BITS
 
@@ -115,17 +117,17 @@ def _open(name: str) -> Any:
 def dfpn_table_info(path: str | os.PathLike[str]) -> DfpnTableInfo:
     """What the df-pn table file at ``path`` holds (its header, checked against
     its size); a file that is missing, truncated or not one:
-    :class:`katra.ArgumentError`."""
+    [katra.ArgumentError][]."""
     name = _path(path)
     with _open(name) as f:
         return _info(name, f)[0]
 
 
 class DfpnTableFile:
-    """A solve's df-pn table kept at ``path`` for ``game``: :meth:`load` reads it
+    """A solve's df-pn table kept at ``path`` for ``game``: ``load`` reads it
     if the file exists (checked: a df-pn table file, of this game, this build's
     layout, ``tt_bits`` if given, its full size), else makes a new table;
-    :meth:`save` writes it back (to ``path.part``, then renamed)."""
+    ``save`` writes it back (to ``path.part``, then renamed)."""
 
     def __init__(self, path: object, game: str, tt_bits: int | None) -> None:
         self.path = _path(path)
@@ -135,7 +137,11 @@ class DfpnTableFile:
         self.table: Any = None
         if os.path.isdir(self.path):
             raise ArgumentError(f"{self.path}: a directory, not a df-pn table file")
-        directory = os.path.dirname(os.path.abspath(self.path))
+        if os.path.exists(self.path) and not os.path.isfile(self.path):
+            raise ArgumentError(f"{self.path}: not a regular file (a df-pn table file is "
+                                f"read back, so no FIFO or device)")
+        # a link is written through (katra._files): the folder that matters is its target's
+        directory = os.path.dirname(os.path.realpath(self.path))
         if not os.access(directory, os.W_OK):
             raise ArgumentError(f"{self.path}: cannot write the df-pn table file there")
 
@@ -174,18 +180,10 @@ class DfpnTableFile:
                   "fingerprint": _fingerprint(self.game), "byteorder": sys.byteorder,
                   "nodes": self.nodes + int(nodes), "seconds": round(self.seconds + seconds, 3),
                   "runs": self.runs + 1}
-        part = self.path + ".part"
         try:
-            with open(part, "wb") as f:
+            with OutputFile(self.path, binary=True) as f:
                 f.write(_MAGIC + json.dumps(header).encode() + b"\n")
                 self.table.write_to(f)
-            os.replace(part, self.path)
-        except BaseException as exc:
-            try:
-                os.remove(part)
-            except OSError:
-                pass
-            if isinstance(exc, OSError):
-                raise ArgumentError(f"{self.path}: cannot write the df-pn table file "
-                                    f"({exc.strerror or exc})") from None
-            raise
+        except OSError as exc:
+            raise ArgumentError(f"{self.path}: cannot write the df-pn table file "
+                                f"({exc.strerror or exc})") from None

@@ -2,7 +2,7 @@
 
 For each question, this thread (the master) keeps the top of the proof tree
 as a proof-number tree of Python objects; the workers (threads, a process
-pool, a dask client: :class:`katra.api._parallel.Workers`) run df-pn jobs on
+pool, a dask client: ``katra.api._parallel.Workers``) run df-pn jobs on
 its leaves (Wu, Lin et al., job-level proof-number search).  The master
 selects the most-proving leaf no job searches, from the root: at a node of
 the question's player the child of least proof number, at the other's the
@@ -23,7 +23,7 @@ when the budget ran out, the numbers of the leaf's children from its table
 (``DfpnSolver.children_numbers``, one call):
 the master then expands the leaf, so the tree grows where the work is.  A
 value is settled from proofs only, as in one thread
-(:class:`katra.api._dfpn.Settler`), so the outcome is the one df-pn
+(``katra.api._dfpn.Settler``), so the outcome is the one df-pn
 settles in one thread; the depth and the line follow the split's proofs.
 
 The jobs that one process runs share one transposition table for the whole
@@ -78,7 +78,7 @@ JOB_EPSILON = 1.0
 CORE_EPSILON = 0.25
 
 #: Jobs of at least this many nodes get JOB_EPSILON, and an idle worker
-#: speculates (:meth:`_Tree.select`); smaller ones keep df-pn's own epsilon and
+#: speculates (``_Tree.select``); smaller ones keep df-pn's own epsilon and
 #: the virtual win alone.  With jobs of a few hundred nodes the master's tree does
 #: most of the work, and wider thresholds or speculation only make it expand more
 #: (a tree without the table's transpositions, which in Goré's cycles grew past
@@ -352,7 +352,7 @@ class _Tree:
 
 @dataclass
 class JobRecord:
-    """One job of a split solve, for :mod:`benchmarks/simulate_cluster.py`: its
+    """One job of a split solve, for ``benchmarks/simulate_cluster.py``: its
     number, the ``question`` (0, 1, ... in the order asked), the job whose result
     made its leaf (``parent``, -1: none), the master's CPU seconds between the
     previous job's result and its dispatch (``master``), its ``nodes`` and CPU
@@ -378,14 +378,14 @@ class _Job:
 
 class SplitDfpn(Settler):
     """df-pn split into jobs over ``workers``: the questions of
-    :meth:`Settler.settle`, each by its own master tree.  ``max_nodes`` and
+    ``Settler.settle``, each by its own master tree.  ``max_nodes`` and
     ``time`` bound the whole solve (the clock is read as jobs end); ``proof``:
-    find the proofs again in this thread afterwards (:attr:`local`), for the
+    find the proofs again in this thread afterwards (``local``), for the
     proof file and the line; ``job_nodes``: each job's budget (None: by kind
-    of worker, :data:`JOB_NODES`); ``record``: a list to which each job's
-    :class:`JobRecord` is appended; ``speculate``: whether an idle worker
+    of worker, ``JOB_NODES``); ``record``: a list to which each job's
+    ``JobRecord`` is appended; ``speculate``: whether an idle worker
     takes a runner-up when the virtual win leaves it nothing (None: for jobs
-    of :data:`WIDE_JOBS` nodes or more)."""
+    of ``WIDE_JOBS`` nodes or more)."""
 
     def __init__(self, workers: Workers, tt_bits: int | None, max_nodes: int | None = None,
                  time: float | None = None, progress: Progress | None = None, *,
@@ -548,7 +548,7 @@ class SplitDfpn(Settler):
         return Dfpn(None, solver=_core.DfpnSolver(table=self.table))
 
     def _search_again(self, pos: Any, settled: Settled) -> Settled:
-        """Find the proofs again in this thread's table (:attr:`local`), the proof
+        """Find the proofs again in this thread's table (``local``), the proof
         tree's leaves first, then the nodes above them: the settled value with the
         depth of those proofs."""
         assert settled.outcome is not None
@@ -566,10 +566,10 @@ class SplitDfpn(Settler):
         return Settled(settled.outcome, plies, settled.out_of_nodes, settled.timed_out)
 
     def line(self, pos: Any, outcome: str, plies: int) -> list[int]:
-        """Best moves along the proofs: as in one thread from :attr:`local` once the
+        """Best moves along the proofs: as in one thread from ``local`` once the
         proofs were searched again; else down the master's tree of the deciding
         question (a draw: the mover's), then along the proof of the leaf reached,
-        searched again in :attr:`local`."""
+        searched again in ``local``."""
         if self.local is not None and self.want_proof:
             return self.local.line(pos, outcome, plies)
         question = questions_for(outcome, int(pos.to_move))[0]

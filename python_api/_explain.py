@@ -11,8 +11,8 @@ __all__ = ["explain"]
 
 
 def explain(position: Any, move: int | str, *, max_laps: int | None = None) -> MoveTrace:
-    """The laps of ``move`` played in ``position`` (a :class:`State`, a position text or
-    a game id for its start position), as a :class:`MoveTrace`.
+    """The laps of ``move`` played in ``position`` (a [State][katra.State], a position text or
+    a game id for its start position), as a [MoveTrace][katra.MoveTrace].
 
     The laps are played by the pure-Python reference, which reads like the
     rulebook, and checked against the compiled core (the same position after

@@ -32,7 +32,7 @@ from array import array
 from typing import TYPE_CHECKING, Any
 
 from katra import _core
-from katra._errors import BufferItemError
+from katra._errors import ArgumentError, ArgumentTypeError, BufferItemError
 from katra._limits import as_int
 
 if TYPE_CHECKING:
@@ -46,27 +46,28 @@ _FLOAT_CODES = "fd"
 
 
 def _flat(out: Any, size: int, what: str) -> tuple[memoryview, str]:
-    """A writable 1-D memoryview over ``out`` holding exactly ``size`` items, and its typecode."""
+    """A writable 1-D memoryview over ``out`` holding exactly ``size`` items, and its
+    typecode (the core's checks, _buffers.pxi's acquire, with its messages)."""
     try:
         view = memoryview(out)
     except TypeError:
-        raise TypeError(f"{what}: out must be a writable buffer (bytearray, array.array, "
-                        f"NumPy array...), not {type(out).__name__}") from None
+        raise ArgumentTypeError(f"{what}: out must be a writable buffer (bytearray, "
+                                f"array.array, NumPy array...), not {type(out).__name__}") from None
     if view.readonly:
-        raise ValueError(f"{what}: out is read-only")
+        raise ArgumentError(f"{what}: out is read-only")
     if not view.c_contiguous:
-        raise ValueError(f"{what}: the buffer must be C-contiguous")
+        raise ArgumentError(f"{what}: out must be C-contiguous")
     code = view.format
     native = "<" if sys.byteorder == "little" else ">"
     if len(code) == 2 and (code[0] in "@=" or code[0] == native):
         code = code[1:]
     if code not in _INT_CODES + _FLOAT_CODES + "?":
-        raise TypeError(f"{what}: unsupported item format {view.format!r} "
-                        "(use an integer, bool, float32 or float64 buffer)")
+        raise ArgumentTypeError(f"{what}: out has items of format {view.format!r}; use an "
+                                "integer, bool, float32 or float64 buffer")
     if view.ndim != 1 or view.format != code:
         view = view.cast("B").cast(code)  # type: ignore[call-overload]
     if len(view) != size:
-        raise ValueError(f"{what}: out holds {len(view)} items, expected {size}")
+        raise ArgumentError(f"{what}: out holds {len(view)} items, expected {size}")
     return view, code
 
 

@@ -285,7 +285,7 @@ def _run_on_executor(executor: cf.Executor, run_id: str, kind: str,
 
 def _as_completed(futures: list[cf.Future[Any]]) -> Iterator[cf.Future[Any]]:
     """The futures as they end, like ``cf.as_completed``, waiting at most
-    :data:`WAKE_SECONDS` at a time: a Ctrl-C delivered without a signal
+    ``WAKE_SECONDS`` at a time: a Ctrl-C delivered without a signal
     (``_thread.interrupt_main()``: IDLE, a front end that runs Python code in a
     thread of its own) is raised only when the main thread runs Python code,
     never while it blocks on a lock."""
@@ -385,7 +385,7 @@ class TaskStream:
     """Tasks of one ``kind`` submitted one at a time to ``workers`` and collected as
     they end (split df-pn: katra.api._dfpn_jobs): ``submit(tag, args, describe)``,
     ``next()`` (a task's tag and value, or None after WAKE_SECONDS), ``stop()`` on
-    an error or Ctrl-C (as :meth:`Workers.run` stops its tasks), ``close()``."""
+    an error or Ctrl-C (as ``Workers.run`` stops its tasks), ``close()``."""
 
     def __init__(self, workers: Workers, kind: str) -> None:
         self.kind = kind

@@ -182,7 +182,8 @@ class _Writer:
 
 def write_proof(out: TextIO, state: Any, result: Any, *, tt_bits: int | None = None,
                 solver: Any = None, search: Dfpn | None = None) -> int:
-    """Write the proof of ``result`` (a settled :class:`SolveResult` of ``state``) to ``out``.
+    """Write the proof of ``result`` (a settled [SolveResult][katra.SolveResult] of
+    ``state``) to ``out``.
 
     An exact result is proven with the bounded solver (``solver``: a
     ``katra._core.Solver`` to reuse, else a fresh one), a df-pn result with

@@ -1,11 +1,13 @@
 """Game records: a start position and the moves played, one game per record.
 
 A record is a few ``key: value`` lines; records are separated by blank lines;
-lines starting with ``#`` are comments::
+lines starting with ``#`` are comments:
 
-    start: gore 6,6,6,6/6,6,6,6 S stores=0,0 owners=NNNN/SSSS
-    moves: a1 c2 offer:d2
-    result: *
+```text
+start: gore 6,6,6,6/6,6,6,6 S stores=0,0 owners=NNNN/SSSS
+moves: a1 c2 offer:d2
+result: *
+```
 
 * ``start``: the position text before the first move (docs/rules.md §1.5);
 * ``ply``: the ply of the start position, only when it is not 0;
@@ -29,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from katra._errors import KatraError
+from katra._errors import ArgumentTypeError, KatraError
 from katra._limits import MAX_START_PLY, bound_text
 
 if TYPE_CHECKING:
@@ -89,7 +91,8 @@ def _record(fields: dict[str, str], where: str) -> Record:
 def parse_records(text: str) -> list[Record]:
     """Every record in ``text``, checked for form (not yet replayed)."""
     if not isinstance(text, str):
-        raise TypeError(f"records are read from a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"records are read from a str (a file's contents: read the "
+                                f"file first), not {type(text).__name__}")
     records: list[Record] = []
     fields: dict[str, str] = {}
     first_line = 0

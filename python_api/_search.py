@@ -3,8 +3,8 @@
 The engine (``katra._core.Searcher``) is negamax alpha-beta with iterative
 deepening, a transposition table and move ordering, running in C with the GIL
 released; docs/engine.md describes the algorithm and the evaluation per game.
-:func:`search` and :func:`analyse` make a fresh engine per call; an
-:class:`Engine` keeps its table between calls (a game searched move by move).
+[search][katra.search] and [analyse][katra.analyse] make a fresh engine per call; an
+[Engine][katra.Engine] keeps its table between calls (a game searched move by move).
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ __all__ = ["SearchResult", "search", "MATE", "Engine", "analyse", "Analysis", "M
 
 #: MATE: a won position scores ``MATE - plies`` (plies until the win, from the
 #: searched position); a lost one ``-(MATE - plies)``.  MAX_TIME: the longest
-#: ``time`` :func:`search` accepts, in seconds (about 11.6 days).
+#: ``time`` [search][katra.search] accepts, in seconds (about 11.6 days).
 MAX_TIME = MAX_SEARCH_TIME
 
 
@@ -68,7 +68,7 @@ class _Scored:
 
 @dataclass(frozen=True)
 class SearchResult(_Scored):
-    """What :func:`search` found.
+    """What [search][katra.search] found.
 
     ``score`` is from the point of view of the player to move in the searched
     position: evaluation units (docs/engine.md) or, for a proven result,
@@ -93,10 +93,10 @@ class SearchResult(_Scored):
 
 @dataclass(frozen=True)
 class MoveScore(_Scored):
-    """One legal move of an :class:`Analysis` and its exact score at the depth searched.
+    """One legal move of an [Analysis][katra.Analysis] and its exact score at the depth searched.
 
     ``score`` is from the point of view of the player to move *before* the move,
-    like :attr:`SearchResult.score`: ``MATE - plies`` when this move wins
+    like [SearchResult.score][katra.SearchResult.score]: ``MATE - plies`` when this move wins
     ``plies`` plies from the analysed position (the move itself is ply 1),
     ``-(MATE - plies)`` when it loses then against best play, else evaluation
     units.  ``pv`` is the line found, starting with ``action``.
@@ -111,12 +111,12 @@ class MoveScore(_Scored):
 
 @dataclass(frozen=True)
 class Analysis:
-    """What :func:`analyse` found: every legal move with its score, best first.
+    """What [analyse][katra.analyse] found: every legal move with its score, best first.
 
     ``moves`` holds each legal action once, sorted by score (best first) and,
     among equal scores, by action number, so ``moves[0]`` is the move
-    :func:`search` plays at the same depth, with the same score.  ``depth``,
-    ``nodes`` and ``seconds`` are as in :class:`SearchResult` (every move's
+    [search][katra.search] plays at the same depth, with the same score.  ``depth``,
+    ``nodes`` and ``seconds`` are as in [SearchResult][katra.SearchResult] (every move's
     score is from the last completed iteration).  Iterating an Analysis gives
     its moves.
     """
@@ -166,8 +166,8 @@ class Engine:
 
     A game searched move by move (``katra play``, a match between engines)
     finds in the table what the searches of earlier moves stored, so each
-    search costs fewer nodes than a fresh one; :func:`search` and
-    :func:`analyse` are the same engine made for one call.  The table never
+    search costs fewer nodes than a fresh one; [search][katra.search] and
+    [analyse][katra.analyse] are the same engine made for one call.  The table never
     changes a result at a fixed depth: the score, and the best move (the
     smallest action among the best-scored), are those of a fresh search
     (docs/engine.md, "Keeping the table").
@@ -176,8 +176,9 @@ class Engine:
     (``0``: none; ``None``: 20, 16 MiB), allocated once here.  One engine can
     search positions of any game (the table's keys tell the games apart); use
     one per thread (a second thread's call while one runs raises
-    ``RuntimeError``).  :meth:`clear` empties the table (as between games).
+    ``RuntimeError``).  [clear][katra.Engine.clear] empties the table (as between games).
 
+    ```pycon
     >>> engine = Engine()
     >>> first = engine.search("gore", depth=8)
     >>> again = engine.search("gore", depth=8)     # the table holds the first tree
@@ -185,6 +186,8 @@ class Engine:
     True
     >>> again.nodes < first.nodes
     True
+
+    ```
     """
 
     def __init__(self, *, tt_bits: int | None = None, tables: Any = None) -> None:
@@ -203,38 +206,38 @@ class Engine:
         """Empty the table (nothing else is kept between calls)."""
         self._searcher.clear()
 
-    def search(self, state: Any, depth: int | None = None, time: float | None = None,
+    def search(self, position: Any, depth: int | None = None, time: float | None = None,
                nodes: int | None = None) -> SearchResult:
-        """:func:`search` with this engine's table (same arguments, same result)."""
-        position, limits = _checked(state, depth, time, nodes)
-        return _result(position, self._searcher.search(position, *limits))
+        """[search][katra.search] with this engine's table (same arguments, same result)."""
+        pos, limits = _checked(position, depth, time, nodes)
+        return _result(pos, self._searcher.search(pos, *limits))
 
-    def analyse(self, state: Any, *, depth: int | None = None, time: float | None = None,
+    def analyse(self, position: Any, *, depth: int | None = None, time: float | None = None,
                 nodes: int | None = None) -> Analysis:
-        """:func:`analyse` with this engine's table (same arguments, same result)."""
-        position, limits = _checked(state, depth, time, nodes)
-        return _analysis(position, self._searcher.search(position, *limits, every_move=True))
+        """[analyse][katra.analyse] with this engine's table (same arguments, same result)."""
+        pos, limits = _checked(position, depth, time, nodes)
+        return _analysis(pos, self._searcher.search(pos, *limits, every_move=True))
 
 
-def _checked(state: Any, depth: object, time: object,
+def _checked(position: Any, depth: object, time: object,
              nodes: object) -> tuple[Any, tuple[int | None, float | None, int | None]]:
-    """The core position of ``state`` and the checked limits (katra._limits)."""
-    return load_position(state, "core"), check_search_limits(depth, time, nodes)
+    """The core position of ``position`` and the checked limits (katra._limits)."""
+    return load_position(position, "core"), check_search_limits(depth, time, nodes)
 
 
-def search(state: Any, depth: int | None = None, time: float | None = None,
+def search(position: Any, depth: int | None = None, time: float | None = None,
            nodes: int | None = None) -> SearchResult:
-    """Search ``state`` and return the best action found.
+    """Search ``position`` and return the best action found.
 
-    ``state`` is a :class:`katra.State` (of either backend), a game id or name
+    ``position`` is a [katra.State][] (of either backend), a game id or name
     (its start position) or a position text.  ``depth``: ``None`` or an int
     ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
     ``0 < time <= MAX_TIME`` (10**6); ``nodes``: ``None`` or an int
     ``1..2**62`` (a node budget).  Give at least one; with several, the first
     limit reached stops the search.  A wrong type raises
-    :class:`katra.ArgumentTypeError`, a value out of range (or no limit)
-    :class:`katra.ArgumentError`, both naming the argument; a finished game
-    raises :class:`katra.ArgumentError`.
+    [katra.ArgumentTypeError][], a value out of range (or no limit)
+    [katra.ArgumentError][], both naming the argument; a finished game
+    raises [katra.ArgumentError][].
 
     With ``time`` or ``nodes`` the search deepens until the limit is reached
     (or the result is proven) and returns the last completed iteration: an
@@ -244,40 +247,46 @@ def search(state: Any, depth: int | None = None, time: float | None = None,
     took more (then ``result.nodes`` is depth 1's count); one that ended
     otherwise visited fewer.  At a fixed depth the result does not depend on
     the machine, the table or the clock: the score is the depth's negamax
-    value and the best move the smallest action with that score.  The state
+    value and the best move the smallest action with that score.  The position
     passed in is never changed: the engine works on a copy.
 
     Ctrl-C stops the search within milliseconds with ``KeyboardInterrupt``
-    (in the main thread), and :func:`katra.cancel_jobs` with
-    :class:`katra.JobCancelled` (in any thread); nothing is returned then
+    (in the main thread), and [katra.cancel_jobs][] with
+    [katra.JobCancelled][] (in any thread); nothing is returned then
     (docs/api.md, "Stopping long calls").
 
+    ```pycon
     >>> r = search("katro-4x4", depth=4)
     >>> r.best_move, r.depth, r.pv[0] == r.best_action
     ('b1', 4, True)
+
+    ```
     """
-    position, (d, t, n) = _checked(state, depth, time, nodes)
-    return _result(position, _core.search(position, d, t, nodes=n))
+    pos, (d, t, n) = _checked(position, depth, time, nodes)
+    return _result(pos, _core.search(pos, d, t, nodes=n))
 
 
-def analyse(state: Any, *, depth: int | None = None, time: float | None = None,
+def analyse(position: Any, *, depth: int | None = None, time: float | None = None,
             nodes: int | None = None) -> Analysis:
-    """Every legal move of ``state`` with its score, best first.
+    """Every legal move of ``position`` with its score, best first.
 
-    The arguments and the limits are :func:`search`'s.  Each move is searched
+    The arguments and the limits are [search][katra.search]'s.  Each move is searched
     with the full window, so each score is exact at the depth reached (not
     just "worse than the best"); a proven result reads ``wins in N`` /
-    ``loses in N`` (:meth:`MoveScore.describe`), ``N`` counted in plies from
-    ``state`` with the move itself as the first, as katra.solve counts
-    (docs/rules.md §6.3).  ``analysis.moves[0]`` is :func:`search`'s best move
+    ``loses in N`` ([MoveScore.describe][katra.MoveScore.describe]), ``N`` counted in plies from
+    ``position`` with the move itself as the first, as katra.solve counts
+    (docs/rules.md §6.3).  ``analysis.moves[0]`` is [search][katra.search]'s best move
     at the same depth, with the same score.  An analysis costs more nodes than
     a search (no move is cut off at the root).
 
+    ```pycon
     >>> a = analyse("katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S", depth=3)
     >>> for m in a:
     ...     print(m.move, m.describe())
     a1 wins in 1 ply
     b1 score +0
+
+    ```
     """
-    position, (d, t, n) = _checked(state, depth, time, nodes)
-    return _analysis(position, _core.search(position, d, t, nodes=n, every_move=True))
+    pos, (d, t, n) = _checked(position, depth, time, nodes)
+    return _analysis(pos, _core.search(pos, d, t, nodes=n, every_move=True))

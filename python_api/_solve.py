@@ -1,11 +1,11 @@
 """Exact solving: proven values, distances and proofs (docs/rules.md §6.3, docs/solve.md).
 
 Without a bound, depth-first proof-number search (``katra._core.DfpnSolver``,
-:mod:`._dfpn`) settles the value from proofs and bounds the distance by the
+``_dfpn``) settles the value from proofs and bounds the distance by the
 proofs' depth; ``exact=True`` then finds the exact distance with the bounded
 solver.  With ``max_plies``, the bounded solver (``katra._core.Solver``)
 finds the exact value and distance within that bound, in this thread or
-split over workers (:mod:`._solve_pool`).
+split over workers (``_solve_pool``).
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ __all__ = ["MAX_SOLVE_PLIES", "SolveProgress", "SolveResult", "solve"]
 
 @dataclass(frozen=True)
 class SolveResult:
-    """What :func:`solve` proved, from the side of the player to move (``to_move``: 0 South).
+    """What [solve][katra.solve] proved, from the side of the player to move (``to_move``: 0 South).
 
     ``outcome`` is ``"win"``, ``"loss"`` or ``"draw"``, or None when nothing
     is settled; ``plies``: the plies within which it is proven (None with no
@@ -109,22 +109,23 @@ def check_nodes(nodes: object) -> int | None:
     return None if nodes is None else check_int(nodes, "nodes", 1, MAX_SEARCH_NODES)
 
 
-def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
+def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
           nodes: int | None = None, jobs: int = 1, executor: Any = None,
           time: float | None = None, tt_bits: int | None = None,
           progress: Progress | None = None, proof: TextIO | None = None,
           tables: Any = None, dfpn_table: str | os.PathLike[str] | None = None) -> SolveResult:
-    """Prove the value of ``state`` (docs/rules.md §6.3, docs/solve.md).
+    """Prove the value of ``position`` (docs/rules.md §6.3, docs/solve.md).
 
-    ``state``: a :class:`katra.State`, a game id or name (its start) or a
+    ``position``: a [katra.State][], a game id or name (its start) or a
     position text; it must not be finished.  Without ``max_plies``,
     proof-number search (df-pn) settles the value with no bound: ``plies`` is
     then the depth of its proofs, an upper bound on the distance
     (``exact=False``), unless ``exact=True`` asks the bounded solver for the
-    exact distance below it; ``nodes``: df-pn's node budget (1..2**62, None:
+    exact distance below it (only without ``max_plies``: the pair raises
+    [katra.ArgumentError][]); ``nodes``: df-pn's node budget (1..2**62, None:
     none).  ``max_plies``: an int 1..500: the bounded solver instead, exact
     within that bound.  ``jobs``/``executor`` split either over workers as
-    :func:`katra.perft` does: the bounded solver's root (the outcome,
+    [katra.perft][] does: the bounded solver's root (the outcome,
     distance, best move and line are the same whatever the split), df-pn as
     job-level proof-number search (the outcome is the same; the proofs'
     depth and the line follow the split's proofs: docs/solve.md, "Splitting
@@ -135,35 +136,41 @@ def solve(state: Any, max_plies: int | None = None, *, exact: bool = False,
     to 2**20; a split bounded solve one table of ``2**tt_bits`` per process,
     2**20 for None; split df-pn one
     per job running at once).  ``progress``: None or a callable given a
-    :class:`SolveProgress` before each bound (split: as each task ends;
+    [SolveProgress][katra.api.SolveProgress] before each bound (split: as each task ends;
     df-pn: before each question and every 2**18 nodes, split: as each job
     ends).  ``proof``: None or a text stream: a settled result's
     proof is written to it as it is found (docs/solve.md, "Proof files"; the
-    same as :func:`katra.api.write_proof` gives).  Bad arguments raise
-    :class:`katra.ArgumentError` (a ``ValueError``) or
-    :class:`katra.ArgumentTypeError` naming them.  ``tables``: None or
-    Djenon-aboure's endgame tables (:func:`katra.api.load_tables`,
+    same as [katra.api.write_proof][] gives).  Bad arguments raise
+    [katra.ArgumentError][] (a ``ValueError``) or
+    [katra.ArgumentTypeError][] naming them.  ``tables``: None or
+    Djenon-aboure's endgame tables ([katra.api.load_tables][],
     docs/tables.md), which df-pn and the bounded solver read where a board of
     few seeds comes up (the same result, fewer nodes; no ``proof``, ``jobs``
     or ``executor`` with them).  ``dfpn_table``: None or a file path for
     df-pn's table, kept between solves so that a long one resumes where it
     stopped: read if the file exists (then ``tt_bits`` is the file's, or must
     equal it), written back when df-pn stops, settled or not (the clock, the
-    budget, Ctrl-C, :func:`katra.cancel_jobs`); df-pn in one thread only (no
+    budget, Ctrl-C, [katra.cancel_jobs][]); df-pn in one thread only (no
     ``max_plies``, ``jobs`` or ``executor``; docs/solve.md, "Resuming a long
-    solve").  Ctrl-C and :func:`katra.cancel_jobs` stop it.
+    solve").  Ctrl-C and [katra.cancel_jobs][] stop it.
 
+    ```pycon
     >>> r = solve("katro-4x4", exact=True)
     >>> r.describe(), r.best_move, len(r.pv)
     ('South wins in 17 plies', 'b1', 17)
+
+    ```
     """
-    pos = load_position(state, "core")
+    pos = load_position(position, "core")
     plies = check_max_plies(max_plies)
     seconds = check_time(time)
     bits = check_tt_bits(tt_bits)
     budget = check_nodes(nodes)
     if not isinstance(exact, bool):
         raise ArgumentTypeError(f"exact must be a bool, not {type(exact).__name__}")
+    if exact and plies is not None:
+        raise ArgumentError("exact asks for the distance after df-pn's proof: give it without "
+                            "max_plies (the bounded solver's distance is exact already)")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be None or a callable, "
                                 f"not {type(progress).__name__}")
@@ -223,8 +230,8 @@ def solve_unbounded(pos: Any, max_nodes: int | None, seconds: float | None, bits
                     exact: bool, progress: Progress | None = None,
                     search: Dfpn | SplitDfpn | None = None,
                     workers: Workers | None = None) -> SolveResult:
-    """:func:`solve` without a bound, with checked arguments: df-pn (``search``:
-    this one, whose table then holds the proofs; a :class:`SplitDfpn` splits it
+    """[solve][katra.solve] without a bound, with checked arguments: df-pn (``search``:
+    this one, whose table then holds the proofs; a ``SplitDfpn`` splits it
     over its workers), then with ``exact`` the bounded solver up to the proofs'
     depth (split over ``workers`` if given)."""
     if pos.is_terminal():
@@ -259,7 +266,7 @@ def solve_unbounded(pos: Any, max_nodes: int | None, seconds: float | None, bits
 def solve_position(pos: Any, plies: int, seconds: float | None, bits: int | None,
                    workers: Workers | None, progress: Progress | None = None,
                    solver: Any = None) -> SolveResult:
-    """:func:`solve` of a core ``Position`` within ``plies`` plies, with checked
+    """[solve][katra.solve] of a core ``Position`` within ``plies`` plies, with checked
     arguments (workers None: this thread, with ``solver`` if given)."""
     if pos.is_terminal():
         raise ArgumentError(f"cannot solve a finished game: {pos.text()}")

@@ -1,11 +1,11 @@
 """The bounded solver's calls: in this thread, or split over workers (docs/solve.md).
 
-:func:`solve_here` runs the compiled core's bounded solver
-(``katra._core.Solver``) on one position; :class:`SplitSolve` solves the
+``solve_here`` runs the compiled core's bounded solver
+(``katra._core.Solver``) on one position; ``SplitSolve`` solves the
 root's children as tasks (threads, a process pool or a dask client, like
 perft: docs/scale.md) and combines their exact thresholds, so the answer is
 the same whatever the split.  A process keeps the solvers of a split solve
-between its tasks in :data:`POOL`, over one shared table.
+between its tasks in ``POOL``, over one shared table.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ __all__ = ["SolveProgress", "Progress", "Solved", "POOL", "solve_here", "SplitSo
 
 @dataclass(frozen=True)
 class SolveProgress:
-    """Where a solve stands, for :func:`katra.solve`'s ``progress`` callback.
+    """Where a solve stands, for [katra.solve][]'s ``progress`` callback.
 
     ``bound``: the bound being searched (a split solve: the root's bound, one
     more than its subtrees'; 0 for df-pn); ``nodes``: positions visited so far;

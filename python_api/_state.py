@@ -1,9 +1,9 @@
 """Games and states: the objects search and learning code is written against.
 
-Vocabulary from OpenSpiel (an immutable :class:`Game` with a fixed integer
-action space, a mutable :class:`State`, ``legal_actions()`` ascending,
+Vocabulary from OpenSpiel (an immutable [Game][katra.Game] with a fixed integer
+action space, a mutable [State][katra.State], ``legal_actions()`` ascending,
 ``returns()``) and python-chess (``push``/``pop``/``peek`` with a move stack,
-``legal_moves`` as a lazy view, an :class:`Outcome` dataclass, a ``repr``
+``legal_moves`` as a lazy view, an [Outcome][katra.Outcome] dataclass, a ``repr``
 that rebuilds the object).  See docs/api.md.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ __all__ = ["Game", "State", "Outcome", "LegalMoves", "game", "games"]
 
 
 class BackendPosition(Protocol):
-    """What a :class:`State` needs from a backend position (docs/backends.md).
+    """What a [State][katra.State] needs from a backend position (docs/backends.md).
 
     Both backends' ``Position`` classes have it all: the move stack is theirs.
     """
@@ -124,12 +124,14 @@ class Game:
 
     @property
     def observation_size(self) -> int:
-        """Length of :meth:`State.observation`: ``3 * holes + 4`` (docs/learning.md)."""
+        """Length of [State.observation][katra.State.observation]: ``3 * holes + 4``
+        (docs/learning.md)."""
         return 3 * self.holes + 4
 
     @property
     def observation_shape(self) -> tuple[int]:
-        """Shape of :meth:`State.observation`: ``(observation_size,)`` (docs/learning.md)."""
+        """Shape of [State.observation][katra.State.observation]: ``(observation_size,)``
+        (docs/learning.md)."""
         return (self.observation_size,)
 
     @property
@@ -173,8 +175,11 @@ _GAMES: dict[str, Game] = {
 def game(name: str) -> Game:
     """The game with this id, display name or alias; ``UnknownGameError`` lists the known ones.
 
+    ```pycon
     >>> game("Goré").id
     'gore'
+
+    ```
     """
     return _GAMES[find_game(name).id]
 
@@ -259,7 +264,7 @@ class State:
     _backend: str
 
     def __init__(self, game: Game | str, backend: str = "core") -> None:
-        """The start position of a game (a :class:`Game`, or its id, name or alias)."""
+        """The start position of a game (a [Game][katra.Game], or its id, name or alias)."""
         if isinstance(game, Game):
             game_obj = game
         else:
@@ -509,7 +514,7 @@ class State:
         return outcome.result() if outcome is not None else "*"
 
     def outcome(self) -> Outcome | None:
-        """``None`` while the game goes on, else the :class:`Outcome`."""
+        """``None`` while the game goes on, else the [Outcome][katra.Outcome]."""
         result = self._pos.outcome()
         if result is None:
             return None
@@ -525,11 +530,11 @@ class State:
         return [1.0, -1.0] if result[0] == 0 else [-1.0, 1.0]
 
     # -- other libraries' names for the methods above: aliases, one implementation each
-    #: OpenSpiel's name for :meth:`push` (which also takes move text).
+    #: OpenSpiel's name for [push][katra.State.push] (which also takes move text).
     apply_action = push
-    #: OpenSpiel's name for :meth:`copy`.
+    #: OpenSpiel's name for [copy][katra.State.copy].
     clone = copy
-    #: python-chess's name for :meth:`is_terminal`.
+    #: python-chess's name for [is_terminal][katra.State.is_terminal].
     is_game_over = is_terminal
 
     # -- learning
@@ -571,7 +576,7 @@ class State:
     # -- jobs
     def perft(self, depth: int) -> int:
         """Leaf nodes ``depth`` plies deep (docs/rules.md §1.4), one call into the backend
-        (``depth`` checked as :func:`katra.perft` checks it)."""
+        (``depth`` checked as [katra.perft][] checks it)."""
         return int(backend_module(self._backend).perft(self._pos, check_perft_depth(depth)))
 
     def divide(self, depth: int) -> dict[str, int]:

@@ -47,7 +47,7 @@ LAP_COLOURS = ("#1f4e9c", "#2e7d32", "#6a1b9a", "#00838f", "#ad5700", "#37474f")
 #: A whole-move picture draws the arrows of this many laps at most (frames show any lap).
 DRAWN_LAPS = 12
 
-#: Pixels per hole that :func:`svg` accepts.
+#: Pixels per hole that ``svg`` accepts.
 SIZES = range(8, 1025)
 
 

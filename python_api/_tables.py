@@ -1,22 +1,20 @@
 """Endgame tables: Djenon-aboure's boards of few seeds, valued once (docs/tables.md).
 
-:func:`build_tables` computes the layers 0..K of board seeds with the compiled
+[build_tables][katra.api.build_tables] computes the layers 0..K of board seeds with the compiled
 core (``_core._table_build_layer``, each layer from its own boards and the
-smaller layers) and writes them to a file; :func:`load_tables` reads a file
+smaller layers) and writes them to a file; [load_tables][katra.api.load_tables] reads a file
 back into a ``_core.EndgameTables``, which ``katra.solve(..., tables=...)``
-and the search engine read; :func:`tables_info` describes a file.
+and the search engine read; [tables_info][katra.api.tables_info] describes a file.
 
 The file: a first line ``KATRA-TABLES 1``, a second line of JSON (the game,
 ``max_seeds`` and per layer its boards, the bytes it takes in the file and
 the CRC-32 of its uncompressed bytes), then each layer's bytes compressed by
 zlib: 2 values a board (bytes) then 2 plies a board (16-bit little-endian).
 A file that is missing, truncated, damaged or for another game raises
-:class:`katra.ArgumentError` naming the problem: it is never read as a table.
+[katra.ArgumentError][] naming the problem: it is never read as a table.
 """
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
 import sys
@@ -29,6 +27,7 @@ from typing import Any
 
 from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
+from katra._files import OutputFile
 
 __all__ = ["TABLE_GAMES", "MAX_TABLE_SEEDS", "LayerInfo", "TablesInfo", "build_tables",
            "load_tables", "tables_info"]
@@ -120,7 +119,7 @@ def build_layers(game: str, max_seeds: int,
                  progress: Callable[[LayerInfo], None] | None = None
                  ) -> tuple[list[bytes], list[bytes], list[LayerInfo]]:
     """The layers 0..max_seeds of ``game`` (checked arguments): values, plies
-    (native order) and each layer's :class:`LayerInfo` (``bytes`` 0: not written)."""
+    (native order) and each layer's [LayerInfo][katra.api.LayerInfo] (``bytes`` 0: not written)."""
     values: list[bytes] = []
     plies: list[bytes] = []
     infos: list[LayerInfo] = []
@@ -140,11 +139,12 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
                  progress: Callable[[LayerInfo], None] | None = None) -> TablesInfo:
     """Build ``game``'s endgame tables of every board of at most ``max_seeds``
     seeds (0..16) and write them to ``path`` (docs/tables.md); ``progress``:
-    None or a callable given each layer's :class:`LayerInfo` as it is built.
+    None or a callable given each layer's [LayerInfo][katra.api.LayerInfo] as it is built.
     The file is written to ``path + ".part"`` (opened before the build, so a
     path that cannot be written is an ArgumentError at once) and renamed when
-    complete; a build that fails or is interrupted (Ctrl-C) removes it and
-    leaves no table behind."""
+    complete (katra._files: a link's target is written, a FIFO directly); a
+    build that fails or is interrupted (Ctrl-C) removes it and leaves no
+    table behind."""
     game = _check_game(game)
     seeds = _check_seeds(max_seeds)
     if progress is not None and not callable(progress):
@@ -153,15 +153,12 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
     if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
         raise ArgumentTypeError(f"path must be a str or a path, not {type(path).__name__}")
     path = os.fspath(path)
-    part = path + ".part"
     try:                            # a path that cannot be written fails before the build
-        if os.path.isdir(path):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        out = open(part, "wb")
+        out = OutputFile(path, binary=True)
     except OSError as exc:
         raise ArgumentError(f"{path}: cannot write the table file ({exc.strerror})") from None
     try:
-        with out:
+        with out as stream:
             values, plies, built = build_layers(game, seeds, progress)
             packed = [_compress(v + _native(p, True)) for v, p in zip(values, plies)]
             blobs = [blob for blob, _ in packed]
@@ -170,14 +167,11 @@ def build_tables(game: str, max_seeds: int, path: str | os.PathLike[str],
                                   "crc32": crc}
                                  for k, (v, (blob, crc)) in enumerate(zip(values, packed))]}
             head = _MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
-            out.write(head)
+            stream.write(head)
             for blob in blobs:
-                out.write(blob)
-        os.replace(part, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(part)
-        raise
+                stream.write(blob)
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot write the table file ({exc.strerror})") from None
     layers = tuple(LayerInfo(b.seeds, b.boards, len(blob), b.sweeps, b.seconds)
                    for b, blob in zip(built, blobs))
     return TablesInfo(game, seeds, layers, len(head) + sum(len(blob) for blob in blobs))
@@ -246,7 +240,7 @@ def tables_info(path: str | os.PathLike[str]) -> TablesInfo:
 def load_tables(path: str | os.PathLike[str], game: str | None = None) -> Any:
     """The endgame tables of the file at ``path`` (a ``_core.EndgameTables``),
     every layer checked (size, CRC-32); ``game``: None or the game they must be
-    for.  Missing, truncated, damaged or another game's: :class:`katra.ArgumentError`."""
+    for.  Missing, truncated, damaged or another game's: [katra.ArgumentError][]."""
     info = tables_info(path)
     name = os.fspath(path)
     if game is not None and not isinstance(game, str):

@@ -1,11 +1,11 @@
-"""A move lap by lap: :class:`MoveTrace` and :class:`Lap` (docs/explain.md).
+"""A move lap by lap: [MoveTrace][katra.MoveTrace] and [Lap][katra.Lap] (docs/explain.md).
 
 The laps come from the pure-Python reference, which reads like the rulebook
 (its lap-watching hook ``Position.apply_watched`` tells a watcher about every
 lap as its rules files play it: docs/backends.md),
 and are checked against the compiled core: the core's position after the
 move must equal the trace's, and its lap count the trace's, or
-:class:`TraceMismatchError` (a bug in katra, never the caller's fault).
+[TraceMismatchError][katra.api.TraceMismatchError] (a bug in katra, never the caller's fault).
 """
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def _lap(spec: GameSpec, number: int, seen: LapSeen) -> Lap:
 
 @dataclass(frozen=True, eq=False)
 class MoveTrace:
-    """A move lap by lap: what :func:`explain` returns.
+    """A move lap by lap: what [explain][katra.explain] returns.
 
     ``before`` and ``after`` are the positions before and after the move (new
     states; ``after`` has the move on its stack); ``laps`` the laps kept, in
@@ -164,7 +164,7 @@ def _check_max_laps(max_laps: object) -> int | None:
 
 
 def trace(state: State, move: int | str, max_laps: int | None = None) -> MoveTrace:
-    """``state.explain(move)``: see :func:`katra.explain`."""
+    """``state.explain(move)``: see [katra.explain][]."""
     keep = _check_max_laps(max_laps)
     action = state.parse_move(move)  # IllegalMoveError, with the legal moves listed
     before = state.copy(stack=False)

@@ -435,3 +435,15 @@ def test_jobs_take_game_names_and_aliases():
         katra.perft("chess", 1)
     with pytest.raises(katra.PositionError):
         katra.perft("katro 2,2/2,2 S", 1)
+
+
+@pytest.mark.parametrize("job", [katra.perft, katra.divide, katra.playouts, katra.explain,
+                                 katra.solve, katra.search, katra.analyse,
+                                 katra.Engine().search, katra.Engine().analyse],
+                         ids=lambda job: job.__qualname__)
+def test_every_job_takes_the_position_first(job):
+    """Every job's first parameter is ``position`` (a State, a game id or a position
+    text), as docs/api.md writes the calls; given by keyword it is the same call."""
+    import inspect
+    assert next(iter(inspect.signature(job).parameters)) == "position"
+    assert "state" not in inspect.signature(job).parameters

@@ -3,6 +3,7 @@
 near-miss position texts and wrong types, on both backends.
 """
 import pickle
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -182,3 +183,76 @@ def test_the_core_refuses_a_ply_limit_past_2_62_in_vector_game():
     with pytest.raises(ArgumentError, match=r"max_plies must be in 1\.\.2\*\*62"):
         katra.VectorGame("katro", 2, max_plies=2**62 + 1)
     assert katra.VectorGame("katro", 2, max_plies=2**62).max_plies == 2**62
+
+
+# ---------------------------------------------------------------- wrong types are katra's errors
+
+def wrong_buffers():
+    """Buffers (and non-buffers) that no observation or mask can be written into, with the
+    message's words: the same on both backends."""
+    import numpy as np
+    return [([0] * 52, "out must be a writable buffer .*, not list"),
+            ("x" * 52, "out must be a writable buffer .*, not str"),
+            (np.zeros(52, np.complex64), "out has items of format 'Zf'; use an integer, bool"),
+            (np.zeros(52, object), "out has items of format 'O'; use an integer, bool")]
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_a_wrong_type_of_buffer_is_an_argument_type_error(backend, case):
+    out, words = wrong_buffers()[case]
+    state = katra.State("katro-4x4", backend=backend)
+    for call in (lambda: state.observation(out=out),
+                 lambda: katra.observations([state], out)):
+        with pytest.raises(ArgumentTypeError, match=words):
+            call()
+    with pytest.raises(ArgumentTypeError, match=words.replace("52", "16")):
+        state.legal_actions_mask(out=out)
+
+
+def test_a_wrong_size_or_layout_of_buffer_is_an_argument_error(backend):
+    import numpy as np
+    state = katra.State("katro-4x4", backend=backend)
+    for out, words in ((np.zeros(51, np.int32), "^observation: out holds 51 items, expected 52$"),
+                       (np.zeros(104, np.int32)[::2], "^observation: out must be C-contiguous$"),
+                       (bytes(52), "^observation: out is read-only$")):
+        with pytest.raises(ArgumentError, match=words) as caught:
+            state.observation(out=out)
+        assert not isinstance(caught.value, TypeError)
+
+
+@pytest.mark.parametrize("actions, words", [
+    (None, "actions must be a list or a buffer of integers .*, not NoneType"),
+    ("abcd", "actions must be a list or a buffer of integers .*, not str"),
+    ({0: 1}, "actions must be a list or a buffer of integers .*, not dict"),
+    ("float64", "actions has items of format 'd'; use an integer buffer"),
+    ("complex128", "actions has items of format 'Zd'; use an integer buffer"),
+])
+def test_vector_step_of_a_wrong_type_is_an_argument_type_error(actions, words):
+    import numpy as np
+    vg = katra.VectorGame("katro-4x4", 4, seed=3)
+    if actions in ("float64", "complex128"):
+        actions = np.zeros(4, actions)
+    with pytest.raises(ArgumentTypeError, match="^step: " + words):
+        vg.step(actions)
+    assert list(vg.plies) == [0, 0, 0, 0]
+
+
+def test_read_records_of_a_stream_is_an_argument_type_error():
+    import io
+    text = katra.State("katro").record()
+    with pytest.raises(ArgumentTypeError, match=r"records are read from a str .* not StringIO"):
+        katra.read_records(io.StringIO(text))
+    with pytest.raises(ArgumentTypeError, match="not bytes"):
+        katra.read_records(text.encode())
+    assert len(katra.read_records(text)) == 1
+
+
+def test_check_proof_of_a_binary_file_names_the_file(tmp_path):
+    from katra.testing import ProofError, check_proof
+    path = tmp_path / "binary.proof"
+    path.write_bytes(b"katra-proof 1\nposition \xff\xfe\n")
+    with pytest.raises(ProofError, match="^" + re.escape(repr(str(path))) + r" is not a text "
+                       r"file \(UTF-8: invalid start byte\): not a katra proof$"):
+        check_proof(path)
+    with pytest.raises(ProofError, match=r"binary\.proof' is not a text file"):
+        check_proof(str(path))

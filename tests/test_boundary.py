@@ -1,4 +1,4 @@
-"""One boundary between the layers (issue 17): each argument checked once, the same
+"""One boundary between the layers: each argument checked once, the same
 exception for the same mistake on every layer, positions passed as objects, and
 jobs split only when a split pays.
 
@@ -164,7 +164,9 @@ def test_scheduler_local_without_dask_exits_2():
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == "katra: --scheduler needs dask: pip install 'katra[dask]'\n"
+    assert result.stderr == ("katra: --scheduler needs dask: pip install '.[dask]' in katra's "
+                             "source folder, or pip install 'WHEEL[dask]' with the path of "
+                             "katra's wheel file (dist/katra-*.whl)\n")
 
 
 # ---------------------------------------------------------------- split only when it pays

@@ -528,3 +528,14 @@ def test_docs_timed_examples_are_real_output(name, capsys):
         assert _untimed(capsys.readouterr().out) == _untimed(expected), args
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("args", [["--exact", "--max-plies", "5"], ["--max-plies", "5", "--exact"]])
+def test_solve_takes_max_plies_or_exact_not_both(args):
+    """The usage shows them as alternatives (docs/solve.md): the pair is one line, status 2,
+    before any work."""
+    result = run("solve", "katro-4x4", *args)
+    assert_one_line_error(result, "not allowed with argument")
+    assert result.stdout == ""
+    usage = run("solve", "--help").stdout
+    assert "[--max-plies N | --exact]" in usage

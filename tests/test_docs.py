@@ -1,5 +1,5 @@
-"""docs/api.md (and the README's API section) run as doctests: their examples are tests;
-every plain Python block of the README and docs/ runs as written."""
+"""docs/api.md, docs/stats.md (and the README's API section) run as doctests: their
+examples are tests; every plain Python block of the README and docs/ runs as written."""
 from __future__ import annotations
 
 import doctest
@@ -15,7 +15,8 @@ import katra
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name, examples", [("docs/api.md", 41), ("README.md", 8)])
+@pytest.mark.parametrize("name, examples", [("docs/api.md", 41), ("README.md", 8),
+                                            ("docs/stats.md", 27)])
 def test_doc_examples_run(name, examples):
     path = ROOT / name
     if not path.exists():

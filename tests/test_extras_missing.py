@@ -24,15 +24,22 @@ else:
 """
 
 
-@pytest.mark.parametrize("module, blocked, extra", [
-    ("openspiel", ("pyspiel", "open_spiel"), "openspiel"),
-    ("pettingzoo", ("pettingzoo",), "pettingzoo"),
-    ("gymnasium", ("gymnasium",), "gymnasium"),
+@pytest.mark.parametrize("module, name, blocked, extra", [
+    ("openspiel", "OpenSpiel", ("pyspiel", "open_spiel"), "openspiel"),
+    ("pettingzoo", "PettingZoo", ("pettingzoo",), "pettingzoo"),
+    ("gymnasium", "Gymnasium", ("gymnasium",), "gymnasium"),
 ])
-def test_missing_extra_is_named(module, blocked, extra):
+def test_missing_extra_is_named(module, name, blocked, extra):
     code = BLOCKER.format(blocked=set(blocked), module=module)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert f"pip install 'katra[{extra}]'" in out.stdout, out.stdout + out.stderr
+    # katra is on no package index: the message says what works from a source folder or
+    # a wheel file (README, "Install and run"), never pip install 'katra[...]'
+    missing = blocked[0]
+    assert out.stdout == (f"katra.{module} needs {name} (missing: {missing}): pip install "
+                          f"'.[{extra}]' in katra's source folder, or pip install "
+                          f"'WHEEL[{extra}]' with the path of katra's wheel file "
+                          f"(dist/katra-*.whl)\n"), out.stdout + out.stderr
+    assert "katra[" not in out.stdout
 
 
 def test_plain_import_loads_no_extra():

@@ -201,11 +201,11 @@ def test_spec_names_and_options():
     assert make_player("alphabeta").name == "alphabeta"
     player = make_player("alphabeta: depth=6 ,tt_bits=12")
     assert player.name == "alphabeta:depth=6,tt_bits=12"
-    assert [o.line() for o in player.options()] == [
-        "option name depth type spin default 0 min 0 max 64",
+    assert [o.line() for o in player.options()] == [  # its own values as the defaults
+        "option name depth type spin default 6 min 0 max 64",
         "option name nodes type spin default 0 min 0 max 4611686018427387904",
         "option name time type string default 0",
-        "option name tt_bits type spin default 20 min 0 max 28"]
+        "option name tt_bits type spin default 12 min 0 max 28"]
     player.set_option("depth", "0")  # 0: no budget of its own
     assert player.name == "alphabeta:tt_bits=12"
     assert make_player("greedy:seed=4").name == "greedy:seed=4"
@@ -242,3 +242,28 @@ def test_bad_option_changes_nothing():
         with pytest.raises(katra.ArgumentError):
             player.set_option(key, value)
     assert player.name == "alphabeta:depth=4"
+
+
+def test_another_threads_cancel_does_not_end_a_search():
+    """stop cancels the core's running jobs, in every thread (katra._core.cancel_jobs):
+    a search whose own stop is not set searches again, so its answer is still the
+    fixed depth's (the cancels may land anywhere, or nowhere: the answer is the same)."""
+    from katra._core import cancel_jobs
+    state = katra.State("katro")
+    player = make_player("alphabeta:depth=11")
+    started = threading.Event()
+    player.listener = lambda info: started.set()
+    result = []
+    thread = threading.Thread(target=lambda: result.append(
+        player.choose(state, GoLimits(), threading.Event())))
+    thread.start()
+    try:
+        assert started.wait(60)
+        for _ in range(3):
+            cancel_jobs()
+            thread.join(0.02)
+    finally:
+        thread.join(120)
+    fresh = katra.search(state, depth=11)
+    assert result[0].action == fresh.best_action
+    assert result[0].infos[-1].depth == 11 and result[0].infos[-1].score == ("value", fresh.score)

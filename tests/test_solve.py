@@ -290,3 +290,14 @@ def test_deep_bounds_in_a_small_thread_stop_instead_of_crashing():
     first, second = out.splitlines()
     assert second == "South wins in 18 plies"
     assert first == "RecursionError"
+
+
+def test_exact_goes_without_max_plies():
+    """docs/solve.md: exact asks df-pn's proof for its distance; the bounded solver's
+    distance (max_plies) is exact already, so the pair is refused, before any work."""
+    with pytest.raises(katra.ArgumentError, match=r"exact .* give it without max_plies"):
+        katra.solve("katro-4x4", 5, exact=True)
+    with pytest.raises(katra.ArgumentError, match="without max_plies"):
+        katra.solve("katro-4x4", max_plies=5, exact=True, jobs=2)
+    keyword = katra.solve(position="katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S", max_plies=3)
+    assert (keyword.outcome, keyword.exact) == ("win", True)

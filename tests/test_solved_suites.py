@@ -64,9 +64,9 @@ def test_aliases_and_unknown_games():
         deep_suite("chess")
 
 
-#: How many deep positions each game's suite holds: docs/solved.md's 60-second table
-#: settled 4 Katro 4x6, 4 Katro and 2 Goré mid-games with df-pn (session 30's), none
-#: of the others (tools/make_solved_suites.py's DEEP).
+#: How many deep positions each game's suite holds: 4 Katro 4x6, 4 Katro and 2 Goré
+#: mid-games of docs/solved.md's 60-second table, none of the others
+#: (tools/make_solved_suites.py's DEEP).
 DEEP_COUNTS = {"katro-4x6": 4, "katro": 4, "gore": 2}
 
 #: The deep positions whose df-pn proof takes more than about 5 s of CPU (docs/solved.md's

@@ -2,16 +2,20 @@
 and bad input.
 
 "The frameworks' figures" below were computed by the frameworks' own code from the
-same counts: fishtest (official-stockfish/fishtest, server/fishtest/stats, the
-revision of 2026-08-22: ``LLRcalc.LLR_normalized``, ``LLRcalc.LLR_logistic``,
-``stat_util.LLRlegacy`` on counts whose zeros are replaced by 0.001 as
-``LLRcalc.regularize`` does, ``stat_util.get_elo``) and the published test cases
-of fastchess (Disservin/fastchess, app/tests/sprt_test.cpp and elo_test.cpp, the
-revision of 2026-07-29), which hold to 1% (doctest ``Approx(...).epsilon(0.01)``).
+same counts: fishtest (official-stockfish/fishtest at commit b8eecff2,
+server/fishtest/stats: ``LLRcalc.LLR_normalized``, ``LLRcalc.LLR_logistic``,
+``LLRcalc.LLR_normalized_alt``, ``stat_util.LLRlegacy`` on counts whose zeros are
+replaced by 0.001 as ``LLRcalc.regularize`` does, and ``stat_util.get_elo``), the
+published test cases of fastchess (Disservin/fastchess at commit 74deac23,
+app/tests/sprt_test.cpp and elo_test.cpp, which hold to 1%: doctest's
+``Approx(...).epsilon(0.01)``) and cutechess-cli's LOS formula (cutechess/cutechess at
+commit 5e84232b, projects/lib/src/elo.cpp).
 """
 from __future__ import annotations
 
+import doctest
 import math
+import random
 
 import pytest
 
@@ -125,7 +129,8 @@ def test_los_hand_worked():
 
 
 def test_los_is_cutechess_figure():
-    # cutechess-cli Elo::LOS() for 136 wins, 96 losses: 99.568...% (printed as a percentage)
+    # cutechess-cli's Elo::LOS() formula for 136 wins and 96 losses: 99.568...% (it prints a
+    # percentage)
     assert los(wins=136, draws=111, losses=96) == pytest.approx(0.9956818916198402, abs=1e-12)
 
 
@@ -261,6 +266,92 @@ def test_sprt_llr_sign_follows_the_score_against_the_hypotheses_midpoint(model):
     assert sprt(elo0=-5, elo1=5, model=model, wins=500, draws=300, losses=600).llr < 0
 
 
+def _t_value(probs, values):
+    mean = sum(p * a for p, a in zip(probs, values))
+    return (mean - 0.5) / math.sqrt(sum(p * (a - mean) ** 2 for p, a in zip(probs, values)))
+
+
+def test_normalized_mle_far_from_uniform_is_the_constrained_maximum():
+    """Beyond |t| ≈ 1 the fixed point cannot start from the uniform distribution (fishtest's
+    start, where fishtest fails); the one reached in steps from the empirical distribution
+    has the t-value asked for and a likelihood no trinomial of that t-value beats (a grid
+    over the draw probability, the win probability solved by bisection)."""
+    counts = (10, 20, 30)                         # losses, draws, wins
+    freqs = [c / 60 for c in counts]
+    values = (0.0, 0.5, 1.0)
+    t = 1.3
+    mle = stats._mle_t_value(values, freqs, t)
+    assert mle is not None
+    assert _t_value(mle, values) == pytest.approx(t, abs=1e-9)
+    assert stats._t_value_fixed_point(values, freqs, t, [1 / 3] * 3) is None
+
+    def log_likelihood(probs):
+        return sum(f * math.log(p) for f, p in zip(freqs, probs))
+
+    best = -math.inf
+    for step in range(1, 400):
+        draw = step / 400
+        low, high = 0.0, 1.0 - draw               # the win probability: t grows with it
+        for _ in range(60):
+            win = (low + high) / 2
+            if _t_value((1 - draw - win, draw, win), values) < t:
+                low = win
+            else:
+                high = win
+        loss = 1 - draw - win
+        if loss > 0 and abs(_t_value((loss, draw, win), values) - t) < 1e-9:
+            best = max(best, log_likelihood((loss, draw, win)))
+    assert log_likelihood(mle) >= best - 1e-12
+    assert log_likelihood(mle) == pytest.approx(best, abs=1e-4)
+
+
+def test_normalized_llr_of_classes_weighing_1e_10():
+    """Millions of draws and nothing else, bounds of hundreds of normalized Elo: the
+    maximum-likelihood distributions fill classes weighing 1e-10 (the empty ones' 0.001
+    over the games) and keep their t-values; the LLR is monotone in the upper bound."""
+    draws = 4613480
+    freqs = [x / (draws + 2e-3) for x in (1e-3, draws, 1e-3)]
+    for elo1 in (16.45, 291.2232563208457, 600, 936.45):
+        t = elo1 / stats._NELO_PER_T
+        mle = stats._mle_t_value((0.0, 0.5, 1.0), freqs, t)
+        assert mle is not None and _t_value(mle, (0.0, 0.5, 1.0)) == pytest.approx(t, abs=1e-7)
+    llrs = [sprt(elo0=0, elo1=e, wins=0, draws=draws, losses=0).llr for e in (100, 300, 900)]
+    assert llrs[0] > llrs[1] > llrs[2] and all(math.isfinite(x) for x in llrs)
+
+
+@pytest.mark.parametrize("counts, elo0, elo1, figure", [
+    ((36433, 68692, 36027), 0, 2, 0.9232910576883124),
+    ((365, 16618, 36229, 16974, 390), 0, 2, 2.25039529154863),
+])
+def test_normalized_llr_closed_form_is_fishtests(monkeypatch, counts, elo0, elo1, figure):
+    """Where floating point cannot hold a maximum-likelihood distribution the LLR is Van
+    den Bergh's closed form, fishtest's LLRcalc.LLR_normalized_alt (the figures)."""
+    monkeypatch.setattr(stats, "_mle_t_value", lambda values, freqs, t: None)
+    if len(counts) == 3:
+        wins, draws, losses = counts
+        test = sprt(elo0=elo0, elo1=elo1, wins=wins, draws=draws, losses=losses)
+    else:
+        test = sprt(elo0=elo0, elo1=elo1, pentanomial=counts)
+    assert test.llr == pytest.approx(figure, abs=1e-9)
+
+
+@pytest.mark.parametrize("model", ["normalized", "logistic", "bayesian"])
+def test_sprt_is_finite_over_the_whole_range_of_bounds(model):
+    """Bounds at ±MAX_SPRT_ELO and lopsided counts (early in a match, or millions of
+    draws): a finite LLR, and a verdict that follows it."""
+    edge = stats.MAX_SPRT_ELO
+    for elo0, elo1 in ((-edge, edge), (edge - 1, edge), (-edge, 1 - edge), (0, 2)):
+        for wins, draws, losses in ((5, 0, 0), (0, 0, 5), (0, 3, 0), (1, 1_000_000, 0),
+                                    (40_000, 2, 1)):
+            test = sprt(elo0=elo0, elo1=elo1, model=model, wins=wins, draws=draws,
+                        losses=losses)
+            assert math.isfinite(test.llr), (elo0, elo1, wins, draws, losses)
+        if model != "bayesian":
+            for pairs in ((0, 0, 0, 0, 7), (3, 0, 0, 0, 0), (0, 1, 900_000, 0, 2)):
+                assert math.isfinite(sprt(elo0=elo0, elo1=elo1, model=model,
+                                          pentanomial=pairs).llr)
+
+
 # ---------------------------------------------------------------- bad input
 
 GOOD = {"wins": 1, "draws": 2, "losses": 3}
@@ -296,6 +387,8 @@ def test_bad_pentanomial(pentanomial, error, match):
     ({"elo0": 5, "elo1": 5}, katra.ArgumentError, "elo0 must be less than elo1"),
     ({"elo0": 6, "elo1": 5}, katra.ArgumentError, "elo0 must be less than elo1"),
     ({"elo0": math.nan}, katra.ArgumentError, "elo0"),
+    ({"elo0": -stats.MAX_SPRT_ELO - 0.5}, katra.ArgumentError, "elo0 must be within"),
+    ({"elo1": 1001}, katra.ArgumentError, "elo1 must be within"),
     ({"elo1": "5"}, katra.ArgumentTypeError, "elo1"),
     ({"alpha": 0}, katra.ArgumentError, "alpha"),
     ({"alpha": 1.0}, katra.ArgumentError, "alpha"),
@@ -381,6 +474,85 @@ def test_ladder_round_robin_properties():
         assert expected == pytest.approx(actual, abs=1e-6)
 
 
+def _random_games(players, count, seed):
+    """Games between players of ratings 0, 60, 120, ... scored by the logistic model, a
+    third of each expected score drawn."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(count):
+        a, b = rng.sample(range(len(players)), 2)
+        expected = 1 / (1 + 10 ** (-(60 * a - 60 * b) / 400))
+        roll = rng.random()
+        score = 1 if roll < expected * 2 / 3 else 0.5 if roll < expected * 2 / 3 + 1 / 3 else 0
+        games.append((players[a], players[b], score))
+    return games
+
+
+def test_ladder_is_the_mm_algorithms_maximum():
+    """Hunter's MM iteration for Bradley-Terry (a player's strength is its points over the
+    sum, over its games, of 1/(its strength + the opponent's)), run to convergence,
+    gives the same ratings."""
+    players = ["a", "b", "c", "d", "e"]
+    games = _random_games(players, 300, seed=7)
+    ratings = ladder(games, anchor="c", anchor_elo=50)
+    strength = dict.fromkeys(players, 1.0)
+    points = dict.fromkeys(players, 0.0)
+    met = {(p, q): 0 for p in players for q in players}   # games between p and q
+    for a, b, score in games:
+        points[a] += score
+        points[b] += 1 - score
+        met[a, b] += 1
+        met[b, a] += 1
+    for _ in range(3000):
+        for p in players:
+            strength[p] = points[p] / sum(met[p, q] / (strength[p] + strength[q])
+                                          for q in players if q != p)
+    for p in players:
+        mm = 50 + 400 * math.log10(strength[p] / strength["c"])
+        assert ratings[p][0] == pytest.approx(mm, abs=1e-6), p
+
+
+def test_ladder_half_widths_are_the_numerical_informations():
+    """The half-widths from a finite-difference Hessian of the log-likelihood (the
+    anchor fixed), inverted by Gaussian elimination."""
+    players = ["a", "b", "c", "d"]
+    games = _random_games(players, 200, seed=11)
+    ratings = ladder(games, anchor="a")
+    free = ["b", "c", "d"]
+
+    def log_likelihood(r):
+        total = 0.0
+        for a, b, score in games:
+            p = 1 / (1 + 10 ** (-(r[a] - r[b]) / 400))
+            total += score * math.log(p) + (1 - score) * math.log(1 - p)
+        return total
+
+    h = 1.0  # Elo
+    at = {p: ratings[p][0] for p in players}
+
+    def shifted(i, di, j, dj):
+        r = dict(at)
+        r[i] += di
+        r[j] += dj
+        return log_likelihood(r)
+
+    hessian = [[(shifted(i, h, j, h) - shifted(i, h, j, -h) - shifted(i, -h, j, h)
+                 + shifted(i, -h, j, -h)) / (4 * h * h) for j in free] for i in free]
+    n = len(free)
+    inverse = [[float(i == j) for j in range(n)] for i in range(n)]
+    m = [[-x for x in row] for row in hessian]   # the information
+    for col in range(n):
+        for row in range(n):
+            if row != col:
+                f = m[row][col] / m[col][col]
+                m[row] = [x - f * y for x, y in zip(m[row], m[col])]
+                inverse[row] = [x - f * y for x, y in zip(inverse[row], inverse[col])]
+    for k, p in enumerate(free):
+        variance = inverse[k][k] / m[k][k]
+        assert ratings[p][1] == pytest.approx(1.959963984540054 * math.sqrt(variance),
+                                              rel=1e-4), p
+
+
 @pytest.mark.parametrize("games, named", [
     ([("a", "b", 1), ("a", "b", 1), ("b", "c", 1), ("c", "b", 1)], "'a'"),  # a won all
     ([("a", "b", 0), ("b", "c", 1), ("c", "b", 1)], "'a'"),                 # a lost all
@@ -420,7 +592,12 @@ def test_ladder_bad_anchor_elo():
         ladder([("a", "b", 1), ("b", "a", 1)], anchor="a", anchor_elo=math.inf)
 
 
+def test_docstring_examples_run():
+    result = doctest.testmod(stats, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 11 and result.failed == 0
+
+
 def test_module_surface():
     assert stats.__all__ == ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel",
-                             "ladder"]
+                             "MAX_SPRT_ELO", "ladder"]
     assert not any(hasattr(katra, name) for name in ("sprt", "ladder", "los"))

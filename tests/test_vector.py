@@ -135,6 +135,48 @@ def test_any_integer_buffer_is_accepted():
     assert all((o == outputs[0]).all() for o in outputs)
 
 
+SIGNED_BUFFERS = [np.int8, np.int16, np.int32, np.int64, np.intp,
+                  "b", "h", "i", "l", "q"]          # NumPy dtypes and array.array typecodes
+
+
+def integer_buffer(kind, values):
+    return array(kind, values) if isinstance(kind, str) else np.asarray(values, dtype=kind)
+
+
+@pytest.mark.parametrize("kind", SIGNED_BUFFERS, ids=str)
+def test_skip_is_minus_one_in_every_signed_buffer(kind):
+    """docs/learning.md: SKIP (-1) leaves an env as it is, whatever the buffer's signed
+    item type: each item is read by its own type (an int8 -1 is not 255)."""
+    vg = VectorGame("katro", 4, seed=5)
+    reference = VectorGame("katro", 4, seed=5)
+    first = [int(a) for a in vg.random_actions()]
+    reference.step(first)
+    vg.step(integer_buffer(kind, first))
+    assert [vg.position(i).text() for i in range(4)] == [
+        reference.position(i).text() for i in range(4)]
+    before = snapshot(vg)
+    second = [int(a) for a in vg.random_actions()]
+    vg.step(integer_buffer(kind, [VectorGame.SKIP, second[1], VectorGame.SKIP, second[3]]))
+    after = snapshot(vg)
+    for i in (0, 2):                                  # skipped: position and outputs kept
+        assert after[0][i] == before[0][i]
+        assert (after[1][i] == before[1][i]).all() and after[3][i] == before[3][i]
+    for i in (1, 3):                                  # played: the move of State.push
+        assert after[0][i] == State.from_text(before[0][i]).child(second[i]).text()
+
+
+@pytest.mark.parametrize("kind", [np.uint8, np.uint16, np.uint32, np.uint64,
+                                  "B", "H", "I", "L", "Q"], ids=str)
+def test_unsigned_buffers_play_the_same_actions(kind):
+    vg = VectorGame("djenon-aboure", 3, seed=1)
+    reference = VectorGame("djenon-aboure", 3, seed=1)
+    for _ in range(6):
+        actions = [int(a) for a in reference.random_actions()]
+        reference.step(actions)
+        vg.step(integer_buffer(kind, actions))
+    assert same(snapshot(vg), snapshot(reference))
+
+
 def snapshot(vg: VectorGame):
     return ([vg.position(i).text() for i in range(vg.num_envs)], vg.observations.copy(),
             vg.action_masks.copy(), vg.plies.copy())
@@ -161,18 +203,33 @@ def test_bad_actions_name_the_env_and_change_nothing():
         return kind(actions) if kind is list else np.array(actions, dtype=kind)
 
     cases = [
-        (good[:3], ValueError, "holds 3 items, expected 4"),
+        (good[:3], katra.ArgumentError, "^step: actions holds 3 items, expected 4$"),
         ([0, 1, 2], katra.ArgumentError, "expected 4 actions"),
-        (good.astype(np.float64), TypeError, "integer items"),
-        (good.astype(bool), TypeError, "integer items"),
-        ("abcd", TypeError, "buffer of integers"),
+        (good.astype(np.float64), katra.ArgumentTypeError,
+         "^step: actions has items of format 'd'; use an integer buffer$"),
+        (good.astype(bool), katra.ArgumentTypeError, "format '[?]'; use an integer buffer$"),
+        (good.astype(object), katra.ArgumentTypeError, "format 'O'; use an integer buffer$"),
+        (good.astype(np.complex64), katra.ArgumentTypeError, "use an integer buffer$"),
+        (array("d", good), katra.ArgumentTypeError, "format 'd'; use an integer buffer$"),
+        ("abcd", katra.ArgumentTypeError,
+         "^step: actions must be a list or a buffer of integers .*, not str$"),
+        (None, katra.ArgumentTypeError, "^step: actions must be a list .*, not NoneType$"),
+        (good.reshape(2, 2), katra.ArgumentError,
+         "^step: actions must be one-dimensional .*, not 2-dimensional$"),
+        (good.reshape(4, 1), katra.ArgumentError, "not 2-dimensional$"),
+        (np.int64(3), katra.ArgumentError, "not 0-dimensional$"),
         (at(2, 2.0), katra.ArgumentTypeError, "env 2: an action is an int"),
         (at(2, 36), katra.ArgumentError, "env 2: action 36 is out of range"),
         (at(3, 10**30), katra.ArgumentError, f"env 3: action {10**30} is out of range"),
         (at(1, -5, np.int64), katra.ArgumentError, "env 1: action -5 is out of range"),
         (at(1, 2**40, np.int64), katra.ArgumentError, "env 1: action 1099511627776 is out"),
         (at(0, 2**64 - 1, np.uint64), katra.ArgumentError, "env 0: action .* is out of range"),
-        (np.zeros((8,), np.int64)[::2], ValueError, "C-contiguous"),
+        (np.zeros((8,), np.int64)[::2], katra.ArgumentError, "^step: actions must be C-cont"),
+        (at(1, -5, np.int8), katra.ArgumentError, "env 1: action -5 is out of range"),
+        (at(1, -2, np.int16), katra.ArgumentError, "env 1: action -2 is out of range"),
+        (at(1, -100, np.int32), katra.ArgumentError, "env 1: action -100 is out of range"),
+        (at(1, 2**32 - 1, np.uint32), katra.ArgumentError, "env 1: action 4294967295 is out"),
+        (at(1, 255, np.uint8), katra.ArgumentError, "env 1: action 255 is out of range"),
     ]
     for actions, error, message in cases:
         with pytest.raises(error, match=message):

@@ -133,6 +133,28 @@ class Searcher:
                every_move: bool = False) -> dict[str, Any]:
         """``search()`` with this table."""
 
+class Mcts:
+    """Monte Carlo tree search with its tree kept between calls (katra.MCTS,
+    docs/mcts.md).  One thread at a time."""
+
+    def __init__(self, exploration: float = 1.4, seed: int = 0, max_nodes: int | None = None,
+                 max_plies: int | None = None) -> None: ...
+    @property
+    def exploration(self) -> float: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def max_nodes(self) -> int: ...
+    @property
+    def max_plies(self) -> int: ...
+    @property
+    def tree_nodes(self) -> int: ...
+    def clear(self) -> None:
+        """Drop the tree and restart the playouts' count."""
+    def search(self, pos: Position, simulations: int | None = None,
+               time_seconds: float | None = None) -> dict[str, Any]:
+        """Simulations from pos, re-rooting the kept tree when it holds pos."""
+
 class SolverTable:
     """A transposition table that the Solvers of several threads may share
     (``Solver(table=...)``; lockless, docs/solve.md): ``2**tt_bits`` entries of
@@ -147,7 +169,7 @@ class Solver:
     """The exact solver's state: a transposition table kept between calls
     (docs/solve.md).  ``tt_bits``: its own table of ``2**tt_bits`` entries of
     16 bytes, 10..28 (None: 2**16, grown between bounds up to 2**20);
-    ``table``: a :class:`SolverTable` shared with other threads' Solvers
+    ``table``: a ``SolverTable`` shared with other threads' Solvers
     instead (``tt_bits`` then None).  One thread at a time per Solver; every
     method runs without the GIL and stops like ``perft`` (Ctrl-C, ``cancel_jobs()``)."""
 
@@ -196,7 +218,7 @@ class DfpnSolver:
     """Depth-first proof-number search without a ply bound (docs/solve.md),
     with its transposition table of ``2**tt_bits`` entries of 24 bytes
     (10..28; None: 2**20), kept between calls and shared by the four
-    questions; ``table``: a :class:`DfpnTable` shared with other threads'
+    questions; ``table``: a ``DfpnTable`` shared with other threads'
     DfpnSolvers instead (``tt_bits`` then None).  One thread at a time per
     DfpnSolver; every search runs without the GIL and stops like ``perft``
     (Ctrl-C, ``cancel_jobs()``)."""
@@ -220,7 +242,7 @@ class DfpnSolver:
         (resting on no repetition above ``pos``); -1: neither (the budget
         ``max_nodes``, 1..2**62, ran out, or the disproof rests on a repetition)."""
     def lookup(self, pos: Position, player: int, target: int) -> tuple[int, int]:
-        """``(status, depth)`` as :meth:`prove` from the endgame tables (if given)
+        """``(status, depth)`` as ``prove`` from the endgame tables (if given)
         and the transposition table alone (-1: not known)."""
     def numbers(self, pos: Position, player: int, target: int) -> tuple[int, int, int] | None:
         """``(pn, dn, depth)`` of the question at ``pos`` from the table alone
@@ -231,11 +253,11 @@ class DfpnSolver:
         """df-pn at ``pos`` until its proof number reaches ``pn_limit`` or its
         disproof number ``dn_limit`` (2..2**30 - 1), it is settled, or
         ``max_nodes`` nodes are spent: ``(status, depth, numbers)``, status and
-        depth as :meth:`prove`'s, numbers its ``(pn, dn)`` on leaving (None: the
+        depth as ``prove``'s, numbers its ``(pn, dn)`` on leaving (None: the
         budget stopped it)."""
     def children_numbers(self, pos: Position, player: int, target: int
                          ) -> tuple[tuple[int, int, int] | None, ...]:
-        """:meth:`numbers` of each child of ``pos``, in legal-action order, in
+        """``numbers`` of each child of ``pos``, in legal-action order, in
         one call (``()`` for a finished game)."""
 
 class JobCancelled(KeyboardInterrupt):
@@ -327,7 +349,7 @@ class EndgameTables:
         player to move (a) and the opponent (b) can force (None: they cannot
         force the game to end); None if the board is not held."""
     def probe(self, pos: Position, player: int, target: int) -> tuple[int, int]:
-        """``(status, plies)`` as :meth:`DfpnSolver.prove` answers, from the
+        """``(status, plies)`` as ``DfpnSolver.prove`` answers, from the
         table (-1: the board is not held)."""
 
 def _table_boards(k: int) -> int:

@@ -35,3 +35,10 @@ class ArgumentError(KatraError):
 class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of the wrong type (a float, bool or str where an int is expected):
     both a ``TypeError`` and, like every katra input error, a ``ValueError``."""
+
+
+def extra_hint(extra: str) -> str:
+    """How to install katra's optional ``extra`` (pyproject.toml), as README's "Install and
+    run" says: katra is installed from its source folder or from a wheel file."""
+    return (f"pip install '.[{extra}]' in katra's source folder, or pip install "
+            f"'WHEEL[{extra}]' with the path of katra's wheel file (dist/katra-*.whl)")

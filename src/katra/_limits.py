@@ -6,15 +6,15 @@ line's argument types, the pure-Python reference, the adapters and
 ``katra.testing``.  The compiled core refuses the same values with the same
 exceptions.  One exception per kind of mistake (docs/api.md, "Errors"):
 
-* a wrong type: :class:`~katra._errors.ArgumentTypeError` (both a ``TypeError``
+* a wrong type: ``ArgumentTypeError`` (both a ``TypeError``
   and a ``ValueError``);
 * a value outside its range, or arguments that do not go together:
-  :class:`~katra._errors.ArgumentError` (a ``ValueError``).
+  ``ArgumentError`` (a ``ValueError``).
 
 Nothing is ever clamped.  The rules' own numbers (``LAP_LIMIT``,
 ``MAX_TOTAL_SEEDS``, ``GORE_SEEDS_PER_TRADED_HOLE``) and the two limits the
 core reads from the game table (``MAX_PERFT_DEPTH``, ``DEFAULT_MAX_PLIES``)
-live in :mod:`katra._games`; the others are here.
+live in ``katra._games``; the others are here.
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ __all__ = ["MAX_PERFT_DEPTH", "DEFAULT_MAX_PLIES", "MAX_GAMES", "MAX_PLIES", "MA
            "MAX_LAPS", "MAX_JOBS", "MAX_SEARCH_DEPTH", "MAX_SEARCH_TIME", "MAX_SEARCH_NODES",
            "MAX_TT_BITS", "ENGINE_TT_BITS", "MATE", "MATE_BOUND", "check_search_limits",
            "MAX_SOLVE_PLIES", "MIN_SOLVE_TT_BITS", "MAX_SOLVE_TT_BITS", "MAX_PROOF_PLIES",
-           "DFPN_MAX_PATH",
+           "DFPN_MAX_PATH", "MAX_MCTS_SIMULATIONS", "MIN_MCTS_NODES", "MAX_MCTS_NODES",
+           "MCTS_NODES", "MAX_EXPLORATION", "check_exploration",
            "as_int", "check_int", "check_seconds", "check_perft_depth", "check_playout_args",
            "check_lap_limit", "check_jobs", "usable_cores", "bound_text"]
 
@@ -95,6 +96,16 @@ ENGINE_TT_BITS = 20
 MATE = 100_000
 MATE_BOUND = 99_000
 
+#: ``katra.MCTS``: at most this many simulations per call; its tree holds
+#: ``MIN_MCTS_NODES..MAX_MCTS_NODES`` nodes (``MCTS_NODES`` when none are asked: 32
+#: bytes each, 128 MiB at most); the exploration constant is a real in
+#: ``0..MAX_EXPLORATION``.
+MAX_MCTS_SIMULATIONS = 1 << 40
+MIN_MCTS_NODES = 256
+MAX_MCTS_NODES = (1 << 31) - 1
+MCTS_NODES = 1 << 22
+MAX_EXPLORATION = 1000.0
+
 
 def bound_text(n: int) -> str:
     """A bound as the docs write it: ``2**62``, ``2**64-1``, else the number."""
@@ -124,7 +135,7 @@ def as_int(value: object) -> int | None:
 
 
 def check_int(value: object, name: str, minimum: int, maximum: int) -> int:
-    """``value`` as a plain int if it is an int (:func:`as_int`) in ``minimum..maximum``.
+    """``value`` as a plain int if it is an int (``as_int``) in ``minimum..maximum``.
 
     A bool, float, str or anything else that is not an int raises
     ArgumentTypeError; an int out of range raises ArgumentError.  Both name
@@ -152,6 +163,19 @@ def check_seconds(value: object, name: str, maximum: float) -> float:
         shown = "a number too large for a float" if seconds == math.inf else repr(value)
         raise ArgumentError(f"{name} must be a number of seconds in (0, {maximum}], got {shown}")
     return seconds
+
+
+def check_exploration(value: object) -> float:
+    """UCB1's exploration constant: a real number in ``0..MAX_EXPLORATION``."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ArgumentTypeError(f"exploration must be a real number, not {type(value).__name__}")
+    try:
+        c = float(value)
+    except OverflowError:  # an int too large for a float
+        c = math.inf
+    if not 0 <= c <= MAX_EXPLORATION:  # also refuses NaN
+        raise ArgumentError(f"exploration must be in 0..{MAX_EXPLORATION:g}, got {value!r}")
+    return c
 
 
 def check_search_limits(depth: object, time: object,

@@ -7,14 +7,14 @@ actions, drawn with each game's docs/rules.md §6.2 generator) or
 the agent's action the opponent plays until the agent is to move again or the
 game ends (Goré's answers keep the turn, so that can be several moves).
 
-* :class:`KatraVectorEnv` (``gymnasium.vector.VectorEnv``): ``num_envs`` games
-  stepped in the core, Gymnasium's next-step autoreset (the step after a
+* [KatraVectorEnv][katra.gymnasium.KatraVectorEnv] (``gymnasium.vector.VectorEnv``):
+  ``num_envs`` games stepped in the core, Gymnasium's next-step autoreset (the step after a
   game ends resets it and ignores its action).  Observations ``(num_envs,
   observation_size)`` float32 from the agent's point of view (docs/learning.md);
   ``infos["action_mask"]`` ``(num_envs, num_actions)`` bool, also
-  :meth:`KatraVectorEnv.action_masks`.  An illegal action raises
-  ``katra.IllegalMoveError`` naming the env, and no env changes.
-* :class:`KatraEnv` (``gymnasium.Env``): one game; an illegal action ends the
+  [KatraVectorEnv.action_masks][katra.gymnasium.KatraVectorEnv.action_masks].  An
+  illegal action raises ``katra.IllegalMoveError`` naming the env, and no env changes.
+* [KatraEnv][katra.gymnasium.KatraEnv] (``gymnasium.Env``): one game; an illegal action ends the
   episode with reward -1 (``info["illegal_action"]``), so that any action of
   the action space is accepted (Gymnasium's env checker samples them).
 
@@ -22,10 +22,10 @@ Rewards (for the agent): +1 win, -1 loss, 0 draw, at the end; a game stopped
 at ``max_plies`` plies (both sides counted) is *truncated* with reward 0.
 
 Importing this module registers one Gymnasium id per game, ``katra/<Name>-v0``
-(:data:`ENV_IDS`: ``katra/Katro-v0``, ``katra/KatraMpantsaka-v0``,
+([ENV_IDS][katra.gymnasium.ENV_IDS]: ``katra/Katro-v0``, ``katra/KatraMpantsaka-v0``,
 ``katra/Gore-v0``, ``katra/DjenonAboure-v0``...): ``gymnasium.make(id, **kwargs)``
-builds a :class:`KatraEnv` and ``gymnasium.make_vec(id, num_envs,
-vectorization_mode="vector_entry_point")`` a :class:`KatraVectorEnv` (the
+builds a [KatraEnv][katra.gymnasium.KatraEnv] and ``gymnasium.make_vec(id, num_envs,
+vectorization_mode="vector_entry_point")`` a [KatraVectorEnv][katra.gymnasium.KatraVectorEnv] (the
 keywords are theirs).  ``gymnasium.make("katra.gymnasium:katra/Katro-v0")``
 imports the module itself.
 """
@@ -39,8 +39,9 @@ try:
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
 except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError("katra.gymnasium needs Gymnasium: pip install 'katra[gymnasium]' "
-                      f"(missing: {exc.name})") from exc
+    from katra._errors import extra_hint
+    raise ImportError(f"katra.gymnasium needs Gymnasium (missing: {exc.name}): "
+                      f"{extra_hint('gymnasium')}") from exc
 
 from katra._games import MAX_TOTAL_SEEDS
 from katra._limits import MAX_SEARCH_DEPTH, as_int, check_int
@@ -177,8 +178,11 @@ class KatraEnv(gym.Env):
 def env_id(game: str | Game) -> str:
     """The Gymnasium id of a game: ``katra/`` + its id in CamelCase + ``-v0``.
 
+    ```pycon
     >>> env_id("katra-mpantsaka-simplified")
     'katra/KatraMpantsakaSimplified-v0'
+
+    ```
     """
     game_id = game.id if isinstance(game, Game) else katra_game(game).id
     return "katra/" + "".join(part.capitalize() for part in game_id.split("-")) + "-v0"

@@ -1,11 +1,13 @@
 """katra's games as OpenSpiel games (extra ``katra[openspiel]``).
 
 Importing this module registers every game id as a pyspiel Python game named
-``katra_`` + the id with ``-`` turned into ``_``::
+``katra_`` + the id with ``-`` turned into ``_``:
 
-    import pyspiel  # type: ignore[import-not-found]
-    import katra.openspiel
-    game = pyspiel.load_game("katra_katro_4x4", {"max_game_length": 200})
+```python
+import pyspiel  # type: ignore[import-not-found]
+import katra.openspiel
+game = pyspiel.load_game("katra_katro_4x4", {"max_game_length": 200})
+```
 
 States run on the compiled core: ``legal_actions`` (ascending), ``apply_action``,
 ``clone``, ``returns`` (+1/-1/0), ``observation_tensor`` (the layout of
@@ -16,7 +18,7 @@ action history), ``serialize``/``game.deserialize_state``.  A game that reaches
 answers to an offer keep the turn: ``current_player()`` follows the rules,
 so one player may move twice in a row.
 
-:class:`PlayoutEvaluator` is an evaluator for OpenSpiel's Python MCTS
+[PlayoutEvaluator][katra.openspiel.PlayoutEvaluator] is an evaluator for OpenSpiel's Python MCTS
 (``open_spiel.python.algorithms.mcts``) whose random rollouts are one
 ``katra.playouts`` call each, inside the core.
 
@@ -33,8 +35,9 @@ try:
     from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped]
     from open_spiel.python.observation import IIGObserverForPublicInfoGame  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError("katra.openspiel needs OpenSpiel: pip install 'katra[openspiel]' "
-                      f"(missing: {exc.name})") from exc
+    from katra._errors import extra_hint
+    raise ImportError(f"katra.openspiel needs OpenSpiel (missing: {exc.name}): "
+                      f"{extra_hint('openspiel')}") from exc
 
 from katra._games import GAME_IDS
 from katra._limits import check_int

@@ -1,9 +1,12 @@
 """katra's games as PettingZoo AEC environments (extra ``katra[pettingzoo]``).
 
+```pycon
 >>> from katra.pettingzoo import env            # doctest: +SKIP
 >>> e = env("katro", max_plies=1000, render_mode="ansi")
 >>> e.reset(seed=0)
 >>> obs, reward, terminated, truncated, info = e.last()
+
+```
 
 Agents are ``"player_0"`` (South) and ``"player_1"`` (North); ``agent_selection`` is the player to
 move (Goré's answers to an offer keep the turn, so an agent may act twice in a
@@ -25,8 +28,9 @@ try:
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 except ImportError as exc:  # pragma: no cover - exercised without the extra
-    raise ImportError("katra.pettingzoo needs PettingZoo: pip install 'katra[pettingzoo]' "
-                      f"(missing: {exc.name})") from exc
+    from katra._errors import extra_hint
+    raise ImportError(f"katra.pettingzoo needs PettingZoo (missing: {exc.name}): "
+                      f"{extra_hint('pettingzoo')}") from exc
 
 from katra._games import MAX_TOTAL_SEEDS
 from katra._limits import MAX_PLIES, check_int

@@ -27,25 +27,31 @@ from typing import Literal
 
 from ._errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "ladder"]
+__all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "MAX_SPRT_ELO",
+           "ladder"]
 
-#: The models :func:`sprt` knows.
 SPRTModel = Literal["normalized", "logistic", "bayesian"]
-MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
+"""The models :func:`sprt` knows: what its bounds measure and which likelihood it uses."""
+_MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
 
-#: The standard normal quantile of 0.975: a 95% interval is the mean ± Z95 standard errors.
-Z95 = NormalDist().inv_cdf(0.975)
+#: The standard normal quantile of 0.975: a 95% interval is the mean ± 1.96 standard errors.
+_Z95 = NormalDist().inv_cdf(0.975)
 
 #: Normalized Elo per unit of t-value (mean score minus ½, over the per-game standard
 #: deviation): 800 / ln 10.
-NELO_PER_T = 800 / math.log(10)
+_NELO_PER_T = 800 / math.log(10)
 
 #: Each empty class of a count is given this weight when a likelihood is estimated
 #: (fishtest's and fastchess's regularization), so no probability is zero.
-EMPTY_CLASS_WEIGHT = 1e-3
+_EMPTY_CLASS_WEIGHT = 1e-3
+
+MAX_SPRT_ELO = 1000.0
+"""The largest ``|elo0|`` and ``|elo1|`` that :func:`sprt` takes (any model).  Bounds are
+a few Elo in practice; within this every hypothesis's score stays well inside (0, 1)
+in floating point."""
 
 #: ladder: Newton's iteration stops when no rating moves by more than this (Elo).
-LADDER_TOLERANCE = 1e-9
+_LADDER_TOLERANCE = 1e-9
 
 
 # ---------------------------------------------------------------- argument checks
@@ -101,7 +107,7 @@ def _elo_of_counts(counts: Sequence[int]) -> tuple[float, float]:
     mean = sum(c * i / k for i, c in enumerate(counts)) / n
     variance = sum(c * (i / k - mean) ** 2 for i, c in enumerate(counts)) / n
     stderr = math.sqrt(variance / n)
-    low, high = mean - Z95 * stderr, mean + Z95 * stderr
+    low, high = mean - _Z95 * stderr, mean + _Z95 * stderr
     if low <= 0.0 or high >= 1.0:
         return _score_to_elo(mean), math.inf
     return _score_to_elo(mean), (_score_to_elo(high) - _score_to_elo(low)) / 2
@@ -122,8 +128,9 @@ def elo(*, wins: int, draws: int, losses: int) -> tuple[float, float]:
 
     >>> elo(wins=1, draws=0, losses=1)[0]
     0.0
-    >>> [round(x, 2) for x in elo(wins=136, draws=111, losses=96)]
-    [40.7, 30.43]
+    >>> diff, half_width = elo(wins=136, draws=111, losses=96)
+    >>> round(diff, 2), round(half_width, 2)
+    (40.7, 30.43)
     """
     return _elo_of_counts(_trinomial(wins, draws, losses))
 
@@ -137,8 +144,9 @@ def elo_pentanomial(pentanomial: Sequence[int]) -> tuple[float, float]:
     ``s ± 1.96·sqrt(v_pair/pairs)`` with pair scores 0, ¼, ½, ¾, 1 per game.  The
     edges are as in :func:`elo`.
 
-    >>> [round(x, 2) for x in elo_pentanomial((34, 54, 63, 64, 75))]
-    [55.58, 27.65]
+    >>> diff, half_width = elo_pentanomial((34, 54, 63, 64, 75))
+    >>> round(diff, 2), round(half_width, 2)
+    (55.58, 27.65)
     """
     return _elo_of_counts(_pentanomial(pentanomial))
 
@@ -191,36 +199,48 @@ class SPRT:
 
 
 def _regularized(counts: Sequence[int]) -> list[float]:
-    return [float(c) if c else EMPTY_CLASS_WEIGHT for c in counts]
+    return [float(c) if c else _EMPTY_CLASS_WEIGHT for c in counts]
 
 
-def _secular_root(weights: Sequence[float], phi: Sequence[float]) -> float:
-    """The root x of sum_i w_i·phi_i / (1 + x·phi_i) = 0 with every 1 + x·phi_i > 0.
+def _secular_denominators(weights: Sequence[float], phi: Sequence[float]) -> list[float]:
+    """The denominators d_i = 1 + x·phi_i at the root x of sum_i w_i·phi_i / d_i = 0 with
+    every d_i > 0 (phi must have both signs).
 
-    The function falls strictly from +inf to -inf on that interval, whose ends are
-    -1/max(phi) and -1/min(phi); phi must have both signs.  Newton's method kept
-    inside a shrinking bracket (bisection when a step would leave it)."""
-    low, high = -1.0 / max(phi), -1.0 / min(phi)
-    x = 0.0 if low < 0.0 < high else (low + high) / 2
+    The function falls strictly from +inf to -inf between the poles -1/max(phi) and
+    -1/min(phi).  The root is sought as its offset from the nearer pole, so that the
+    denominator vanishing there (the class of a tiny weight that the answer must fill)
+    keeps its relative precision: d_i = (phi_k - phi_i)/phi_k + offset·phi_i, k the
+    pole's class.  Newton's method inside a shrinking bracket (bisection when a step
+    would leave it)."""
+    top, bottom = max(phi), min(phi)
+    width = 1.0 / top - 1.0 / bottom          # between the poles
+    middle = [1.0 + (-1.0 / top + width / 2) * f for f in phi]
+    if sum(w * f / d for w, f, d in zip(weights, phi, middle)) > 0.0:
+        pole, low, high = bottom, -width / 2, 0.0  # the root is past the middle
+    else:
+        pole, low, high = top, 0.0, width / 2
+    base = [(pole - f) / pole for f in phi]       # d_i at the pole, 0 for its own class
+    offset = (low + high) / 2
     for _ in range(200):
         value = slope = 0.0
-        for w, f in zip(weights, phi):
-            q = f / (1.0 + x * f)
+        for w, f, b in zip(weights, phi, base):
+            q = f / (b + offset * f)
             value += w * q
             slope -= w * q * q
         if value > 0.0:
-            low = x
+            low = offset
         elif value < 0.0:
-            high = x
+            high = offset
         else:
-            return x
-        newton = x - value / slope
-        if abs(newton - x) <= 1e-15 * max(1.0, abs(x)):
-            return newton
-        x = newton if low < newton < high else (low + high) / 2
-        if high - low <= 1e-15 * max(1.0, abs(x)):
-            return x
-    return x
+            break
+        newton = offset - value / slope
+        if abs(newton - offset) <= 1e-15 * abs(offset):
+            offset = newton
+            break
+        offset = newton if low < newton < high else (low + high) / 2
+        if high - low <= 1e-15 * abs(offset):
+            break
+    return [b + offset * f for f, b in zip(phi, base)]
 
 
 def _mean_var(values: Sequence[float], probs: Sequence[float]) -> tuple[float, float]:
@@ -232,26 +252,68 @@ def _mle_mean(values: Sequence[float], freqs: Sequence[float], mean: float) -> l
     """The distribution on ``values`` of the given mean nearest (in likelihood) to the
     empirical frequencies: p_i = f_i / (1 + x·(a_i - mean)), x the secular root."""
     phi = [a - mean for a in values]
-    x = _secular_root(freqs, phi)
-    return [f / (1.0 + x * d) for f, d in zip(freqs, phi)]
+    return [f / d for f, d in zip(freqs, _secular_denominators(freqs, phi))]
 
 
-def _mle_t_value(values: Sequence[float], freqs: Sequence[float], t: float) -> list[float]:
+def _mle_t_value(values: Sequence[float], freqs: Sequence[float],
+                 t: float) -> list[float] | None:
     """The distribution on ``values`` of t-value (mean - ½)/sd = t with the largest
-    likelihood for the empirical frequencies: a fixed point of the mean case with
-    the constraint linearized about the current estimate, from the uniform one."""
-    probs = [1.0 / len(values)] * len(values)
+    likelihood for the empirical frequencies.
+
+    It is a fixed point of the mean case with the constraint linearized about the
+    current estimate, sought from the uniform distribution; when that start is too far
+    (beyond |t| ≈ 1 its linearized constraint has no root), from the empirical
+    distribution (its own t-value's answer) in steps of t, each started from the last
+    answer and halved when its iteration has no root or does not settle.  None when
+    floating point cannot hold it (an almost empty class that the answer must fill)."""
+    uniform = [1.0 / len(values)] * len(values)
+    direct = _t_value_fixed_point(values, freqs, t, uniform)
+    if direct is not None:
+        return direct
+    probs = list(freqs)
+    mean, var = _mean_var(values, probs)
+    reached = (mean - 0.5) / math.sqrt(var)
+    step = t - reached
+    while reached != t:
+        target = t if abs(step) >= abs(t - reached) else reached + step
+        found = _t_value_fixed_point(values, freqs, target, probs)
+        if found is None:
+            step /= 2
+            if abs(step) < 1e-9:
+                return None
+            continue
+        probs, reached = found, target
+        step *= 2
+    return probs
+
+
+def _t_value_fixed_point(values: Sequence[float], freqs: Sequence[float], t: float,
+                         start: list[float]) -> list[float] | None:
+    """The fixed point from ``start``, or None if the iteration has no root or does not
+    settle.  Settled: no probability moves by 1e-12, or the steps stopped shrinking (a
+    cycle at the rounding level, up to about 1e-8 when the root is near a pole of the
+    secular equation: an almost empty class) below 1e-6 with the t-value met to 1e-7."""
+    probs = start
+    previous = math.inf
     for _ in range(100):
         mean, var = _mean_var(values, probs)
         sd = math.sqrt(var)
         phi = [a - 0.5 - t * sd * (1.0 + ((mean - a) / sd) ** 2) / 2 for a in values]
-        x = _secular_root(freqs, phi)
-        new = [f / (1.0 + x * d) for f, d in zip(freqs, phi)]
+        if max(phi) <= 0.0 or min(phi) >= 0.0:
+            return None
+        new = [f / d for f, d in zip(freqs, _secular_denominators(freqs, phi))]
+        if min(new) <= 0.0:
+            return None
         change = max(abs(n - p) for n, p in zip(new, probs))
         probs = new
-        if change < 1e-13:
-            break
-    return probs
+        if change < 1e-12:
+            return probs
+        if change >= previous and change < 1e-6:
+            mean, var = _mean_var(values, probs)
+            if abs((mean - 0.5) / math.sqrt(var) - t) < 1e-7:
+                return probs
+        previous = change
+    return None
 
 
 def _gsprt_llr(counts: Sequence[int], model: str, elo0: float, elo1: float) -> float:
@@ -265,10 +327,26 @@ def _gsprt_llr(counts: Sequence[int], model: str, elo0: float, elo1: float) -> f
     if model == "normalized":
         # a pair's score per game has half a game's variance: its t is sqrt(2) times larger
         scale = math.sqrt(2.0) if len(counts) == 5 else 1.0
-        p0, p1 = (_mle_t_value(values, freqs, e / NELO_PER_T * scale) for e in (elo0, elo1))
+        mle0, mle1 = (_mle_t_value(values, freqs, e / _NELO_PER_T * scale) for e in (elo0, elo1))
+        if mle0 is None or mle1 is None:
+            return _normalized_llr_approximation(total, values, freqs, scale, elo0, elo1)
+        p0, p1 = mle0, mle1
     else:
         p0, p1 = (_mle_mean(values, freqs, _logistic_score(e)) for e in (elo0, elo1))
     return total * sum(f * (math.log(b) - math.log(a)) for f, a, b in zip(freqs, p0, p1))
+
+
+def _normalized_llr_approximation(total: float, values: Sequence[float],
+                                  freqs: Sequence[float], scale: float, elo0: float,
+                                  elo1: float) -> float:
+    """Van den Bergh's closed form of the normalized LLR, for when the maximum-likelihood
+    distributions are out of floating point's reach: (games/2)·log((1 + (t - t0)²) /
+    (1 + (t - t1)²)), t the observed per-game t-value (a pair counting as two games)."""
+    mean, var = _mean_var(values, freqs)
+    observed = (mean - 0.5) / (math.sqrt(var) * scale)
+    t0, t1 = elo0 / _NELO_PER_T, elo1 / _NELO_PER_T
+    games = total * scale * scale  # a pair is two games (scale² = 2)
+    return games / 2 * math.log((1 + (observed - t0) ** 2) / (1 + (observed - t1) ** 2))
 
 
 def _logistic_score(elo_difference: float) -> float:
@@ -300,7 +378,7 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
 
     Give the games' counts (``wins``, ``draws``, ``losses``, all three) or the game
     pairs' (``pentanomial=(p0, p1, p2, p3, p4)``), not both.  The models, whose LLR
-    agrees with fishtest's and fastchess's to two decimals (docs/stats.md):
+    is fishtest's (docs/stats.md says where the frameworks differ):
 
     * ``"normalized"`` (fishtest's default): ``elo0``/``elo1`` in normalized Elo,
       ``800/ln 10`` times the t-value ``(score - ½) / sd`` with ``sd`` the standard
@@ -314,12 +392,16 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
 
     An empty class of counts weighs 0.001 of a game in the likelihoods (as in
     fishtest and fastchess), so any counts give a finite LLR; no games give 0.
+    ``elo0`` and ``elo1`` must lie within ±1000.
 
     >>> test = sprt(elo0=0, elo1=2, wins=36433, draws=68692, losses=36027)
     >>> round(test.llr, 2), round(test.upper, 2), test.result
     (0.92, 2.94, None)
     """
     elo0_, elo1_ = _real(elo0, "elo0"), _real(elo1, "elo1")
+    for name, value in (("elo0", elo0_), ("elo1", elo1_)):
+        if abs(value) > MAX_SPRT_ELO:
+            raise ArgumentError(f"{name} must be within ±{MAX_SPRT_ELO:g}, not {value}")
     if elo0_ >= elo1_:
         raise ArgumentError(f"elo0 must be less than elo1, not {elo0_} >= {elo1_}")
     alpha_, beta_ = _real(alpha, "alpha"), _real(beta, "beta")
@@ -330,8 +412,8 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
         raise ArgumentError(f"alpha + beta must be less than 1, not {alpha_ + beta_}")
     if not isinstance(model, str):
         raise ArgumentTypeError(f"model must be a str, not {type(model).__name__}")
-    if model not in MODELS:
-        raise ArgumentError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
+    if model not in _MODELS:
+        raise ArgumentError(f"model must be one of {', '.join(_MODELS)}, not {model!r}")
     trinomial_given = [v is not None for v in (wins, draws, losses)]
     if pentanomial is not None:
         if any(trinomial_given):
@@ -365,8 +447,8 @@ def sprt(*, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05,
 # ---------------------------------------------------------------- the ladder
 
 #: d/dR of log10-odds: a rating difference R gives the expected score 1/(1 + 10**(-R/400)),
-#: the logistic function of R·ELO_SLOPE.
-ELO_SLOPE = math.log(10) / 400
+#: the logistic function of R·_ELO_SLOPE.
+_ELO_SLOPE = math.log(10) / 400
 
 
 def _games(games: object) -> list[tuple[str, str, float]]:
@@ -463,14 +545,20 @@ def _unbounded_group(players: list[str], games: list[tuple[str, str, float]],
     raise AssertionError("a condensation has a source and a sink")  # pragma: no cover
 
 
-def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
-    """x with matrix·x = rhs, the matrix symmetric positive definite (Cholesky)."""
-    n = len(rhs)
+def _cholesky(matrix: list[list[float]]) -> list[list[float]]:
+    """The lower triangle L with L·Lᵀ = matrix, a symmetric positive definite matrix."""
+    n = len(matrix)
     lower = [[0.0] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1):
             s = matrix[i][j] - sum(lower[i][k] * lower[j][k] for k in range(j))
             lower[i][j] = math.sqrt(s) if i == j else s / lower[j][j]
+    return lower
+
+
+def _cholesky_solve(lower: list[list[float]], rhs: list[float]) -> list[float]:
+    """x with L·Lᵀ·x = rhs."""
+    n = len(rhs)
     y = [0.0] * n
     for i in range(n):
         y[i] = (rhs[i] - sum(lower[i][k] * y[k] for k in range(i))) / lower[i][i]
@@ -478,6 +566,17 @@ def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
     for i in reversed(range(n)):
         x[i] = (y[i] - sum(lower[k][i] * x[k] for k in range(i + 1, n))) / lower[i][i]
     return x
+
+
+def _inverse_diagonal(lower: list[list[float]]) -> list[float]:
+    """The diagonal of (L·Lᵀ)⁻¹ = L⁻ᵀ·L⁻¹: the sums of squares of L⁻¹'s columns."""
+    n = len(lower)
+    inverse = [[0.0] * n for _ in range(n)]  # L⁻¹, lower triangular, row by row
+    for i in range(n):
+        inverse[i][i] = 1.0 / lower[i][i]
+        for j in range(i):
+            inverse[i][j] = -sum(lower[i][k] * inverse[k][j] for k in range(j, i)) / lower[i][i]
+    return [sum(inverse[k][i] ** 2 for k in range(i, n)) for i in range(n)]
 
 
 def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
@@ -498,8 +597,10 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     anchor by games) raises ArgumentError naming the players.
 
     >>> ratings = ladder([("a", "b", 1), ("a", "b", 0), ("a", "b", 1)], anchor="b")
-    >>> [(p, round(r, 1), round(h)) for p, (r, h) in ratings.items()]
-    [('a', 120.4, 417), ('b', 0.0, 0)]
+    >>> for player, (rating, half_width) in ratings.items():
+    ...     print(player, round(rating, 1), round(half_width))
+    a 120.4 417
+    b 0.0 0
     """
     checked = _games(games)
     if not isinstance(anchor, str):
@@ -523,7 +624,7 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     def log_likelihood(r: dict[str, float]) -> float:
         total = 0.0
         for a, b, score in checked:
-            z = (r[a] - r[b]) * ELO_SLOPE  # log P(a) = -log(1+e^-z), log P(b) = -log(1+e^z)
+            z = (r[a] - r[b]) * _ELO_SLOPE  # log P(a) = -log(1+e^-z), log P(b) = -log(1+e^z)
             total -= score * _log1p_exp(-z) + (1.0 - score) * _log1p_exp(z)
         return total
 
@@ -532,7 +633,7 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
         information = [[0.0] * len(free) for _ in free]
         for a, b, score in checked:
             p = _logistic_score(rating[a] - rating[b])
-            g, h = (score - p) * ELO_SLOPE, p * (1.0 - p) * ELO_SLOPE ** 2
+            g, h = (score - p) * _ELO_SLOPE, p * (1.0 - p) * _ELO_SLOPE ** 2
             for player, sign in ((a, 1.0), (b, -1.0)):
                 if player in slot:
                     gradient[slot[player]] += sign * g
@@ -545,7 +646,7 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     current = log_likelihood(rating)
     for _ in range(1000):
         gradient, information = gradient_and_information()
-        step = _solve(information, gradient)
+        step = _cholesky_solve(_cholesky(information), gradient)
         size = 1.0
         while True:
             trial = dict(rating)
@@ -556,14 +657,13 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
                 break
             size /= 2
         rating, current = trial, value
-        if max((abs(size * s) for s in step), default=0.0) <= LADDER_TOLERANCE:
+        if max((abs(size * s) for s in step), default=0.0) <= _LADDER_TOLERANCE:
             break
     _, information = gradient_and_information()
+    variances = _inverse_diagonal(_cholesky(information))
     half_width = {anchor: 0.0}
     for p in free:
-        unit = [0.0] * len(free)
-        unit[slot[p]] = 1.0
-        half_width[p] = Z95 * math.sqrt(_solve(information, unit)[slot[p]])
+        half_width[p] = _Z95 * math.sqrt(variances[slot[p]])
     order = sorted(players, key=lambda p: (-rating[p], p))
     return {p: (rating[p], half_width[p]) for p in order}
 

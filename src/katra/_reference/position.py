@@ -146,7 +146,7 @@ class Position:
         self.apply_watched(action, None)
 
     def apply_watched(self, action: int, watch: LapWatcher | None) -> None:
-        """``apply``, calling ``watch(lap)`` with a :class:`LapSeen` for every lap of the
+        """``apply``, calling ``watch(lap)`` with a ``LapSeen`` for every lap of the
         sowing, in order (none for a move that sows nothing); ``watch=None`` is ``apply``.
 
         The reference's lap-watching hook (docs/backends.md, "Watching the laps"), which

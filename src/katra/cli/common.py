@@ -94,9 +94,16 @@ def load_state(position: str) -> Any:
 
 
 def write_text_file(path: str, text: str, command: str) -> None:
-    """Write an output file (SVG, HTML); a path that cannot be written is a UsageError."""
+    """Write an output file (SVG, HTML, a game record) by katra._files' rule: a path that
+    cannot be opened is a UsageError (status 2), a write that fails (a full disk,
+    /dev/full) CommandFailed (status 1); either leaves the previous file as it was."""
+    from katra._files import OutputFile
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+        file = OutputFile(path)
     except OSError as exc:
         raise UsageError(f"{command}: cannot write {path!r}: {exc.strerror or exc}") from None
+    try:
+        with file as stream:
+            stream.write(text)
+    except OSError as exc:
+        raise CommandFailed(f"{command}: cannot write {path!r}: {exc.strerror or exc}") from None

@@ -62,7 +62,7 @@ def add_worker_options(parser: argparse.ArgumentParser) -> None:
                         help="threads to count on (default: every usable core; 1: one)")
     parser.add_argument("--scheduler", type=scheduler_arg, metavar="ADDRESS",
                         help="send the tasks to a dask scheduler (tcp://host:8786), or "
-                             "'local' to start a dask LocalCluster (needs katra[dask])")
+                             "'local' to start a dask LocalCluster (needs the dask extra)")
 
 
 @contextmanager
@@ -87,12 +87,13 @@ def dask_client(scheduler: str, jobs: int | None) -> Iterator[Any]:
     On Ctrl-C (or an error) only katra's own line is printed: the cluster's
     workers never see a terminal's Ctrl-C (which reaches every process of the
     foreground group), katra stops their tasks and kills them, and dask's
-    shutdown is not logged (:func:`quiet_dask`).
+    shutdown is not logged (``quiet_dask``).
     """
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise UsageError("katra: --scheduler needs dask: pip install 'katra[dask]'") from None
+        from katra._errors import extra_hint
+        raise UsageError(f"katra: --scheduler needs dask: {extra_hint('dask')}") from None
     cluster = None
     # Ctrl-C while the cluster starts or the client connects (seconds at most) is held
     # back until both exist: interrupted half-way, dask leaves them hanging at exit.  The

@@ -1,7 +1,7 @@
 """``katra diff`` and ``katra perft --suite``: katra as the referee (docs/diff.md).
 
-Registered on the ``katra`` parser by :func:`register` and
-:func:`add_suite_options`; the work is done by ``katra.testing``.
+Registered on the ``katra`` parser by ``register`` and
+``add_suite_options``; the work is done by ``katra.testing``.
 Exit status: 0 the two sides agree (every suite count passes), 1 they
 differ, 2 bad input (including a program that cannot start, exits non-zero,
 hangs past ``--timeout`` or prints something unreadable).

@@ -1,7 +1,7 @@
 """The ``katra`` command line (docs/cli.md).
 
 Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
-``replay``, ``diff``, ``solve``, ``analyse``, ``tables`` and ``match``.
+``replay``, ``diff``, ``solve``, ``analyse``, ``tables``, ``engine`` and ``match``.
 Every failure caused by the input (unknown game, malformed position, bad number,
 unreadable or malformed record file, illegal move given on the command line)
 prints one line on stderr and exits with status 2.
@@ -11,10 +11,12 @@ progress displays appear on stderr only when stderr is a terminal.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO, cast
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -252,17 +254,95 @@ def build_parser() -> Parser:
     register_analyse(commands)  # katra analyse (docs/cli.md)
     from .tables import register as register_tables
     register_tables(commands)  # katra tables (docs/tables.md)
+    from .engine import register as register_engine
+    register_engine(commands)  # katra engine (docs/protocol.md)
     from .match import register as register_match
     register_match(commands)  # katra match (docs/match.md)
     return parser
 
 
+class OutputLost(Exception):
+    """stdout cannot take the command's output (closed, a full disk...): one line, status 1."""
+
+
+class _GuardedStdout(io.TextIOBase):
+    """stdout for the length of a command: a write or flush that fails (or any write
+    at all when stdout is closed: Python's ``sys.stdout`` is then None) raises
+    OutputLost, so that every command reports lost output the same way; a closed
+    pipe stays a BrokenPipeError (the reader has what it wanted)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def _failed(self, exc: OSError) -> OutputLost:
+        return OutputLost(f"katra: cannot write the output: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        if self.stream is None:
+            raise OutputLost("katra: cannot write the output: stdout is closed")
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def isatty(self) -> bool:
+        return self.stream is not None and self.stream.isatty()
+
+    def fileno(self) -> int:
+        if self.stream is None:
+            raise io.UnsupportedOperation("stdout is closed")
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", None) or "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        """Nothing: the real stdout is Python's to close (at exit, after main's flush)."""
+
+
+def _discard_stdout(stream: TextIO | None) -> None:
+    """Point the stdout that failed at devnull, so that Python's flush at exit of what
+    is still buffered fails no more (no second report, no status 120)."""
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError):
+        return
+    if fd >= 0:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    real_stdout = sys.stdout
+    sys.stdout = cast(TextIO, _GuardedStdout(real_stdout))
+    try:
+        return _run(argv, real_stdout)
+    finally:
+        sys.stdout = real_stdout
+
+
+def _run(argv: Sequence[str] | None, real_stdout: TextIO | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         run: Callable[[argparse.Namespace], None] = args.run
         run(args)
-        sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
+        sys.stdout.flush()  # here, not at exit, so that a failed write is caught below
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -272,14 +352,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandFailed as exc:
         print(exc, file=sys.stderr)
         return EXIT_FAILURE
+    except OutputLost as exc:  # docs/cli.md, "Conventions"
+        print(exc, file=sys.stderr)
+        _discard_stdout(real_stdout)
+        return EXIT_FAILURE
     except KeyboardInterrupt:
         print("katra: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader of stdout went away (katra replay game.txt | head -13): it has read
-        # what it wanted, so the command ends quietly and successfully.  stdout goes to
-        # devnull so that Python's flush at exit fails no more (docs/cli.md, "Exit status").
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # what it wanted, so the command ends quietly and successfully (docs/cli.md).
+        _discard_stdout(real_stdout)
         return 0
     return 0

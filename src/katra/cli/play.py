@@ -115,9 +115,9 @@ class _Game:
     def save(self) -> None:
         if self.record_path is None:
             return
+        from katra._files import write_file
         try:
-            with open(self.record_path, "w", encoding="utf-8") as f:
-                f.write(self.state.record())
+            write_file(self.record_path, self.state.record())
         except OSError as exc:
             raise _command_error("katra play", f"cannot write the record file "
                                  f"{self.record_path!r}: {exc.strerror or exc}") from None

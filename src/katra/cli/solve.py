@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import json
-import os
 import signal
 import sys
 import threading
 import time
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from katra._limits import MAX_SEARCH_NODES, MAX_SOLVE_PLIES, MAX_SOLVE_TT_BITS, MIN_SOLVE_TT_BITS
 
@@ -28,11 +26,12 @@ def register(commands: Any) -> None:
                                 "(docs/solve.md)")
     solve.add_argument("position", nargs="?", metavar="GAME_OR_POSITION",
                        help="a game id (start position) or a position text")
-    solve.add_argument("--max-plies", type=max_solve_plies_arg, metavar="N",
-                       help="the bounded solver: exact within N plies (1..500); without it, "
-                       "df-pn searches with no bound")
-    solve.add_argument("--exact", action="store_true",
-                       help="after df-pn's proof, find the exact distance (the bounded solver)")
+    solver = solve.add_mutually_exclusive_group()   # the bounded solver or df-pn's distance
+    solver.add_argument("--max-plies", type=max_solve_plies_arg, metavar="N",
+                        help="the bounded solver: exact within N plies (1..500); without it, "
+                        "df-pn searches with no bound")
+    solver.add_argument("--exact", action="store_true",
+                        help="after df-pn's proof, find the exact distance (the bounded solver)")
     solve.add_argument("--nodes", type=solve_nodes_arg, metavar="N",
                        help="df-pn's node budget (no result if it runs out)")
     solve.add_argument("--tt-bits", type=tt_bits_arg, metavar="B",
@@ -105,22 +104,23 @@ def cmd_solve(args: argparse.Namespace) -> None:
         options["tables"] = load_tables(args.tables, pos.game_id)
     if args.dfpn_table is not None:
         options["dfpn_table"] = args.dfpn_table
-    partial = f"{args.proof}.partial"      # renamed to args.proof once the result is settled
-    proof = _open_proof(args.proof, partial) if args.proof is not None else None
+    proof = _ProofFile(args.proof) if args.proof is not None else None
     # SIGTERM (a batch system's time limit) stops a solve that keeps its table as
     # Ctrl-C does, so the table is written on the way out
     on_term = args.dfpn_table is not None and threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if on_term else None
     try:
         if not split:
-            result = solve(pos.text(), args.max_plies, proof=proof, **options)
+            result = solve(pos.text(), args.max_plies, proof=cast(TextIO, proof), **options)
         else:
             with worker_options(args) as workers:
-                result = solve(pos.text(), args.max_plies, proof=proof, **options, **workers)
+                result = solve(pos.text(), args.max_plies, proof=cast(TextIO, proof),
+                               **options, **workers)
     except BaseException as exc:
         if proof is not None:
-            proof.close()
-            os.remove(partial)
+            proof.discard()
+            if isinstance(exc, OSError) and proof.failed is exc:
+                raise proof.cannot_write(exc) from None
         if isinstance(exc, ProofWriteError):
             raise CommandFailed(f"katra solve: {exc}") from None
         if isinstance(exc, _Terminated):
@@ -133,19 +133,17 @@ def cmd_solve(args: argparse.Namespace) -> None:
         if show is not None:
             show.close()
     if proof is not None:
-        proof.close()
         if result.outcome is None:
-            os.remove(partial)
+            proof.discard()
         else:
-            os.replace(partial, args.proof)
+            proof.commit()
     spec = GAMES[pos.game_id]
     line = " ".join(action_text(spec, a) for a in result.pv)
     proof_lines = None
-    if args.proof is not None:
+    if proof is not None:
         if result.outcome is None:
             raise UsageError(f"katra solve: {result.describe()}: there is no proof to write")
-        with open(args.proof, encoding="utf-8") as written:
-            proof_lines = sum(1 for _ in written)
+        proof_lines = proof.lines
     record: dict[str, Any] = {
         "position": pos.text(), "to_move": "SN"[result.to_move], "outcome": result.outcome,
         "plies": result.plies, "exact": result.exact, "best_move": result.best_move or None,
@@ -222,8 +220,6 @@ def _check(args: argparse.Namespace) -> None:
         summary = check_proof(args.check)
     except OSError as exc:
         raise UsageError(f"katra solve: cannot read {args.check}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"katra solve: {args.check!r} is not a text file") from None
     mover = 0 if summary.position.split(" ")[2] == "S" else 1
     who = {"win": f"{_side(mover)} wins", "loss": f"{_side(1 - mover)} wins",
            "draw": "a draw"}[summary.outcome]
@@ -236,12 +232,39 @@ def _check(args: argparse.Namespace) -> None:
           f"position {summary.position}\nchecked  {summary.nodes} moves (reference backend)")
 
 
-def _open_proof(path: str, partial: str) -> TextIO:
-    """The proof file's ``.partial`` copy opened for writing; a path that cannot be
-    written is a UsageError before the search starts."""
-    try:
-        if os.path.isdir(path):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        return open(partial, "w", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"katra solve: cannot write {path!r}: {exc.strerror or exc}") from None
+class _ProofFile:
+    """The proof file, opened before the search (a path that cannot be written is a
+    UsageError then) by katra._files' rule: a regular file is written to its
+    ``.partial`` copy, renamed once the result is settled; its lines are counted
+    as they are written (a FIFO cannot be read back)."""
+
+    def __init__(self, path: str) -> None:
+        from katra._files import OutputFile
+        self.path, self.lines = path, 0
+        self.failed: OSError | None = None      # the write that failed, if one did
+        try:
+            self.file = OutputFile(path, suffix=".partial")
+        except OSError as exc:
+            raise UsageError(f"katra solve: cannot write {path!r}: "
+                             f"{exc.strerror or exc}") from None
+
+    def write(self, text: str) -> int:
+        try:
+            written = self.file.stream.write(text)
+        except OSError as exc:
+            self.failed = exc
+            raise
+        self.lines += text.count("\n")
+        return written
+
+    def cannot_write(self, exc: OSError) -> CommandFailed:
+        return CommandFailed(f"katra solve: cannot write {self.path!r}: {exc.strerror or exc}")
+
+    def commit(self) -> None:
+        try:
+            self.file.commit()
+        except OSError as exc:
+            raise self.cannot_write(exc) from None
+
+    def discard(self) -> None:
+        self.file.discard()

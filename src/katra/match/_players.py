@@ -9,8 +9,9 @@ Budget of one move, first rule that applies: ``go infinite`` searches until
 ``stop``; ``go``'s ``nodes``/``depth``/``movetime`` replace the player's own
 budget; the player's own budget (its depth/nodes/time/simulations settings);
 the mover's clock: ``time left / 30 + increment``, at most ``time left / 2``;
-else ``DEFAULT_SECONDS``.  The searches run in slices, ``stop`` checked between
-them, so a stop is answered within one slice.  With fixed budgets
+else ``DEFAULT_SECONDS``.  ``stop`` is answered within milliseconds: alpha-beta
+cancels its running search, MCTS searches in slices and reads it between
+them.  With fixed budgets
 (depth/nodes/simulations) and seeds, a player's moves are a function of the
 positions it was asked about since it was made.
 """
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from katra._core import JobCancelled, cancel_jobs
 from katra._errors import ArgumentError
 from katra._games import GAME_IDS
 from katra._limits import MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME, MAX_SEED, MAX_TT_BITS
@@ -32,14 +34,14 @@ from katra._zobrist import MASK64, splitmix64
 from ._protocol import Choice, GoLimits, Info, Option, Player
 
 if TYPE_CHECKING:
-    from katra.api import State
+    from katra.api import Engine, State
 
 #: The time per move of a player that has no budget, no clock and no limit from ``go``.
 DEFAULT_SECONDS = 1.0
 #: A clock gives a move about (time left) / CLOCK_MOVES + increment.
 CLOCK_MOVES = 30
-#: alpha-beta's first slice, in nodes (doubled after a slice that got no deeper).
-ALPHABETA_SLICE = 50_000
+#: How often (seconds) a search watches its stop event.
+STOP_POLL = 0.005
 #: MCTS's slice, in simulations.
 MCTS_SLICE = 200
 MAX_SIMULATIONS = 1 << 62
@@ -84,11 +86,12 @@ class Setting:
             return "0"
         return str(int(value)) if self.kind is int else f"{value:g}"
 
-    def option(self) -> Option:
+    def option(self, value: float | None) -> Option:
+        """The option line of this setting, ``value`` its default (the player's own)."""
         if self.kind is int:
-            return Option(self.name, "spin", self.text(self.default),
+            return Option(self.name, "spin", self.text(value),
                           0 if self.default is None else int(self.minimum), int(self.maximum))
-        return Option(self.name, "string", self.text(self.default))
+        return Option(self.name, "string", self.text(value))
 
 
 SEED = Setting("seed", int, 0, MAX_SEED, 0, "the seed of the player's generator")
@@ -139,7 +142,8 @@ class BuiltinPlayer(Player):
         return self.KIND + (":" + ",".join(changed) if changed else "")
 
     def options(self) -> tuple[Option, ...]:
-        return tuple(s.option() for s in self.SETTINGS)
+        """The handshake's options: every setting, its current value as the default."""
+        return tuple(s.option(self.values[s.name]) for s in self.SETTINGS)
 
     def set_option(self, key: str, text: str) -> None:
         """``setoption name KEY value TEXT``: ArgumentError (nothing changed) for an
@@ -186,6 +190,33 @@ class _Generator:
     def pick(self, items: list[int]) -> int:
         self.state, output = splitmix64(self.state)
         return items[output % len(items)]
+
+
+class _StopWatch:
+    """While the block runs, a thread watches ``stop``; once it is set, it cancels
+    the core's running jobs (``katra._core.cancel_jobs``: the search in the block
+    raises JobCancelled within milliseconds).  cancel_jobs reaches every thread's
+    core job: a search that catches JobCancelled without its own stop set was
+    cancelled by another's, and searches again."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.stop = stop
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="katra stop watch", daemon=True)
+
+    def _watch(self) -> None:
+        while not self.done.is_set():
+            if self.stop.wait(STOP_POLL):
+                if not self.done.is_set():
+                    cancel_jobs()
+                return
+
+    def __enter__(self) -> _StopWatch:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()  # the thread ends at its next poll (not waited for)
 
 
 def _wait_if_infinite(limits: GoLimits, stop: threading.Event) -> None:
@@ -253,9 +284,9 @@ def _milliseconds(seconds: float) -> int:
 class AlphaBetaPlayer(BuiltinPlayer):
     """katra.Engine (docs/engine.md), its table kept across moves and emptied by
     ``new_game``.  Iterative deepening by calls of Engine.search, one depth more
-    each (the kept table makes the depths already searched cheap), each call a
-    slice of at most ``ALPHABETA_SLICE`` nodes: a depth cut short by its slice is
-    tried again with a slice twice as big."""
+    each (the kept table makes the depths already searched cheap); ``stop``
+    cancels the running call (``_StopWatch``) and the last depth completed
+    answers."""
 
     KIND = "alphabeta"
     SETTINGS = (
@@ -266,14 +297,21 @@ class AlphaBetaPlayer(BuiltinPlayer):
     )
     HELP = "katra's alpha-beta engine (docs/engine.md)"
 
+    _engine: Engine | None = None
+
     def _configure(self) -> None:
         from katra.api import Engine
         bits = int(self.values["tt_bits"] or 0)
-        if getattr(self, "_engine", None) is None or self._engine.tt_bits != bits:
+        if self._engine is None or self._engine.tt_bits != bits:
             self._engine = Engine(tt_bits=bits)
 
+    @property
+    def engine(self) -> Engine:
+        assert self._engine is not None  # made by __init__
+        return self._engine
+
     def new_game(self) -> None:
-        self._engine.clear()
+        self.engine.clear()
 
     def own_budget(self) -> Budget:
         depth, nodes = self.values["depth"], self.values["nodes"]
@@ -287,32 +325,36 @@ class AlphaBetaPlayer(BuiltinPlayer):
         infos: list[Info] = []
         best: Any = None
         used = 0
-        chunk = ALPHABETA_SLICE
-        target = 1  # the depth this slice tries to complete
+        target = 1  # the depth this call completes, unless a limit or stop cuts it
         last = budget.depth or MAX_SEARCH_DEPTH
-        while True:
-            call_nodes = chunk if budget.nodes is None else min(chunk, budget.nodes - used)
-            call_time = None if deadline is None else max(deadline - time.monotonic(), 0.001)
-            result = self._engine.search(state, depth=target, time=call_time, nodes=call_nodes)
-            used += result.nodes
-            out_of_time = deadline is not None and time.monotonic() >= deadline
-            if best is None or result.depth > best.depth:
-                best = result
-                self._report(infos, self._info(state, result, used, time.monotonic() - start))
-            short = result.depth < target
-            if not short:
+        with _StopWatch(stop):
+            while not stop.is_set():
+                call_nodes = None if budget.nodes is None else budget.nodes - used
+                call_time = (None if deadline is None
+                             else max(deadline - time.monotonic(), 0.001))
+                try:
+                    result = self.engine.search(state, depth=target, time=call_time,
+                                                nodes=call_nodes)
+                except JobCancelled:
+                    continue  # stop (the loop ends) or another thread's cancel_jobs (again)
+                used += result.nodes
+                if best is None or result.depth > best.depth:
+                    best = result
+                    seconds = time.monotonic() - start
+                    self._report(infos, self._info(state, result, used, seconds))
+                # short of its depth: cut by the clock or the node budget, or nothing deeper
+                # to see (a proven result, every line finished)
+                short = result.depth < target
                 target = result.depth + 1
-            elif result.nodes >= call_nodes:
-                chunk *= 2  # cut short by the slice: a bigger one ensures progress
-            finished = (result.is_win or result.is_loss or target > last or out_of_time
-                        or (budget.nodes is not None and used >= budget.nodes)
-                        # ended short of its depth with nodes to spare: nothing deeper to see
-                        or (short and result.nodes < call_nodes))
-            if stop.is_set() or (finished and not budget.infinite):
-                break
-            if finished:
-                stop.wait()
-                break
+                if (short or result.is_win or result.is_loss or target > last
+                        or (deadline is not None and time.monotonic() >= deadline)
+                        or (budget.nodes is not None and used >= budget.nodes)):
+                    break
+        if budget.infinite:  # nothing more to search: the answer waits for stop
+            stop.wait()
+        if best is None:  # stopped before depth 1 completed: depth 1 is a few nodes
+            best = self.engine.search(state, depth=1)
+            self._report(infos, self._info(state, best, best.nodes, time.monotonic() - start))
         return Choice(best.best_action, tuple(infos))
 
     @staticmethod

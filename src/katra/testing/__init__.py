@@ -1,19 +1,21 @@
 """katra as the referee for other implementations of the rules (docs/diff.md).
 
-* :func:`compare`: walk seeded random games on your implementation and on
+* [compare][katra.testing.compare]: walk seeded random games on your implementation and on
   katra side by side; ``AssertionError`` at the first difference, so it drops
   into a pytest suite;
-* :func:`perft_suite`: katra's perft vectors for a game, ``(position_text,
+* [perft_suite][katra.testing.perft_suite]: katra's perft vectors for a game, ``(position_text,
   depth, count)``;
-* :func:`solved_suite`: katra's solved positions for a game, each with its
+* [solved_suite][katra.testing.solved_suite]: katra's solved positions for a game, each with its
   proven outcome, distance and best move (docs/solved.md), and
-  :func:`deep_suite`: its deep positions, settled by proof-number search, whose
+  [deep_suite][katra.testing.deep_suite]: its deep positions, settled by proof-number search, whose
   distance is only bounded;
 * the machinery behind ``katra diff`` (docs/diff.md) and ``katra perft
-  --suite``: :class:`PerftProgram` and :class:`WalkProgram` run another program
-  through the two protocols (failing with :class:`ProgramFailed`), its command
-  line split by :func:`split_command` (as ``katra match`` splits an engine's);
-  :func:`drill_down` and :func:`walk` compare it with katra.
+  --suite``: [PerftProgram][katra.testing.PerftProgram] and
+  [WalkProgram][katra.testing.WalkProgram] run another program through the two
+  protocols (failing with [ProgramFailed][katra.testing.ProgramFailed]), its
+  command line split by [split_command][katra.testing.split_command] (as
+  ``katra match`` splits an engine's); [drill_down][katra.testing.drill_down] and
+  [walk][katra.testing.walk] compare it with katra.
 
 ``python -m katra.testing.example`` is a complete program speaking both
 ``katra diff`` protocols, over katra's pure-Python reference.
@@ -98,7 +100,7 @@ def compare(factory: Callable[[str], Any], game: str, games: int = 100, seed: in
     seed=seed, max_plies=max_plies)`` (docs/rules.md §6.2) as long as both
     sides agree.  ``game`` is a game name or a position text.
 
-    Returns the :class:`WalkResult` (games finished, unfinished, plies) when
+    Returns the [WalkResult][katra.testing.WalkResult] (games finished, unfinished, plies) when
     every ply agrees; raises ``AssertionError`` whose message names the first
     position where the legal moves, the position text after a move, or the
     end of the game differ, with the game's moves so far.

@@ -1,12 +1,13 @@
 """Other people's programs behind the two protocols of docs/diff.md.
 
-* :class:`PerftProgram`: one call per divide, ``COMMAND DEPTH "START" [MOVE ...]``,
+* [PerftProgram][katra.testing.PerftProgram]: one call per divide,
+  ``COMMAND DEPTH "START" [MOVE ...]``,
   answered by ``MOVE COUNT`` lines, a blank line and the total;
-* :class:`WalkProgram`: one long-running process answering ``position``,
+* [WalkProgram][katra.testing.WalkProgram]: one long-running process answering ``position``,
   ``legal``, ``play``, ``text`` and ``quit`` lines on stdin.
 
 Every failure (cannot start, exits non-zero, no answer within the timeout,
-malformed output) raises :class:`ProgramFailed` with the first lines of what
+malformed output) raises [ProgramFailed][katra.testing.ProgramFailed] with the first lines of what
 came back; the referee adds the position.
 """
 from __future__ import annotations
@@ -95,8 +96,21 @@ class PerftProgram:
 
     ``spec`` is the game's ``katra.game(name).spec``; ``start`` the position text
     every call starts from; ``timeout`` seconds per call; ``int_moves``: moves as
-    action numbers.  :meth:`divide` is what :func:`drill_down` asks for.
+    action numbers.  [divide][katra.divide] is what [drill_down][katra.testing.drill_down] asks for.
     """
+
+    command: str
+    """The command line, as given."""
+    argv: list[str]
+    """The command line split into its words (``shlex``): each call's first arguments."""
+    spec: GameSpec
+    """The game's spec (``katra.game(name).spec``)."""
+    start: str
+    """The position text every call starts from."""
+    timeout: float
+    """Seconds a call may take."""
+    int_moves: bool
+    """Whether moves are passed as action numbers (else as move text)."""
 
     def __init__(self, command: str, spec: GameSpec, start: str, timeout: float,
                  int_moves: bool = False) -> None:
@@ -164,9 +178,20 @@ class WalkProgram:
     """A long-running program speaking the line protocol (``katra diff --walk``; docs/diff.md).
 
     Started at once; ``spec``, ``timeout`` (seconds per reply) and ``int_moves`` as for
-    :class:`PerftProgram`.  It is the ``side`` of :func:`walk`; use it as a context
-    manager (or call :meth:`close`) to stop the program.
+    [PerftProgram][katra.testing.PerftProgram].  It is the ``side`` of
+    [walk][katra.testing.walk]; use it as a context manager (or call ``close``) to stop the program.
     """
+
+    command: str
+    """The command line, as given."""
+    spec: GameSpec
+    """The game's spec (``katra.game(name).spec``)."""
+    timeout: float
+    """Seconds a reply may take."""
+    int_moves: bool
+    """Whether moves are exchanged as action numbers (else as move text)."""
+    session: list[str]
+    """The lines sent since the last ``position`` line: the game so far."""
 
     def __init__(self, command: str, spec: GameSpec, timeout: float,
                  int_moves: bool = False) -> None:
@@ -174,7 +199,7 @@ class WalkProgram:
         self.spec = spec
         self.timeout = timeout
         self.int_moves = int_moves
-        self.session: list[str] = []  # the lines sent since the last 'position'
+        self.session = []
         self._stderr = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")
         self._process = _start(split_command(command), command, subprocess.PIPE, self._stderr)
         self._lines: queue.Queue[str | None] = queue.Queue()

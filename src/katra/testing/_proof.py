@@ -219,13 +219,18 @@ def _referenced(path: str | Path) -> set[int]:
 def check_proof(path: str | Path) -> ProofSummary:
     """Check the proof in the file at ``path`` with the reference backend only.
 
-    Returns what it proves; raises :class:`ProofError` (a ``ValueError``)
+    Returns what it proves; raises [ProofError][katra.testing.ProofError] (a ``ValueError``)
     naming the first wrong line of a malformed, cut, altered or insufficient
-    proof, and ``OSError`` if the file cannot be read.
+    proof or of a file that is not text (naming the file then), and
+    ``OSError`` if the file cannot be read.
     """
-    targets = _referenced(path)
-    with open(path, encoding="utf-8") as stream:
-        return _check(_Lines(stream), targets)
+    try:
+        targets = _referenced(path)
+        with open(path, encoding="utf-8") as stream:
+            return _check(_Lines(stream), targets)
+    except UnicodeDecodeError as exc:
+        raise ProofError(f"{str(path)!r} is not a text file (UTF-8: {exc.reason}): "
+                         f"not a katra proof") from None
 
 
 def _check(lines: _Lines, targets: set[int]) -> ProofSummary:

@@ -4,10 +4,10 @@ Two ways to find the first position where another implementation goes wrong,
 both independent of how that implementation is reached (a subprocess, see
 ``_programs.py``, or a Python object, see ``compare``):
 
-* :func:`drill_down`: compare divide counts with katra's, descend into the
+* [drill_down][katra.testing.drill_down]: compare divide counts with katra's, descend into the
   first move (in action order) whose count differs, and stop at the first
   position, along that path, where the two disagree about the legal moves;
-* :func:`walk`: play seeded random games (the playout generator of
+* [walk][katra.testing.walk]: play seeded random games (the playout generator of
   docs/rules.md §6.2) on both sides, comparing the legal moves and the
   position text after every ply.
 
@@ -232,7 +232,7 @@ def _texts(spec: GameSpec, actions: Iterable[int]) -> tuple[str, ...]:
 
 @dataclass
 class DrillResult:
-    """What :func:`drill_down` found."""
+    """What [drill_down][katra.testing.drill_down] found."""
 
     start: str
     depth: int
@@ -313,7 +313,7 @@ class WalkSide(Protocol):
 
 @dataclass
 class WalkResult:
-    """What :func:`walk` found; the tallies count the games compared so far."""
+    """What [walk][katra.testing.walk] found; the tallies count the games compared so far."""
 
     start: str
     games: int

@@ -98,11 +98,13 @@ def solved_suite(game: str) -> list[SolvedEntry]:
     """katra's solved positions for ``game`` (a name, id or alias): mid-game
     positions of every outcome with their exact distances and best moves,
     proven by katra's bounded solver (the ``solve`` lines; see
-    :func:`deep_suite` for the deeper ones); for testing another solver::
+    [deep_suite][katra.testing.deep_suite] for the deeper ones); for testing another solver:
 
-        @pytest.mark.parametrize("entry", katra.testing.solved_suite("katro-4x4"))
-        def test_solve(entry):
-            assert my_solve(entry.position) == (entry.outcome, entry.plies)
+    ```python
+    @pytest.mark.parametrize("entry", katra.testing.solved_suite("katro-4x4"))
+    def test_solve(entry):
+        assert my_solve(entry.position) == (entry.outcome, entry.plies)
+    ```
     """
     return [entry for entry in _suite(game) if entry.exact]
 
@@ -112,11 +114,13 @@ def deep_suite(game: str) -> list[SolvedEntry]:
     for a game that has none): values settled by proof-number search where
     the bounded solver settled nothing in a minute (the ``prove`` lines,
     ``exact`` False): ``plies`` is an upper bound on the distance, so test
-    the outcome::
+    the outcome:
 
-        @pytest.mark.parametrize("entry", katra.testing.deep_suite("gore"))
-        def test_prove(entry):
-            assert my_prove(entry.position) == entry.outcome
+    ```python
+    @pytest.mark.parametrize("entry", katra.testing.deep_suite("gore"))
+    def test_prove(entry):
+        assert my_prove(entry.position) == entry.outcome
+    ```
     """
     return [entry for entry in _suite(game) if not entry.exact]
 
@@ -127,7 +131,7 @@ class Pick(Protocol):
     def __call__(self, options: Sequence[_T], /) -> _T: ...
 
 
-#: Seeds a hole of :func:`few_seed_gore_position` may hold, and stores it may give.
+#: Seeds a hole of ``few_seed_gore_position`` may hold, and stores it may give.
 GORE_HOLE_SEEDS = (0, 0, 1, 1, 2, 2, 3, 4, 5)
 GORE_STORES = (0, 1, 2, 3, 4, 5, 6, 12, 20)
 

@@ -111,11 +111,13 @@ def perft_suite(game: str) -> Iterator[tuple[str, int, int]]:
 
     Start and mid-game positions at several depths, counted by the compiled
     core and (for the smaller counts) checked against the pure-Python
-    reference; for parametrising a test of another implementation::
+    reference; for parametrising a test of another implementation:
 
-        @pytest.mark.parametrize("text, depth, count", katra.testing.perft_suite("gore"))
-        def test_perft(text, depth, count):
-            assert my_perft(text, depth) == count
+    ```python
+    @pytest.mark.parametrize("text, depth, count", katra.testing.perft_suite("gore"))
+    def test_perft(text, depth, count):
+        assert my_perft(text, depth) == count
+    ```
     """
     for entry in read_suite(suite_text(game), game):
         yield entry.position, entry.depth, entry.nodes

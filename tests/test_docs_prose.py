@@ -1,0 +1,117 @@
+"""The documents and comments describe the product as it is: no dated lab notes, no
+references to the stretches of work or earlier builds they came from (git log and the
+CHANGELOG's releases keep the history), no hand-kept test count, and a performance page
+a user reads in minutes."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The longest docs/performance.md may grow (lines).
+PERFORMANCE_MAX_LINES = 400
+
+#: What tells the story of a text's own making. "session" alone is an ordinary word
+#: (a terminal session, a split solve's session); numbered, it names a stretch of work.
+HISTORY = {
+    "a numbered work session": re.compile(r"\bsessions?[ -]?\d+", re.I),
+    "a date": re.compile(r"\b20\d\d-[01]\d-[0-3]\d\b"),
+    "an issue number": re.compile(r"\bissues? #?\d+", re.I),
+    "a work branch": re.compile(r"\bs\d\d-[a-z]+\b"),
+    "an earlier build": re.compile(r"\b(earlier|previous|older) (build|round|session)s?\b", re.I),
+    "the filing's build": re.compile(r"\bthe filing\b", re.I),
+}
+
+#: A heading that names a stretch of work ("## Session 39: ...", "## Session notes",
+#: "## Search, session 33").
+LAB_HEADING = re.compile(r"^#+[ \t]+(session\b|.*\bsessions?[ -]?\d)", re.I | re.M)
+
+#: A hand-kept test count ("2,854 tests", "2357 tests").
+TEST_COUNT = re.compile(r"\b\d[\d,]* tests\b")
+
+
+def released_changelog(text: str) -> str:
+    """The CHANGELOG from its first released version on ("Unreleased" is work in hand)."""
+    match = re.search(r"^## \d", text, re.M)
+    return text[match.start():] if match else ""
+
+
+def documents() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "RELEASING.md",
+            *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def sources() -> list[Path]:
+    """Every file of code or comments the project writes by hand (not generated C)."""
+    found = [*(ROOT / "cython_core").rglob("*.pxi"), *(ROOT / "cython_core").rglob("*.pyx"),
+             *(ROOT / "cython_core").rglob("*.pxd"), *(ROOT / "cython_core").rglob("*.pxi.in"),
+             *(ROOT / "cython_core").rglob("*.h")]
+    for folder in ("python_api", "src/katra", "tests", "benchmarks", "tools", "examples", "fuzz"):
+        found += (ROOT / folder).rglob("*.py")
+        found += (ROOT / folder).rglob("*.pyi")
+        found += (ROOT / folder).rglob("*.pyx")
+    generated = {ROOT / "cython_core" / "_dispatch.pxi"}   # written from _dispatch.pxi.in
+    return sorted(p for p in set(found) if p not in generated and p.name != Path(__file__).name)
+
+
+def history_lines(text: str) -> list[str]:
+    """Each line of text that tells its own history, with what it tells."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for what, pattern in HISTORY.items():
+            if pattern.search(line):
+                found.append(f"{number}: {what}: {line.strip()}")
+    return found
+
+
+def test_the_checks_catch_what_they_are_for():
+    """Each pattern flags the lab-notebook text it is for and passes ordinary prose."""
+    assert history_lines("Measured in session 39 (2026-12-04), after s34-gore merged")
+    assert history_lines("the filing's build took 138.9 M instructions")
+    assert history_lines("an earlier build gave 0.52x; issue 26's target")
+    assert LAB_HEADING.search("# Performance\n\n## Session 36: the same code\n")
+    assert LAB_HEADING.search("## Search, session 33")
+    assert TEST_COUNT.search("the tests run on every core: 2,854 tests in 2 minutes")
+    ordinary = ("A position holds at most 1,000 seeds; the README's session replays the "
+                "game; a split solve's session keeps its table; the default suite runs in "
+                "about 2 minutes on two cores; 255 seeds fit a lane; tests 1-3 pass.")
+    assert not history_lines(ordinary) and not TEST_COUNT.search(ordinary)
+    assert not LAB_HEADING.search("## The session of a split solve is its table")
+
+
+@pytest.mark.parametrize("path", documents(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_documents_tell_no_history(path):
+    text = path.read_text(encoding="utf-8")
+    assert not LAB_HEADING.findall(text), f"{path.name}: a heading names a work session"
+    found = history_lines(text)
+    assert not found, f"{path.name} tells its history:\n" + "\n".join(found)
+
+
+def test_released_changelog_tells_no_work_history():
+    text = released_changelog((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"))
+    assert text, "CHANGELOG.md has no released version"
+    found = history_lines(text)
+    assert not found, "CHANGELOG.md's releases tell work history:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("name", ["README.md", "CONTRIBUTING.md"])
+def test_no_hand_kept_test_count(name):
+    text = (ROOT / name).read_text(encoding="utf-8")
+    assert not TEST_COUNT.findall(text), f"{name} names a test count, which goes stale"
+
+
+def test_performance_page_reads_in_minutes():
+    lines = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= PERFORMANCE_MAX_LINES, f"docs/performance.md has {len(lines)} lines"
+
+
+def test_comments_tell_no_history():
+    """Comments, docstrings and tests in the code state invariants, not their history."""
+    found = []
+    for path in sources():
+        for line in history_lines(path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(ROOT)}:{line}")
+    assert not found, "\n".join(found)
