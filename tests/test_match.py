@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import katra
-from helpers import katra_in_process
+from helpers import katra_in_process, quick_and_slow
 from interrupt_jobs import restore_sigint
 from katra.match import EngineSpec, Standing, read_suite
 
@@ -103,15 +103,22 @@ def test_head_to_head_results_records_and_table(tmp_path):
     assert "seed2" in shown.stdout and "seed1" in shown.stdout
 
 
-def test_json_output_and_pentanomial(tmp_path):
-    done = match(GAME, ["katra:greedy", "name=seed3"], ["katra:random:seed=4", "name=seed4"],
-                 "--games", 6, "--concurrency", 2, "--json")
+@pytest.mark.parametrize("games", quick_and_slow(6, 400))
+def test_json_output_and_pentanomial(tmp_path, games):
+    path = tmp_path / "r.jsonl"
+    done = match("katra-mpantsaka", ["katra:greedy", "name=greedy"],
+                 ["katra:random:seed=4", "name=random"], "--games", games, "--concurrency", 2,
+                 "--max-plies", 60, "--results", path, "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     pairing = report["pairings"][0]
-    assert pairing["games"] == 6 and sum(pairing["pentanomial"]) == 3 - pairing["unfinished"]
-    assert pairing["wins"] + pairing["draws"] + pairing["losses"] == 6 - pairing["unfinished"]
-    assert report["engines"] == ["seed3", "seed4"] and report["played"] == 6
+    _, entries = read_results(path)
+    unfinished = sum(e["result"] == "*" for e in entries)
+    pairs_with_one = {e["pair"] for e in entries if e["result"] == "*"}
+    assert pairing["games"] == games and pairing["unfinished"] == unfinished
+    assert sum(pairing["pentanomial"]) == games // 2 - len(pairs_with_one)
+    assert pairing["wins"] + pairing["draws"] + pairing["losses"] == games - unfinished
+    assert report["engines"] == ["greedy", "random"] and report["played"] == games
 
 
 @pytest.mark.parametrize("engines", [
