@@ -490,3 +490,17 @@ def test_adjudication_reads_endgame_tables(tmp_path):
     assert wrong.returncode == 2 and "not katro-4x4" in wrong.stderr
     alone = match("djenon-aboure", ["katra:random"], ["katra:greedy"], "--tables", tables)
     assert alone.returncode == 2 and "--tables goes with --adjudicate proven" in alone.stderr
+
+
+def test_a_player_over_the_protocol_plays_as_in_process(tmp_path):
+    """``katra engine alphabeta`` as a program plays the games ``katra:alphabeta`` plays
+    in-process (fixed nodes): the pipe changes nothing."""
+    runs = []
+    for first in (f"{sys.executable} -m katra engine alphabeta", "katra:alphabeta"):
+        path = tmp_path / f"r{len(runs)}.jsonl"
+        done = match(GAME, [first, "name=a"], ["katra:alphabeta:tt_bits=12", "name=b"],
+                     "--games", 4, "--nodes", 300, "--concurrency", 1, "--results", path)
+        assert done.returncode == 0, done.stderr
+        _, games = read_results(path)
+        runs.append(sorted((g["game"], g["moves"], g["result"]) for g in games))
+    assert runs[0] == runs[1]
