@@ -396,4 +396,3 @@ class Player(ABC):
 
     def close(self) -> None:  # noqa: B027  (a hook: most players hold nothing)
         """Free what the player holds."""
-
