@@ -50,8 +50,9 @@ def read_results(path):
     return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
 
 
-def processes_with(marker):
-    """Pids of live processes whose command line holds ``marker``."""
+def processes_with(marker, *more):
+    """Pids of live processes whose command line holds ``marker`` (and every one of
+    ``more``)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -60,7 +61,8 @@ def processes_with(marker):
                 status = (entry / "status").read_text()
             except OSError:
                 continue
-            if str(marker) in cmdline and "\nState:\tZ" not in status:
+            if (all(str(m) in cmdline for m in (marker, *more))
+                    and "\nState:\tZ" not in status):
                 found.append(int(entry.name))
     return found
 
@@ -369,7 +371,7 @@ def test_ctrl_c_stops_the_match_and_every_engine(tmp_path):
             assert time.monotonic() < deadline, "no game finished in 60 s"
             time.sleep(0.01)
         # the engines and the spawning engine's child are running
-        assert len(processes_with(marker)) >= 3 and processes_with("time.sleep(600)")
+        assert len(processes_with(marker)) >= 3 and processes_with(marker, "time.sleep(600)")
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=30)
