@@ -5,7 +5,14 @@ See docs/api.md.
 # Stopping long calls from another thread (docs/api.md, "Stopping long calls").
 from katra._core import JobCancelled, cancel_jobs
 
-from ._batch import VectorGame, legal_actions_masks, observations, read_records, write_records
+from ._batch import (
+    VectorGame,
+    legal_actions_masks,
+    observations,
+    read_record_tags,
+    read_records,
+    write_records,
+)
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._dfpn_file import DfpnTableInfo, dfpn_table_info
 from ._explain import explain
@@ -19,7 +26,8 @@ from ._trace import Lap, MoveTrace, TraceMismatchError
 
 __all__ = [
     "Game", "State", "Outcome", "LegalMoves", "game", "games",
-    "observations", "legal_actions_masks", "read_records", "write_records", "VectorGame",
+    "observations", "legal_actions_masks", "read_records", "read_record_tags",
+    "write_records", "VectorGame",
     "perft", "divide", "playouts", "load_position", "DEFAULT_MAX_PLIES",
     "search", "SearchResult", "MATE", "Engine", "analyse", "Analysis", "MoveScore",
     "MCTS", "mcts", "MctsResult",

@@ -18,7 +18,8 @@ from ._learning import fill_rows, mask_values, observation_values, player_arg
 from ._records import parse_records, write_record
 from ._state import State, game
 
-__all__ = ["observations", "legal_actions_masks", "read_records", "write_records",
+__all__ = ["observations", "legal_actions_masks", "read_records", "read_record_tags",
+           "write_records",
            "VectorGame"]
 
 
@@ -83,6 +84,13 @@ def read_records(text: str, backend: str = "core") -> list[State]:
     """Every record in ``text`` (a str: a file's contents), each as the state at its end
     (moves on the move stack)."""
     return [State._replay(record, backend) for record in parse_records(text)]
+
+
+def read_record_tags(text: str) -> list[dict[str, str]]:
+    """The tags of every record in ``text`` (``event``, ``south``, ``north``, ``decision``,
+    ``reason``: a refereed game's, docs/match.md), in order; ``{}`` for a record without
+    any.  The records are checked for form, not replayed (``read_records`` does that)."""
+    return [dict(record.tags) for record in parse_records(text)]
 
 
 class VectorGame(_core.VectorGame):

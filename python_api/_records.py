@@ -15,6 +15,14 @@ result: *
 * ``result``: ``1-0`` (South won), ``0-1`` (North won), ``1/2-1/2`` (draw),
   or ``*`` (the game goes on); on reading it must match the replay.
 
+Records of refereed games (``katra match``, docs/match.md) carry tags too,
+read and kept in ``Record.tags`` but never replayed: ``event`` (the match and
+the game's number), ``south`` and ``north`` (the players), ``decision`` (the
+result the referee gave: ``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` for an
+unfinished game; it differs from ``result`` when a forfeit or an adjudication
+ended the game before the rules did) and ``reason`` (why the game ended, with
+the offending line of a forfeit).
+
 Reading a record replays its moves, so every move is checked for legality,
 and gives back the state written: same position, move stack and ply.
 """
@@ -32,6 +40,8 @@ if TYPE_CHECKING:
 __all__ = ["Record", "write_record", "parse_records"]
 
 _KEYS = ("start", "ply", "moves", "result")
+#: The tags of refereed games, in the order they are written.
+TAG_KEYS = ("event", "south", "north", "decision", "reason")
 
 
 @dataclass(frozen=True)
@@ -43,10 +53,12 @@ class Record:
     ply: int
     moves: tuple[str, ...]
     result: str | None
+    tags: tuple[tuple[str, str], ...] = ()
 
 
-def write_record(state: State) -> str:
-    """One record: the state's start (its move stack undone), its moves and result."""
+def write_record(state: State, tags: dict[str, str] | None = None) -> str:
+    """One record: the state's start (its move stack undone), its moves and result, then
+    the ``tags`` (keys of TAG_KEYS, values on one line)."""
     root = state.root()
     outcome = state.outcome()
     lines = [f"start: {root.text()}"]
@@ -55,6 +67,10 @@ def write_record(state: State) -> str:
     moves = " ".join(root.action_text(a) for a in state.move_stack)
     lines.append(f"moves: {moves}".rstrip())
     lines.append(f"result: {outcome.result() if outcome else '*'}")
+    for key, value in (tags or {}).items():
+        if key not in TAG_KEYS:
+            raise KatraError(f"a record has no tag {key!r}; tags: {', '.join(TAG_KEYS)}")
+        lines.append(f"{key}: {' '.join(value.split())}".rstrip())
     return "\n".join(lines) + "\n"
 
 
@@ -69,7 +85,7 @@ def _record(fields: dict[str, str], where: str) -> Record:
                          f"got {ply_text[:40]!r}")
     moves = fields.get("moves", "")
     return Record(where, fields["start"], int(ply_text), tuple(moves.split(" ") if moves else ()),
-                  fields.get("result"))
+                  fields.get("result"), tuple((k, fields[k]) for k in TAG_KEYS if k in fields))
 
 
 def parse_records(text: str) -> list[Record]:
@@ -90,9 +106,9 @@ def parse_records(text: str) -> list[Record]:
             continue
         key, colon, value = line.partition(":")
         key = key.strip()
-        if not colon or key not in _KEYS:
+        if not colon or key not in _KEYS + TAG_KEYS:
             raise KatraError(f"line {number}: expected one of "
-                             f"{', '.join(k + ':' for k in _KEYS)}, got {line!r}")
+                             f"{', '.join(k + ':' for k in _KEYS + TAG_KEYS)}, got {line!r}")
         if key in fields:
             raise KatraError(f"line {number}: {key!r} given twice in one record")
         if not fields:

@@ -591,9 +591,11 @@ class State:
         """Pickles as the position text (plus backend and ply), never the history."""
         return (_state_from_text, (self._pos.text(), self._backend, self.ply))
 
-    def record(self) -> str:
-        """This game as a record: start position and moves (docs/api.md, "Game records")."""
-        return write_record(self)
+    def record(self, tags: dict[str, str] | None = None) -> str:
+        """This game as a record: start position and moves (docs/api.md, "Game records"),
+        then ``tags`` (``event``, ``south``, ``north``, ``decision``, ``reason``: the
+        tags of a refereed game, each value one line)."""
+        return write_record(self, tags)
 
     @classmethod
     def from_record(cls, text: str, backend: str = "core") -> State:

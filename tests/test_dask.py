@@ -372,3 +372,48 @@ def test_ctrl_c_on_a_terminal_with_a_local_cluster_prints_one_line():
                 process.kill()
         assert (process.returncode, err) == (130, "katra: interrupted\n")
         assert_gone(workers)
+
+
+def test_match_on_the_cluster_plays_the_same_games(client):
+    """katra match's games on the cluster (one task per pair) are the games played on
+    one thread: fixed-node engines, a protocol program and a built-in player."""
+    import shlex
+    from pathlib import Path
+
+    from katra.match import EngineSpec, MatchConfig, TimeControl, load_suite, run_match
+    program = shlex.join([sys.executable, str(Path(__file__).parent / "engines"
+                                              / "well_behaved.py")])
+    config = MatchConfig("katro-4x4", (EngineSpec(program, "program", (("Seed", "1"),)),
+                                       EngineSpec("katra:alphabeta")),
+                         4, TimeControl(nodes=300), 1000, tuple(load_suite(None, "katro-4x4")),
+                         "katra:katro-4x4")
+
+    def games(run):
+        return sorted((e["game"], e["south"], e["moves"], e["result"], e["termination"])
+                      for e in run.standings.entries)
+
+    here = run_match(config, concurrency=1)
+    there = run_match(config, executor=client)
+    assert games(here) == games(there) and len(games(there)) == 4
+    assert {e["termination"] for e in there.standings.entries} == {"rules"}
+
+
+@pytest.mark.slow
+def test_match_command_line_on_a_local_cluster(tmp_path):
+    """``katra match --scheduler local``: the results file written from the cluster's
+    tasks equals the one of one thread (fixed-node engines)."""
+    from pathlib import Path
+
+    from helpers import katra_program
+    program = f"{sys.executable} {Path(__file__).parent / 'engines' / 'well_behaved.py'}"
+    runs = []
+    for where in (["--concurrency", "1"], ["--scheduler", "local"]):
+        path = tmp_path / f"{where[0][2:]}.jsonl"
+        done = katra_program("match", "katro-4x4", "--engine", "katra:alphabeta",
+                             "--engine", program, "--nodes", "300", "--games", "4",
+                             "--results", path, *where)
+        assert done.returncode == 0, done.stderr
+        lines = path.read_text().splitlines()[1:]
+        runs.append(sorted((g["game"], g["moves"], g["result"])
+                           for g in map(json.loads, lines)))
+    assert runs[0] == runs[1] and len(runs[0]) == 4

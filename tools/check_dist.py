@@ -9,7 +9,7 @@ files, so that a new source file, test or document is expected at once.
   harness and the examples; plus the metadata setuptools writes (PKG-INFO,
   setup.cfg, *.egg-info).  No generated C, no compiled module, no build leftovers.
 * A wheel holds the package: its modules, the compiled core, the type stubs,
-  ``py.typed``, the docs as ``katra/docs/*.md``, the perft and solved-position
+  ``py.typed``, the docs as ``katra/docs/*.md``, the perft, solved-position and opening
   suites, the C API's Cython declarations (``katra/include/katra/*.pxd``, for
   extensions built against the installed package: docs/cython.md); plus its
   ``.dist-info``.  No other C or Cython sources, no tests, no caches.

@@ -1,8 +1,8 @@
 """The ``katra`` command line (docs/cli.md).
 
 Subcommands: ``perft``, ``playouts``, ``show``, ``play``, ``bench``, ``rules``,
-``replay``, ``diff``, ``solve``, ``analyse``, ``tables`` and ``engine``.  Every
-failure caused by the input (unknown game, malformed position, bad number,
+``replay``, ``diff``, ``solve``, ``analyse``, ``tables``, ``engine`` and ``match``.
+Every failure caused by the input (unknown game, malformed position, bad number,
 unreadable or malformed record file, illegal move given on the command line)
 prints one line on stderr and exits with status 2.
 Output is plain text unless stdout is a terminal (then it has colours);
@@ -256,6 +256,8 @@ def build_parser() -> Parser:
     register_tables(commands)  # katra tables (docs/tables.md)
     from .engine import register as register_engine
     register_engine(commands)  # katra engine (docs/protocol.md)
+    from .match import register as register_match
+    register_match(commands)  # katra match (docs/match.md)
     return parser
 
 

@@ -292,6 +292,8 @@ def replay(args: argparse.Namespace) -> None:
         raise _command_error("katra replay", f"{args.file} holds {len(records)} game "
                              f"record(s), there is no game {args.game}")
     final = records[args.game - 1]
+    from katra.api import read_record_tags
+    tags = read_record_tags(text)[args.game - 1]
     if args.html is not None:  # katra replay FILE --html OUT.html (docs/explain.md)
         if args.ply is not None:
             raise _command_error("katra replay", "--html writes the whole game; "
@@ -319,8 +321,15 @@ def replay(args: argparse.Namespace) -> None:
         console.print(head)
         console.print(board(state, last=moves[ply - 1] if ply else None, heading=ply == 0,
                             legal=False))
-        if ply == len(moves) and state.outcome() is None:
+        if ply == 0 and tags:  # a refereed game's players (katra match, docs/match.md)
+            console.print(Text(f"South: {tags.get('south', '?')}    "
+                               f"North: {tags.get('north', '?')}"
+                               + (f"    ({tags['event']})" if "event" in tags else "")))
+        if ply == len(moves) and state.outcome() is None and "decision" not in tags:
             console.print(Text("End of the record: the game was not finished (result *)."))
+        if ply == len(moves) and "decision" in tags:
+            console.print(Text(f"Decision: {tags['decision']}"
+                               + (f" ({tags['reason']})" if "reason" in tags else "")))
 
     if args.ply is not None:
         if args.ply > len(moves):

@@ -12,8 +12,10 @@
 * the machinery behind ``katra diff`` (docs/diff.md) and ``katra perft
   --suite``: [PerftProgram][katra.testing.PerftProgram] and
   [WalkProgram][katra.testing.WalkProgram] run another program through the two
-  protocols (failing with [ProgramFailed][katra.testing.ProgramFailed]);
-  [drill_down][katra.testing.drill_down] and [walk][katra.testing.walk] compare it with katra.
+  protocols (failing with [ProgramFailed][katra.testing.ProgramFailed]), its
+  command line split by [split_command][katra.testing.split_command] (as
+  ``katra match`` splits an engine's); [drill_down][katra.testing.drill_down] and
+  [walk][katra.testing.walk] compare it with katra.
 
 ``python -m katra.testing.example`` is a complete program speaking both
 ``katra diff`` protocols, over katra's pure-Python reference.
@@ -28,7 +30,7 @@ from katra._limits import check_playout_args
 from katra._text import action_text, plural
 from katra.api import DEFAULT_MAX_PLIES
 
-from ._programs import PerftProgram, WalkProgram
+from ._programs import PerftProgram, WalkProgram, split_command
 from ._proof import ProofError, ProofSummary, check_proof
 from ._referee import (
     Difference,
@@ -45,7 +47,7 @@ from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
            "WalkResult", "DrillResult", "ProgramError", "ProgramFailed", "drill_down", "walk",
-           "PerftProgram", "WalkProgram",
+           "PerftProgram", "WalkProgram", "split_command",
            "check_proof", "ProofError", "ProofSummary", "solved_suite", "deep_suite", "read_solved",
            "SolvedEntry"]
 
