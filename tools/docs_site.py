@@ -38,7 +38,7 @@ PAGES = {
 }
 
 #: modules whose public names (``__all__``) the API reference must list
-REFERENCED = ("katra", "katra.api", "katra.testing", "katra.stats",
+REFERENCED = ("katra", "katra.api", "katra.testing", "katra.stats", "katra.match",
               "katra.openspiel", "katra.pettingzoo", "katra.gymnasium")
 
 #: the modules of REFERENCED that are not imported: each needs its extra

@@ -1,5 +1,5 @@
 """Every file katra writes (proofs, df-pn tables, endgame tables, records, SVG, HTML)
-is written by :class:`OutputFile`, by one rule:
+is written by ``OutputFile``, by one rule:
 
 * a regular file, or a path where nothing is yet, is replaced atomically: the
   text goes to ``FILE + suffix`` beside it, renamed over ``FILE`` once whole (the
@@ -27,7 +27,7 @@ def _refused(path: str, what: str) -> OSError:
 
 class OutputFile:
     """``path`` opened for writing by the module's rule (text, UTF-8, unless ``binary``):
-    write to :attr:`stream`, then :meth:`commit` (the file is whole) or :meth:`discard`
+    write to ``stream``, then ``commit`` (the file is whole) or ``discard``
     (the previous file, if any, stays; written directly, what was written stays).
     ``OSError`` if the path cannot be written, before anything is."""
 

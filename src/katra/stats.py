@@ -3,18 +3,18 @@
 The formulas are those of the chess testing frameworks (cutechess-cli, fastchess,
 fishtest), so that the same counts give the same figures (docs/stats.md):
 
-* :func:`elo` and :func:`elo_pentanomial`: the Elo difference and the half-width of
+* [elo][katra.stats.elo] and [elo_pentanomial][katra.stats.elo_pentanomial]: the Elo difference and the half-width of
   its 95% interval from a match's score and the score's variance;
-* :func:`los`: the likelihood of superiority;
-* :func:`sprt`: the log-likelihood ratio of a sequential probability ratio test and
+* [los][katra.stats.los]: the likelihood of superiority;
+* [sprt][katra.stats.sprt]: the log-likelihood ratio of a sequential probability ratio test and
   its verdict, under the normalized, logistic or BayesElo model;
-* :func:`ladder`: maximum-likelihood ratings of several players (Bradley-Terry).
+* [ladder][katra.stats.ladder]: maximum-likelihood ratings of several players (Bradley-Terry).
 
 Counts are those of the first player (the one under test): ``wins`` are its wins.
 A pentanomial is the five counts ``(p0, p1, p2, p3, p4)`` of game pairs (the two
 games of one opening, each side playing first once) in which it scored 0, ½, 1,
 1½ and 2 points.  Pure Python, standard library only.  Bad arguments raise
-:class:`katra.ArgumentTypeError` or :class:`katra.ArgumentError`, naming the
+[katra.ArgumentTypeError][] or [katra.ArgumentError][], naming the
 argument, before any work.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ __all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "MAX_SP
            "ladder"]
 
 SPRTModel = Literal["normalized", "logistic", "bayesian"]
-"""The models :func:`sprt` knows: what its bounds measure and which likelihood it uses."""
+"""The models [sprt][katra.stats.sprt] knows: what its bounds measure and which likelihood it uses."""
 _MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
 
 #: The standard normal quantile of 0.975: a 95% interval is the mean ± 1.96 standard errors.
@@ -46,7 +46,7 @@ _NELO_PER_T = 800 / math.log(10)
 _EMPTY_CLASS_WEIGHT = 1e-3
 
 MAX_SPRT_ELO = 1000.0
-"""The largest ``|elo0|`` and ``|elo1|`` that :func:`sprt` takes (any model).  Bounds are
+"""The largest ``|elo0|`` and ``|elo1|`` that [sprt][katra.stats.sprt] takes (any model).  Bounds are
 a few Elo in practice; within this every hypothesis's score stays well inside (0, 1)
 in floating point."""
 
@@ -136,13 +136,13 @@ def elo(*, wins: int, draws: int, losses: int) -> tuple[float, float]:
 
 
 def elo_pentanomial(pentanomial: Sequence[int]) -> tuple[float, float]:
-    """:func:`elo` from the counts of game pairs scoring 0, ½, 1, 1½ and 2 points.
+    """[elo][katra.stats.elo] from the counts of game pairs scoring 0, ½, 1, 1½ and 2 points.
 
     The score per game is the same as from the games' results, but its variance is
     that of the pairs' scores (fastchess, fishtest): the two games of a pair share an
     opening, so they are not independent and the interval is that of the pairs,
     ``s ± 1.96·sqrt(v_pair/pairs)`` with pair scores 0, ¼, ½, ¾, 1 per game.  The
-    edges are as in :func:`elo`.
+    edges are as in [elo][katra.stats.elo].
 
     >>> diff, half_width = elo_pentanomial((34, 54, 63, 64, 75))
     >>> round(diff, 2), round(half_width, 2)
@@ -173,7 +173,7 @@ def los(*, wins: int, draws: int, losses: int) -> float:
 
 @dataclass(frozen=True)
 class SPRT:
-    """A sequential probability ratio test's state after some games (:func:`sprt`).
+    """A sequential probability ratio test's state after some games ([sprt][katra.stats.sprt]).
 
     ``llr`` is the log-likelihood ratio of H1 (``elo == elo1``) against H0
     (``elo == elo0``); the test accepts H0 once ``llr <= lower`` and H1 once

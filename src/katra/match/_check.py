@@ -1,7 +1,7 @@
 """``katra match --check``: does an engine follow the play protocol? (docs/match.md,
 "Checking an engine").
 
-Each check is a :class:`CheckItem`, passed or failed with the problem in words:
+Each check is a ``CheckItem``, passed or failed with the problem in words:
 the handshake (``id name``, ``games``, ``protocolok``), ``isready``, then on
 each game the engine lists (or the one asked for): legal answers to
 ``position ... moves ...`` in positions of katra's seeded random games, each kind

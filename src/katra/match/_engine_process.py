@@ -1,18 +1,18 @@
 """The referee's side of an engine: a seat at the board (docs/match.md).
 
-A :class:`Seat` is what the referee asks for moves.  Two kinds:
+A ``Seat`` is what the referee asks for moves.  Two kinds:
 
-* :class:`ProcessSeat`: a program started from its command line, speaking the
+* ``ProcessSeat``: a program started from its command line, speaking the
   play protocol (docs/protocol.md) on stdin/stdout, in its own process group
   so that nothing it starts outlives the match;
-* :class:`PlayerSeat`: one of katra's built-in players (``katra:SPEC``) called
-  in-process through :class:`katra.match.Player`, with no pipe in between.
+* ``PlayerSeat``: one of katra's built-in players (``katra:SPEC``) called
+  in-process through ``katra.match.Player``, with no pipe in between.
 
-Everything an engine does wrong while it plays raises :class:`EngineFault`
+Everything an engine does wrong while it plays raises ``EngineFault``
 (its kind, the problem in words, the exact offending line); the referee turns
 it into a lost game.  What goes wrong before any game (the command does not
 start, no handshake, the game is not listed, an option refused) raises
-:class:`EngineStartError`, a bad-input error.
+``EngineStartError``, a bad-input error.
 """
 from __future__ import annotations
 

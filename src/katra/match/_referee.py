@@ -1,6 +1,6 @@
 """One game between two seats, refereed by katra's rules (docs/match.md).
 
-Every move is checked against :class:`katra.State`; the clocks are katra's
+Every move is checked against [katra.State][]; the clocks are katra's
 own measurements.  A game ends by the rules, by the ply limit (unfinished:
 docs/rules.md §6.1), by adjudication of a proven result (``--adjudicate
 proven``), or by a fault: an illegal move, a time forfeit, no reply, a crash,

@@ -97,7 +97,7 @@ class Standing:
 
 
 class Standings:
-    """Every pairing's :class:`Standing`, fed game entries in any order."""
+    """Every pairing's ``Standing``, fed game entries in any order."""
 
     def __init__(self, pairings: list[tuple[int, int]]) -> None:
         self.pairings = pairings

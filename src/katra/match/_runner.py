@@ -1,7 +1,7 @@
 """A match: its games scheduled, played on threads (or a dask cluster), written down
 and scored (docs/match.md).
 
-:class:`MatchConfig` says what is played; :func:`run_match` plays it.  The
+``MatchConfig`` says what is played; ``run_match`` plays it.  The
 games are numbered: for each pair ``j`` of openings and each pairing
 ``(a, b)`` of engines, game ``2j`` has ``a`` South and ``2j+1`` has ``b``
 South, both from opening ``j`` of the suite's order.  The results do not depend
@@ -137,7 +137,7 @@ def game_record(config: MatchConfig, names: list[str], task: GameTask,
 
 class SeatPool:
     """Started engines, idle ones kept for the next game; every one alive is known, so
-    that :meth:`kill_all` (Ctrl-C, the end) leaves no process behind."""
+    that ``kill_all`` (Ctrl-C, the end) leaves no process behind."""
 
     def __init__(self, config: MatchConfig) -> None:
         self.config = config
