@@ -186,6 +186,9 @@ class EngineServer:
             raise ProtocolError("go: the game is over in this position")
         self.stop = threading.Event()
         self.infinite = limits.infinite
+        if self.player.INSTANT and not limits.infinite:  # no thread to start and wake
+            self.think(state.copy(), limits, self.stop)
+            return
         self.worker = threading.Thread(target=self.think, args=(state.copy(), limits, self.stop),
                                        name="katra engine search", daemon=True)
         self.worker.start()

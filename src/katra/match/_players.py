@@ -122,6 +122,9 @@ class BuiltinPlayer(Player):
     KIND: ClassVar[str]
     SETTINGS: ClassVar[tuple[Setting, ...]]
     HELP: ClassVar[str]
+    #: chooses in microseconds whatever the limits (no search): an engine
+    #: serving it may answer go without a thread of its own, but for go infinite
+    INSTANT: ClassVar[bool] = False
 
     def __init__(self, **values: float | None) -> None:
         self.values: dict[str, float | None] = {s.name: s.default for s in self.SETTINGS}
@@ -238,6 +241,7 @@ class RandomPlayer(BuiltinPlayer):
 
     KIND = "random"
     SETTINGS = (SEED,)
+    INSTANT = True
     HELP = "a uniformly random legal move"
 
     def _configure(self) -> None:
@@ -263,6 +267,7 @@ class GreedyPlayer(BuiltinPlayer):
 
     KIND = "greedy"
     SETTINGS = (SEED,)
+    INSTANT = True
     HELP = "the move leaving it the most material (its seeds less the opponent's)"
 
     def _configure(self) -> None:
