@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 from typing import Any
 
@@ -239,7 +240,7 @@ def _play(args: argparse.Namespace, config: Any) -> None:
             raise UsageError(f"katra match: {exc}") from None
     report = match_report(run)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(_finite(report), allow_nan=False))
     else:
         print("\n".join(report_lines(report)))
     if run.interrupted:
@@ -277,6 +278,18 @@ def match_report(run: Any) -> dict[str, Any]:
             "stopped_by_sprt": run.stopped_by_sprt, "pairings": pairings, "ratings": ratings,
             "scores": [{"engine": name, "points": points, "games": games}
                        for name, (points, games) in zip(run.names, scores)]}
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every infinite or NaN float (an Elo or interval of a one-sided
+    score) as None: the JSON output is standard JSON."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
 
 
 def _ladder(run: Any) -> dict[str, Any] | None:
