@@ -3,8 +3,7 @@
 See docs/api.md.
 """
 # Stopping long calls from another thread (docs/api.md, "Stopping long calls").
-from katra._core import JobCancelled, cancel_jobs
-
+from ._backends import JobCancelled, cancel_jobs
 from ._batch import VectorGame, legal_actions_masks, observations, read_records, write_records
 from ._counting import DEFAULT_MAX_PLIES, divide, load_position, perft, playouts
 from ._dfpn_file import DfpnTableInfo, dfpn_table_info

@@ -45,9 +45,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError
 
+from ._backends import DfpnSolver, DfpnTable
 from ._dfpn import Dfpn, Settled, Settler
 from ._parallel import TaskStream, Workers, register_task
 from ._questions import Question, questions_for
@@ -119,8 +119,8 @@ class DfpnPool:
     def acquire(self, session: str, tt_bits: int | None) -> Any:
         with self.lock:
             if session != self.session:
-                self.session, self.table, self.free = session, _core.DfpnTable(tt_bits), []
-            return self.free.pop() if self.free else _core.DfpnSolver(table=self.table)
+                self.session, self.table, self.free = session, DfpnTable(tt_bits), []
+            return self.free.pop() if self.free else DfpnSolver(table=self.table)
 
     def release(self, session: str, solver: Any) -> None:
         with self.lock:
@@ -545,7 +545,7 @@ class SplitDfpn(Settler):
         file needs each child's depth below its parent's."""
         if self.table is None or self.want_proof:
             return Dfpn(self.tt_bits)
-        return Dfpn(None, solver=_core.DfpnSolver(table=self.table))
+        return Dfpn(None, solver=DfpnSolver(table=self.table))
 
     def _search_again(self, pos: Any, settled: Settled) -> Settled:
         """Find the proofs again in this thread's table (``local``), the proof

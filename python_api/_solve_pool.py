@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError
 
+from ._backends import CorePosition, Solver, SolverTable
 from ._parallel import Workers, register_task
 from ._questions import QUESTIONS, Question, Thresholds, questions_for, value_of
 
@@ -98,10 +98,10 @@ class SolverPool:
         with self.lock:
             if session != self.session:
                 self.session, self.free = session, []
-                self.table = _core.SolverTable(tt_bits)
+                self.table = SolverTable(tt_bits)
             if self.free:
                 return self.free.pop()
-            return _core.Solver(table=self.table)
+            return Solver(table=self.table)
 
     def release(self, session: str, solver: Any) -> None:
         with self.lock:
@@ -127,9 +127,9 @@ def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | Non
     ``session``: reuse this process's solvers of that split solve; ``solver``:
     this one instead (else a fresh one); ``players``: whose questions to ask;
     ``progress``: called before each bound."""
-    pos = _core.Position.from_text(text)
+    pos = CorePosition.from_text(text)
     if solver is None:
-        solver = POOL.acquire(session, tt_bits) if session else _core.Solver(tt_bits)
+        solver = POOL.acquire(session, tt_bits) if session else Solver(tt_bits)
     before, start = int(solver.nodes), _clock.monotonic()
     if progress is None:
         thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known, players)
@@ -258,7 +258,7 @@ class SplitSolve:
         self.nodes = 0
         self.timed_out = False
         for state in self.children.values():
-            if _core.Position.from_text(state.text).is_terminal():
+            if CorePosition.from_text(state.text).is_terminal():
                 self._update(state, solve_here(state.text, 1, None, 10), 1, (0,))
 
     def _update(self, state: _Child, result: Solved, cap: int,
