@@ -22,7 +22,8 @@ layer's private module (a ``_name`` module inside a layer package) or a private
 name (``from m import _name``) of another module.  Within ``api``, one module
 (``CORE_SEAM``) imports the compiled core and the others take its objects from
 there, and a State's backend position (``State._pos``) is read by the state
-module only.
+module only.  The tests themselves: no test module imports another (what they
+share is in helper modules such as tests/helpers.py).
 """
 from __future__ import annotations
 
@@ -309,3 +310,38 @@ def test_only_the_state_module_reads_a_states_position():
                    for line in position_reads(path))
     assert found == [], "use State's interface for katra.api's helpers (_state.py)"
 
+
+# ---------------------------------------------------------------- the tests
+
+TESTS = Path(__file__).parent
+
+
+def imported_test_modules(path: Path) -> list[str]:
+    """The test modules (``test_*`` files of tests/) that the file at ``path`` imports."""
+    tests = {p.stem for p in TESTS.glob("test_*.py")}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            names.append(base)
+            if base in ("", "tests"):   # from . import test_x, from tests import test_x
+                names += [alias.name for alias in node.names]
+    found = {name.removeprefix("tests.") for name in names}
+    return sorted(name for name in found if name in tests)
+
+
+def test_test_imports_are_found(tmp_path):
+    path = tmp_path / "test_example.py"
+    path.write_text("import helpers\nfrom test_dfpn import value\nimport tests.test_solve\n"
+                    "from . import test_api, helpers\nfrom .test_vector import GAME\n",
+                    encoding="utf-8")
+    assert imported_test_modules(path) == ["test_api", "test_dfpn", "test_solve", "test_vector"]
+
+
+def test_no_test_module_imports_another():
+    found = {path.name: imported_test_modules(path) for path in sorted(TESTS.rglob("*.py"))}
+    assert {name: modules for name, modules in found.items() if modules} == {}, (
+        "move what test modules share into a helper module (tests/helpers.py)")
