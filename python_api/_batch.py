@@ -58,7 +58,7 @@ def observations(states: Iterable[State], out: Any = None, *, player: int | None
         return [] if out is None else out
     _one_game(batch, "observations")
     if all(s.backend == "core" for s in batch):
-        return core_observations([s._core_position() for s in batch], player_arg(player), out)
+        return core_observations(State._core_positions(batch), player_arg(player), out)
     return fill_rows([observation_values(s, player) for s in batch], out, True, "observations")
 
 
@@ -69,7 +69,7 @@ def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
         return [] if out is None else out
     _one_game(batch, "legal_actions_masks")
     if all(s.backend == "core" for s in batch):
-        return core_legal_actions_masks([s._core_position() for s in batch], out)
+        return core_legal_actions_masks(State._core_positions(batch), out)
     return fill_rows([mask_values(s) for s in batch], out, False, "legal_actions_masks")
 
 

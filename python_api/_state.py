@@ -602,6 +602,12 @@ class State:
         whose ``backend`` is ``"core"`` (the caller checks)."""
         return cast(CorePosition, self._pos)
 
+    @staticmethod
+    def _core_positions(states: list[State]) -> list[CorePosition]:
+        """``_core_position()`` of each state, for the core's batch calls (a list made
+        without a call per state)."""
+        return cast("list[CorePosition]", [state._pos for state in states])
+
     # -- interchange
     def __reduce__(self) -> tuple[Any, tuple[str, str, int]]:
         """Pickles as the position text (plus backend and ply), never the history."""
