@@ -3,8 +3,7 @@
 See docs/api.md.
 """
 # Stopping long calls from another thread (docs/api.md, "Stopping long calls").
-from katra._core import JobCancelled, cancel_jobs
-
+from ._backends import JobCancelled, cancel_jobs
 from ._batch import (
     VectorGame,
     legal_actions_masks,

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
 from katra._limits import as_int
 
+from ._backends import CoreVectorGame, core_legal_actions_masks, core_observations
 from ._learning import fill_rows, mask_values, observation_values, player_arg
 from ._records import parse_records, write_record
 from ._state import State, game
@@ -59,8 +59,7 @@ def observations(states: Iterable[State], out: Any = None, *, player: int | None
         return [] if out is None else out
     _one_game(batch, "observations")
     if all(s.backend == "core" for s in batch):
-        return _core.observations([cast(_core.Position, s._pos) for s in batch],
-                                  player_arg(player), out)
+        return core_observations(State._core_positions(batch), player_arg(player), out)
     return fill_rows([observation_values(s, player) for s in batch], out, True, "observations")
 
 
@@ -71,7 +70,7 @@ def legal_actions_masks(states: Iterable[State], out: Any = None) -> Any:
         return [] if out is None else out
     _one_game(batch, "legal_actions_masks")
     if all(s.backend == "core" for s in batch):
-        return _core.legal_actions_masks([cast(_core.Position, s._pos) for s in batch], out)
+        return core_legal_actions_masks(State._core_positions(batch), out)
     return fill_rows([mask_values(s) for s in batch], out, False, "legal_actions_masks")
 
 
@@ -93,7 +92,7 @@ def read_record_tags(text: str) -> list[dict[str, str]]:
     return [dict(record.tags) for record in parse_records(text)]
 
 
-class VectorGame(_core.VectorGame):
+class VectorGame(CoreVectorGame):
     """Many games of one game id in one C array, stepped together without the GIL.
 
     See docs/learning.md.  Results land in arrays the caller can read (NumPy
@@ -107,7 +106,7 @@ class VectorGame(_core.VectorGame):
 
     __slots__ = ()
 
-    SKIP: int = _core.VectorGame.SKIP
+    SKIP: int = CoreVectorGame.SKIP
     """The action that leaves an env as it is in a step (-1)."""
 
     def __reduce__(self) -> Any:

@@ -51,7 +51,7 @@ def load_position(position: Any, backend: str | None = None) -> Any:
     backend = _backend_of(position, backend)
     module = backend_module(backend)
     if isinstance(position, State) and position.backend == backend:
-        return position._pos.copy(stack=False)
+        return position._position_copy()
     if isinstance(position, module.Position):
         return position.copy(stack=False)
     if isinstance(position, str):

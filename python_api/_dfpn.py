@@ -12,9 +12,9 @@ import time as _clock
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._games import GAMES
 
+from ._backends import DfpnSolver
 from ._questions import DRAW, WIN, Question, questions_for
 from ._solve_pool import Progress, SolveProgress
 
@@ -100,8 +100,8 @@ class Dfpn(Settler):
                  time: float | None = None, progress: Progress | None = None,
                  solver: Any = None, tables: Any = None, table: Any = None) -> None:
         if solver is None:
-            solver = (_core.DfpnSolver(tt_bits, tables) if table is None
-                      else _core.DfpnSolver(None, tables, table))
+            solver = (DfpnSolver(tt_bits, tables) if table is None
+                      else DfpnSolver(None, tables, table))
         self.solver = solver
         self.max_nodes = max_nodes
         self.start = _clock.monotonic()

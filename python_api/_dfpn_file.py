@@ -21,12 +21,12 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
 from katra._files import OutputFile
 from katra._games import GAMES
 from katra._limits import MAX_SOLVE_TT_BITS, MIN_SOLVE_TT_BITS
 
+from ._backends import DfpnTable, dfpn_fingerprint
 from ._counting import load_position
 
 __all__ = ["DfpnTableFile", "DfpnTableInfo", "dfpn_table_info"]
@@ -52,7 +52,7 @@ class DfpnTableInfo:
 
 def _fingerprint(game: str) -> str:
     """This build's df-pn table fingerprint for ``game`` (of its start)."""
-    return f"{_core._dfpn_fingerprint(load_position(game, 'core')):016x}"
+    return f"{dfpn_fingerprint(load_position(game, 'core')):016x}"
 
 
 def _path(path: object) -> str:
@@ -148,7 +148,7 @@ class DfpnTableFile:
     def load(self) -> Any:
         """The table: the file's if it exists, else a new one (``tt_bits``)."""
         if not os.path.exists(self.path):
-            self.table = _core.DfpnTable(self.tt_bits)
+            self.table = DfpnTable(self.tt_bits)
             return self.table
         with _open(self.path) as f:
             info, header, at = _info(self.path, f)
@@ -162,7 +162,7 @@ class DfpnTableFile:
             if self.tt_bits is not None and self.tt_bits != info.tt_bits:
                 raise ArgumentError(f"{self.path}: holds 2**{info.tt_bits} entries, not "
                                     f"2**{self.tt_bits} (leave tt_bits out to use the file's)")
-            table = _core.DfpnTable(info.tt_bits)
+            table = DfpnTable(info.tt_bits)
             f.seek(at)
             try:
                 table.read_from(f)

@@ -37,7 +37,6 @@ thread; the line alone is read from the jobs' table when they were threads.
 """
 from __future__ import annotations
 
-import threading
 import time as _clock
 import uuid
 from collections.abc import Iterable, Iterator
@@ -45,13 +44,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError
 
+from ._backends import DfpnSolver, DfpnTable
 from ._dfpn import Dfpn, Settled, Settler
 from ._parallel import TaskStream, Workers, register_task
 from ._questions import Question, questions_for
-from ._solve_pool import Progress, SolveProgress
+from ._solve_pool import Progress, SolveProgress, SolverPool
 
 __all__ = ["JOB_NODES", "JobResult", "JobRecord", "SplitDfpn"]
 
@@ -104,41 +103,8 @@ class JobResult:
     seconds: float
 
 
-class DfpnPool:
-    """The df-pn solvers of one split solve (its session) that this process keeps
-    between jobs, one per job running at once, all on one transposition table
-    (``_core.DfpnTable``) that its threads share.  A new session drops the old
-    one's table and solvers."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.session: str | None = None
-        self.table: Any = None
-        self.free: list[Any] = []
-
-    def acquire(self, session: str, tt_bits: int | None) -> Any:
-        with self.lock:
-            if session != self.session:
-                self.session, self.table, self.free = session, _core.DfpnTable(tt_bits), []
-            return self.free.pop() if self.free else _core.DfpnSolver(table=self.table)
-
-    def release(self, session: str, solver: Any) -> None:
-        with self.lock:
-            if session == self.session:
-                self.free.append(solver)
-
-    def close(self, session: str) -> Any:
-        """Drop the session's table and solvers: its table (None: no job of the
-        session ran in this process)."""
-        with self.lock:
-            if session != self.session:
-                return None
-            table = self.table
-            self.session, self.table, self.free = None, None, []
-            return table
-
-
-DFPN_POOL = DfpnPool()
+#: The df-pn jobs' pool: one solver per job running at once, on one ``DfpnTable``.
+DFPN_POOL = SolverPool(DfpnTable, lambda table: DfpnSolver(table=table))
 
 
 def dfpn_job(backend: str, pos: Any, player: int, target: int, thresholds: tuple[int, int],
@@ -545,7 +511,7 @@ class SplitDfpn(Settler):
         file needs each child's depth below its parent's."""
         if self.table is None or self.want_proof:
             return Dfpn(self.tt_bits)
-        return Dfpn(None, solver=_core.DfpnSolver(table=self.table))
+        return Dfpn(None, solver=DfpnSolver(table=self.table))
 
     def _search_again(self, pos: Any, settled: Settled) -> Settled:
         """Find the proofs again in this thread's table (``local``), the proof

@@ -31,9 +31,10 @@ import sys
 from array import array
 from typing import TYPE_CHECKING, Any
 
-from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError, BufferItemError
 from katra._limits import as_int
+
+from ._backends import bad_player_message
 
 if TYPE_CHECKING:
     from ._state import State
@@ -106,23 +107,22 @@ def player_arg(player: object) -> int | None:
         return None
     number = as_int(player)
     if number not in (0, 1):
-        raise ValueError(_core.bad_player_message(player))
+        raise ValueError(bad_player_message(player))
     return number
 
 
 def _viewer(state: State, player: object) -> int:
     viewer = player_arg(player)
-    return state._pos.to_move if viewer is None else viewer
+    return state.to_move if viewer is None else viewer
 
 
 def observation_values(state: State, player: object) -> list[int]:
     """The observation of docs/learning.md as a list, in Python (the reference's path)."""
-    pos = state._pos
     viewer = _viewer(state, player)
     board = state.board  # fresh lists (the reference's own are its state): reversed below
     owners = state.owners
-    offer = pos.pending_offer
-    stores = pos.stores
+    offer = state._offer_mask
+    stores = state.stores
     holes = len(board)
     if viewer:
         board.reverse()
@@ -130,14 +130,14 @@ def observation_values(state: State, player: object) -> list[int]:
     values = board
     values += [1 if o == viewer else 0 for o in owners]
     values += [(offer >> (holes - 1 - j if viewer else j)) & 1 for j in range(holes)]
-    values += [stores[viewer], stores[1 - viewer], viewer, 1 if pos.to_move == viewer else 0]
+    values += [stores[viewer], stores[1 - viewer], viewer, 1 if state.to_move == viewer else 0]
     return values
 
 
 def mask_values(state: State) -> list[int]:
     """The legal-actions mask as a list, in Python (the reference's path)."""
-    mask = [0] * state._game.num_actions
-    for action in state._pos.legal_actions():
+    mask = [0] * state.game.num_actions
+    for action in state.legal_actions():
         mask[action] = 1
     return mask
 

@@ -43,7 +43,7 @@ from typing import Any, NoReturn
 from katra._errors import ArgumentError, ArgumentTypeError
 from katra._limits import check_jobs, usable_cores
 
-from ._backends import backend_module
+from ._backends import JobCancelled, backend_module, cancel_jobs
 
 #: Aim for this many tasks per worker (largest first), so that the work evens out.
 TASKS_PER_WORKER = 16
@@ -159,7 +159,6 @@ def run_task(run_id: str, kind: str, args: tuple[Any, ...]) -> Any:
     try:
         return _TASKS[kind](*args)
     except KeyboardInterrupt as exc:
-        from katra._core import JobCancelled
         raise TaskInterrupted(isinstance(exc, JobCancelled)) from None
     finally:
         with _running_lock:
@@ -177,7 +176,6 @@ def stop_run(run_id: str) -> bool:
     with _running_lock:
         running = run_id in _running_runs
     if running:
-        from katra._core import cancel_jobs
         cancel_jobs()
     return running
 
@@ -242,7 +240,6 @@ def _raise_for(exc: BaseException, task: str) -> NoReturn:
     """Raise a task's error in the caller, with a note naming the task."""
     if isinstance(exc, TaskInterrupted):
         if exc.cancelled:
-            from katra._core import JobCancelled
             raise JobCancelled(f"{task} was cancelled by katra._core.cancel_jobs()") from None
         raise KeyboardInterrupt() from None
     note = f"katra: while running {task}"
@@ -314,7 +311,6 @@ def _stop_executor(executor: cf.Executor, futures: list[cf.Future[Any]], own: bo
             _stopped_runs.add(run_id)
         if own:
             executor.shutdown(wait=False, cancel_futures=True)
-        from katra._core import cancel_jobs
         # A worker may have taken a task just before the cancel: cancel until all are
         # done (a cancelled future is done(), though cf.wait does not count it).
         while True:

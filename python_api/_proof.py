@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TextIO
 
-from katra import _core
 from katra._errors import ArgumentError
 from katra._games import GAMES
 from katra._limits import MAX_PROOF_PLIES, MAX_SOLVE_PLIES, bound_text
 from katra._text import action_text
 
+from ._backends import Solver
 from ._dfpn import Dfpn
 from ._questions import Question, questions_for
 
@@ -73,7 +73,7 @@ class _Proofs:
         if plies > MAX_SOLVE_PLIES:
             return False       # beyond the bounded solver's reach: not confirmed
         if self.bounded is None:
-            self.bounded = _Bounded(_core.Solver(self.tt_bits))
+            self.bounded = _Bounded(Solver(self.tt_bits))
         return self.bounded.holds(pos, question, plies)
 
     def choose(self, children: list[tuple[int, Any]], question: Question, plies: int) -> int:
@@ -201,7 +201,7 @@ def write_proof(out: TextIO, state: Any, result: Any, *, tt_bits: int | None = N
     pos = load_position(state, "core")
     oracle: _Oracle
     if result.exact:
-        oracle = _Bounded(solver if solver is not None else _core.Solver(tt_bits))
+        oracle = _Bounded(solver if solver is not None else Solver(tt_bits))
     else:
         oracle = _Proofs(search if search is not None else Dfpn(tt_bits), tt_bits)
     writer = _Writer(out, oracle, pos.game_id)

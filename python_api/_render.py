@@ -17,9 +17,8 @@ if TYPE_CHECKING:
 
 def board_text(state: State) -> str:
     game = state.game
-    pos = state._pos
-    board = pos.board
-    owners = pos.owners
+    board = state.board
+    owners = state.owners
     show_owners = game.spec.has_owners
     cells = [f"{board[i]}{'sn'[owners[i]]}" if show_owners else str(board[i])
              for i in range(game.holes)]
@@ -27,7 +26,7 @@ def board_text(state: State) -> str:
     label = len(str(game.rows))
     lines = []
     if game.has_stores:
-        lines.append(f"North store: {pos.stores[1]}")
+        lines.append(f"North store: {state.stores[1]}")
     for row in range(game.rows, 0, -1):
         start = (row - 1) * game.cols
         lines.append(f"{row:>{label}} " + " ".join(c.rjust(width)
@@ -35,10 +34,10 @@ def board_text(state: State) -> str:
     lines.append(" " * (label + 1) + " ".join(chr(ord("a") + c).rjust(width)
                                               for c in range(game.cols)))
     if game.has_stores:
-        lines.append(f"South store: {pos.stores[0]}")
+        lines.append(f"South store: {state.stores[0]}")
     outcome = state.outcome()
     if outcome is None:
-        status = f"{PLAYERS[pos.to_move]} to move"
+        status = f"{PLAYERS[state.to_move]} to move"
     elif outcome.winner is None:
         status = f"draw {outcome.scores[0]}-{outcome.scores[1]} ({outcome.reason})"
     else:

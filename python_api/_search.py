@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._games import GAMES
 from katra._limits import (
     MATE,
@@ -24,6 +23,7 @@ from katra._limits import (
 )
 from katra._text import action_text
 
+from ._backends import Searcher, core_search
 from ._counting import load_position
 
 __all__ = ["SearchResult", "search", "MATE", "Engine", "analyse", "Analysis", "MoveScore"]
@@ -195,7 +195,7 @@ class Engine:
             tt_bits = check_int(tt_bits, "tt_bits", 0, MAX_TT_BITS)
         # tables: None or Djenon-aboure's endgame tables (katra.api.load_tables,
         # docs/tables.md): a value they settle scores as a finished game's
-        self._searcher = _core.Searcher(tt_bits, tables)
+        self._searcher = Searcher(tt_bits, tables)
 
     @property
     def tt_bits(self) -> int:
@@ -263,7 +263,7 @@ def search(position: Any, depth: int | None = None, time: float | None = None,
     ```
     """
     pos, (d, t, n) = _checked(position, depth, time, nodes)
-    return _result(pos, _core.search(pos, d, t, nodes=n))
+    return _result(pos, core_search(pos, d, t, nodes=n))
 
 
 def analyse(position: Any, *, depth: int | None = None, time: float | None = None,
@@ -289,4 +289,4 @@ def analyse(position: Any, *, depth: int | None = None, time: float | None = Non
     ```
     """
     pos, (d, t, n) = _checked(position, depth, time, nodes)
-    return _analysis(pos, _core.search(pos, d, t, nodes=n, every_move=True))
+    return _analysis(pos, core_search(pos, d, t, nodes=n, every_move=True))

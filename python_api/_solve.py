@@ -15,7 +15,6 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
 from katra._games import GAMES
 from katra._limits import (
@@ -29,6 +28,7 @@ from katra._limits import (
 )
 from katra._text import action_text
 
+from ._backends import Solver
 from ._counting import load_position
 from ._dfpn import Dfpn
 from ._dfpn_file import DfpnTableFile
@@ -205,7 +205,7 @@ def solve(position: Any, max_plies: int | None = None, *, exact: bool = False,
         return result
     if budget is not None:
         raise ArgumentError("nodes is df-pn's budget: give it without max_plies")
-    solver = (_core.Solver(bits, tables=tables)
+    solver = (Solver(bits, tables=tables)
               if (proof is not None or tables is not None) and workers is None else None)
     result = solve_position(pos, plies, seconds, bits, workers, progress, solver)
     if proof is not None and result.outcome is not None:

@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError
 
+from ._backends import CorePosition, Solver, SolverTable
 from ._parallel import Workers, register_task
 from ._questions import QUESTIONS, Question, Thresholds, questions_for, value_of
 
-__all__ = ["SolveProgress", "Progress", "Solved", "POOL", "solve_here", "SplitSolve"]
+__all__ = ["SolveProgress", "Progress", "Solved", "SolverPool", "POOL", "solve_here",
+           "SplitSolve"]
 
 
 @dataclass(frozen=True)
@@ -82,13 +83,21 @@ def _principal_variation(solver: Any, pos: Any, thresholds: Thresholds, bound: i
 
 class SolverPool:
     """The solvers of one split solve (its session) that this process keeps
-    between tasks, all sharing one transposition table (``_core.SolverTable``,
-    ``2**tt_bits`` entries, 2**20 for None, never grown): what one task
+    between tasks, all on one transposition table that its threads share
+    (``2**tt_bits`` entries, 2**20 for None, never grown): what one task
     proves, the tasks running at once in other threads and the later rounds
     read.  At most one solver per task running at once.  A new session drops
-    the old one's solvers and table."""
+    the old one's solvers and table.
 
-    def __init__(self) -> None:
+    ``new_table(tt_bits)`` makes the table and ``new_solver(table)`` a solver
+    on it: one pool for the bounded solver (``POOL``), one for df-pn's jobs
+    (``katra.api._dfpn_jobs.DFPN_POOL``).
+    """
+
+    def __init__(self, new_table: Callable[[int | None], Any],
+                 new_solver: Callable[[Any], Any]) -> None:
+        self.new_table = new_table
+        self.new_solver = new_solver
         self.lock = threading.Lock()
         self.session: str | None = None
         self.table: Any = None
@@ -97,24 +106,27 @@ class SolverPool:
     def acquire(self, session: str, tt_bits: int | None) -> Any:
         with self.lock:
             if session != self.session:
-                self.session, self.free = session, []
-                self.table = _core.SolverTable(tt_bits)
-            if self.free:
-                return self.free.pop()
-            return _core.Solver(table=self.table)
+                self.session, self.table, self.free = session, self.new_table(tt_bits), []
+            return self.free.pop() if self.free else self.new_solver(self.table)
 
     def release(self, session: str, solver: Any) -> None:
         with self.lock:
             if session == self.session:
                 self.free.append(solver)
 
-    def close(self, session: str) -> None:
+    def close(self, session: str) -> Any:
+        """Drop the session's table and solvers: its table (None: no task of the
+        session ran in this process)."""
         with self.lock:
-            if session == self.session:
-                self.session, self.table, self.free = None, None, []
+            if session != self.session:
+                return None
+            table = self.table
+            self.session, self.table, self.free = None, None, []
+            return table
 
 
-POOL = SolverPool()
+#: The bounded solver's pool: its solvers on one ``SolverTable``.
+POOL = SolverPool(SolverTable, lambda table: Solver(table=table))
 
 
 def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | None,
@@ -127,9 +139,9 @@ def solve_here(text: str, max_plies: int, time: float | None, tt_bits: int | Non
     ``session``: reuse this process's solvers of that split solve; ``solver``:
     this one instead (else a fresh one); ``players``: whose questions to ask;
     ``progress``: called before each bound."""
-    pos = _core.Position.from_text(text)
+    pos = CorePosition.from_text(text)
     if solver is None:
-        solver = POOL.acquire(session, tt_bits) if session else _core.Solver(tt_bits)
+        solver = POOL.acquire(session, tt_bits) if session else Solver(tt_bits)
     before, start = int(solver.nodes), _clock.monotonic()
     if progress is None:
         thresholds, bound, timed_out = solver.thresholds(pos, max_plies, time, known, players)
@@ -258,7 +270,7 @@ class SplitSolve:
         self.nodes = 0
         self.timed_out = False
         for state in self.children.values():
-            if _core.Position.from_text(state.text).is_terminal():
+            if CorePosition.from_text(state.text).is_terminal():
                 self._update(state, solve_here(state.text, 1, None, 10), 1, (0,))
 
     def _update(self, state: _Child, result: Solved, cap: int,

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from katra import _core
 from katra._display import END_REASONS, offer_names
 from katra._errors import IllegalMoveError, KatraError, UnknownGameError
 from katra._games import DEFAULT_MAX_PLIES, GAME_IDS, GAMES, GameSpec, find_game
@@ -21,7 +20,7 @@ from katra._limits import MAX_START_PLY, check_int, check_perft_depth
 from katra._text import action_text, check_action_range, parse_action
 
 from . import _learning
-from ._backends import backend_module
+from ._backends import CorePosition, backend_module, core_legal_actions_mask, core_observation
 from ._records import Record, parse_records, write_record
 from ._render import board_text
 from ._svg import svg
@@ -546,7 +545,7 @@ class State:
         a new list.  Filled in C on the core.
         """
         if self._backend == "core":
-            return _core.legal_actions_mask(cast(_core.Position, self._pos), out)
+            return core_legal_actions_mask(self._core_position(), out)
         return _learning.legal_actions_mask(self, out)
 
     def observation(self, player: int | None = None, out: Any = None) -> Any:
@@ -560,8 +559,7 @@ class State:
         bool buffer); nothing is written then.  Filled in C on the core.
         """
         if self._backend == "core":
-            return _core.observation(cast(_core.Position, self._pos),
-                                     _learning.player_arg(player), out)
+            return core_observation(self._core_position(), _learning.player_arg(player), out)
         return _learning.observation(self, player, out)
 
     def history(self) -> list[int]:
@@ -585,6 +583,30 @@ class State:
         depth = check_perft_depth(depth, 1)
         return {action_text(spec, a): int(n)
                 for a, n in backend_module(self._backend).divide(self._pos, depth)}
+
+    # -- for katra.api's helper modules (internal, not part of the API): what they
+    # need of the backend position, which stays this class's own
+    @property
+    def _offer_mask(self) -> int:
+        """The pending offer as the backend holds it: bit ``j`` set if hole ``j`` is
+        offered (rendering and observations draw and encode it hole by hole)."""
+        return self._pos.pending_offer
+
+    def _position_copy(self) -> BackendPosition:
+        """A fresh backend position equal to this one, without the move stack
+        (jobs run on it and never change the state they were given)."""
+        return cast(BackendPosition, self._pos.copy(stack=False))
+
+    def _core_position(self) -> CorePosition:
+        """The core position, for the core's calls that fill buffers in C: for a state
+        whose ``backend`` is ``"core"`` (the caller checks)."""
+        return cast(CorePosition, self._pos)
+
+    @staticmethod
+    def _core_positions(states: list[State]) -> list[CorePosition]:
+        """``_core_position()`` of each state, for the core's batch calls (a list made
+        without a call per state)."""
+        return cast("list[CorePosition]", [state._pos for state in states])
 
     # -- interchange
     def __reduce__(self) -> tuple[Any, tuple[str, str, int]]:

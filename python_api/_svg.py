@@ -253,7 +253,6 @@ def _status_words(state: State) -> str:
 def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
     size = _check_size(size)
     game, spec = state.game, state.game.spec
-    pos = state._pos
     gore = spec.family == GORE
     lines: list[tuple[str, str]] = [(_status_words(state), "#000000")]
     last = move_squares(spec, state.peek()) if lastmove and state.move_stack else []
@@ -273,17 +272,18 @@ def svg(state: State, size: int = 48, *, lastmove: bool = True) -> str:
     ring = f'stroke="{LASTMOVE}" stroke-width="{size / 12:.1f}"'
     parts = _open(layout, state.text())
     parts += _frame(layout, gore)
-    parts += _holes(layout, game.holes, square_names(spec), pos.owners, gore, pos.pending_offer,
+    owners = state.owners
+    parts += _holes(layout, game.holes, square_names(spec), owners, gore, state._offer_mask,
                     dict.fromkeys(last, ring))
-    parts += _counts(layout, pos.board, pos.owners, gore)
-    parts += _stores(layout, pos.stores)
+    parts += _counts(layout, state.board, owners, gore)
+    parts += _stores(layout, state.stores)
     mark = layout.line_height * 0.3
-    if not pos.is_terminal():  # the mover's mark, in their tint, before "South to move"
+    if not state.is_terminal():  # the mover's mark, in their tint, before "South to move"
         y = layout.caption_top + layout.line_height / 2
         parts.append(f'<circle cx="{layout.margin / 2 + mark:.1f}" cy="{y:.1f}" r="{mark:.1f}" '
-                     f'fill="{NORTH_FILL if pos.to_move else SOUTH_FILL}" stroke="{LINE}">'
-                     f"<title>{PLAYERS[pos.to_move]} to move</title></circle>")
-    parts += _caption(layout, lines, indent=3 * mark if not pos.is_terminal() else 0)
+                     f'fill="{NORTH_FILL if state.to_move else SOUTH_FILL}" stroke="{LINE}">'
+                     f"<title>{PLAYERS[state.to_move]} to move</title></circle>")
+    parts += _caption(layout, lines, indent=3 * mark if not state.is_terminal() else 0)
     if gore:
         parts += _legend_gore(layout, legend_line)
     parts.append("</svg>")

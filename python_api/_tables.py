@@ -25,9 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError, ArgumentTypeError
 from katra._files import OutputFile
+
+from ._backends import EndgameTables, table_boards, table_build_layer
 
 __all__ = ["TABLE_GAMES", "MAX_TABLE_SEEDS", "LayerInfo", "TablesInfo", "build_tables",
            "load_tables", "tables_info"]
@@ -125,7 +126,7 @@ def build_layers(game: str, max_seeds: int,
     infos: list[LayerInfo] = []
     for seeds in range(max_seeds + 1):
         start = _clock.process_time()
-        v, p, sweeps = _core._table_build_layer(seeds, values, plies)
+        v, p, sweeps = table_build_layer(seeds, values, plies)
         info = LayerInfo(seeds, len(v) // 2, 0, sweeps, _clock.process_time() - start)
         values.append(v)
         plies.append(p)
@@ -203,9 +204,9 @@ def _read_header(path: str, data: bytes) -> tuple[dict[str, Any], int]:
         raise ArgumentError(f"{path}: damaged table file (max_seeds {seeds} "
                             f"outside 0..{MAX_TABLE_SEEDS})")
     for k, layer in enumerate(layers):
-        if layer["boards"] != _core._table_boards(k):
+        if layer["boards"] != table_boards(k):
             raise ArgumentError(f"{path}: damaged table file (layer {k} lists "
-                                f"{layer['boards']} boards, not {_core._table_boards(k)})")
+                                f"{layer['boards']} boards, not {table_boards(k)})")
     return header, end + 1
 
 
@@ -265,7 +266,7 @@ def load_tables(path: str | os.PathLike[str], game: str | None = None) -> Any:
             raise ArgumentError(f"{name}: damaged table file (layer {k} fails its check)")
         values.append(raw[:2 * n])
         plies.append(_native(raw[2 * n:], False))
-    return _core.EndgameTables(values, plies)
+    return EndgameTables(values, plies)
 
 
 def check_tables(tables: object, game_id: str, alone: bool) -> None:
@@ -274,7 +275,7 @@ def check_tables(tables: object, game_id: str, alone: bool) -> None:
     (a table's answer has no proof tree, and workers would not have the tables)."""
     if tables is None:
         return
-    if not isinstance(tables, _core.EndgameTables):
+    if not isinstance(tables, EndgameTables):
         raise ArgumentTypeError(f"tables must be None or endgame tables (load_tables), "
                                 f"not {type(tables).__name__}")
     if game_id != tables.game_id:

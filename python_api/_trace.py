@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from katra import _core
 from katra._display import PLAYERS, square_names
 from katra._games import GameSpec
 from katra._limits import as_int
 from katra._reference import CAPTURE, END, RELAY, LapSeen
 from katra._reference import Position as ReferencePosition
 from katra._text import plural
+
+from ._backends import CorePosition
 
 if TYPE_CHECKING:
     from ._state import State
@@ -183,7 +184,7 @@ def trace(state: State, move: int | str, max_laps: int | None = None) -> MoveTra
 
     reference = ReferencePosition.from_text(text)
     reference.apply_watched(action, watch)
-    core = _core.Position.from_text(text)
+    core = CorePosition.from_text(text)
     core_laps = core.lap_count(action) if count else 0
     core.apply(action)
     if reference.text() != core.text() or count != core_laps:

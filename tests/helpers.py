@@ -89,6 +89,22 @@ def _walk(pos, plies, rng):
     return pos
 
 
+#: Never-ending moves (docs/rules.md §1.3), found by random play: (position, move), one
+#: or more per relay game; the sowing needs more than 10,000 laps, so the move is
+#: not legal (tests/test_never_ending.py checks it on both backends).
+NEVER_ENDING = [
+    ("katro-4x6 1,0,3,0,6,1/15,1,0,3,7,10/0,0,0,1,0,0/0,0,0,0,0,0 N", "e4"),
+    ("katro-4x6 1,1,2,0,6,1/1,5,2,0,1,4/1,7,2,1,1,8/0,1,1,2,0,0 N", "b4"),
+    ("katro-4x4 2,7,5,10/3,0,3,1/0,0,0,1/0,0,0,0 N", "c4"),
+    ("katra-mpantsaka 0,1,4,4,1,3,3,0/1,3,0,0,0,1,3,3/1,5,0,1,2,2,3,5/1,0,4,1,4,1,2,5 S",
+     "g2+"),
+    ("katra-mpantsaka-simplified 4,1,2,1,2,0,1,7/3,2,0,2,1,5,2,1/0,0,0,0,0,12,0,0/"
+     "0,7,3,1,0,5,1,1 N", "b3+"),
+    ("katra-mpantsaka-simplified 1,1,1,1,1,1,0,0/1,0,0,0,0,1,2,2/2,4,1,0,1,1,6,9/"
+     "0,9,0,2,1,10,5,1 S", "d1-"),
+]
+
+
 def check_examples(check, examples, *strategies):
     """Call ``check`` on ``examples`` derandomized draws of ``strategies`` (Hypothesis:
     the same draws on every run, shrunk on failure, never timed)."""

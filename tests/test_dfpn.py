@@ -13,11 +13,13 @@ import katra
 from helpers import (
     BRUTE_PLIES,
     SANITIZED,
+    SMALL_STACK,
     brute_solve,
     endgame_positions,
     position_text,
     quick_and_slow,
     random_positions,
+    run_python,
     value,
 )
 from interrupt_jobs import DFPN_CALLS, interrupt_main_dfpn
@@ -520,7 +522,6 @@ def test_interrupt_main_stops_it_frees_it_and_leaves_it_usable(name):
 def test_small_thread_stack_stops_instead_of_crashing():
     """Paths deeper than a 32 KiB thread stack holds raise RecursionError (the
     never-ending Goré board's paths go down to df-pn's 1,000 plies)."""
-    from test_crash_safety import SMALL_STACK, run_python
     rc, out, err = run_python(f"""
         import threading
         from katra import _core

@@ -19,7 +19,11 @@ The layers, each a package or a group of modules:
 
 No cycle between modules, none between layers, and no module imports another
 layer's private module (a ``_name`` module inside a layer package) or a private
-name (``from m import _name``) of another module.
+name (``from m import _name``) of another module.  Within ``api``, one module
+(``CORE_SEAM``) imports the compiled core and the others take its objects from
+there, and a State's backend position (``State._pos``) is read by the state
+module only.  The tests themselves: no test module imports another (what they
+share is in helper modules such as tests/helpers.py).
 """
 from __future__ import annotations
 
@@ -35,6 +39,11 @@ ROOT = "katra"
 LAYER_PACKAGES = {"katra._reference": "reference", "katra.api": "api",
                   "katra.testing": "testing", "katra.match": "match", "katra.cli": "cli"}
 ADAPTERS = ("katra.openspiel", "katra.pettingzoo", "katra.gymnasium")
+
+#: The one module of katra.api that imports the compiled core (its docstring says why).
+CORE_SEAM = "katra.api._backends"
+#: The one module that reads a State's backend position (``State._pos``).
+STATE_MODULE = "katra.api._state"
 
 
 def module_files() -> dict[str, Path]:
@@ -268,3 +277,71 @@ def test_api_helpers_do_not_import_the_state_module():
     for helper in ("katra.api._render", "katra.api._svg", "katra.api._records",
                    "katra.api._learning", "katra._display"):
         assert "katra.api._state" not in edges[helper], helper
+
+
+def test_the_api_reaches_the_core_through_one_module():
+    edges = graph()
+    assert "katra._core" in edges[CORE_SEAM]
+    found = sorted(module for module, targets in edges.items()
+                   if layer(module) == "api" and module != CORE_SEAM and "katra._core" in targets)
+    assert found == [], f"import the core's objects from {CORE_SEAM} instead"
+
+
+def position_reads(path: Path) -> list[int]:
+    """The lines of ``path`` that read an attribute ``_pos`` of anything but ``self``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and node.attr == "_pos"
+                  and not (isinstance(node.value, ast.Name) and node.value.id == "self"))
+
+
+def test_position_reads_are_found(tmp_path):
+    path = tmp_path / "helper.py"
+    path.write_text("def f(state):\n    self._pos = 1\n    return state._pos.board\n",
+                    encoding="utf-8")
+    assert position_reads(path) == [3]
+
+
+def test_only_the_state_module_reads_a_states_position():
+    files = module_files()
+    assert position_reads(files[STATE_MODULE])  # LegalMoves reads its state's
+    found = sorted(f"{module}:{line}" for module, path in files.items()
+                   if module != STATE_MODULE and path.suffix == ".py"
+                   for line in position_reads(path))
+    assert found == [], "use State's interface for katra.api's helpers (_state.py)"
+
+
+# ---------------------------------------------------------------- the tests
+
+TESTS = Path(__file__).parent
+
+
+def imported_test_modules(path: Path) -> list[str]:
+    """The test modules (``test_*`` files of tests/) that the file at ``path`` imports."""
+    tests = {p.stem for p in TESTS.glob("test_*.py")}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            names.append(base)
+            if base in ("", "tests"):   # from . import test_x, from tests import test_x
+                names += [alias.name for alias in node.names]
+    found = {name.removeprefix("tests.") for name in names}
+    return sorted(name for name in found if name in tests)
+
+
+def test_test_imports_are_found(tmp_path):
+    path = tmp_path / "test_example.py"
+    path.write_text("import helpers\nfrom test_dfpn import value\nimport tests.test_solve\n"
+                    "from . import test_api, helpers\nfrom .test_vector import GAME\n",
+                    encoding="utf-8")
+    assert imported_test_modules(path) == ["test_api", "test_dfpn", "test_solve", "test_vector"]
+
+
+def test_no_test_module_imports_another():
+    found = {path.name: imported_test_modules(path) for path in sorted(TESTS.rglob("*.py"))}
+    assert {name: modules for name, modules in found.items() if modules} == {}, (
+        "move what test modules share into a helper module (tests/helpers.py)")

@@ -11,22 +11,11 @@ Katra Mpantsaka cases by hand, including a cycle seen by an independent loop.)
 """
 import pytest
 
+from helpers import NEVER_ENDING
 from katra._errors import IllegalMoveError
 from katra._games import GAMES, LAP_LIMIT
 from katra._reference import Position
 from katra._text import parse_action
-
-NEVER_ENDING = [
-    ("katro-4x6 1,0,3,0,6,1/15,1,0,3,7,10/0,0,0,1,0,0/0,0,0,0,0,0 N", "e4"),
-    ("katro-4x6 1,1,2,0,6,1/1,5,2,0,1,4/1,7,2,1,1,8/0,1,1,2,0,0 N", "b4"),
-    ("katro-4x4 2,7,5,10/3,0,3,1/0,0,0,1/0,0,0,0 N", "c4"),
-    ("katra-mpantsaka 0,1,4,4,1,3,3,0/1,3,0,0,0,1,3,3/1,5,0,1,2,2,3,5/1,0,4,1,4,1,2,5 S",
-     "g2+"),
-    ("katra-mpantsaka-simplified 4,1,2,1,2,0,1,7/3,2,0,2,1,5,2,1/0,0,0,0,0,12,0,0/"
-     "0,7,3,1,0,5,1,1 N", "b3+"),
-    ("katra-mpantsaka-simplified 1,1,1,1,1,1,0,0/1,0,0,0,0,1,2,2/2,4,1,0,1,1,6,9/"
-     "0,9,0,2,1,10,5,1 S", "d1-"),
-]
 
 
 @pytest.mark.parametrize("text,move", NEVER_ENDING, ids=[f"{t.split()[0]}-{m}"

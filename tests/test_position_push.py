@@ -9,12 +9,11 @@ untouched when it refuses an action with IllegalMoveError.
 """
 import pytest
 
-from helpers import random_positions
+from helpers import NEVER_ENDING, random_positions
 from katra import _core
 from katra._errors import IllegalMoveError
 from katra._games import GAME_IDS, GAMES, LAP_LIMIT
 from katra._reference import Position as RefPosition
-from test_never_ending import NEVER_ENDING
 
 #: Djenon-aboure positions where the pass is forced (§5.3: no sowing, some hole holds 2
 #: or more), found by seeded reference walks; test_djenon_aboure_pass_is_forced checks it.

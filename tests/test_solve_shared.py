@@ -197,7 +197,7 @@ def test_thread_pool_executor_shares_one_table(monkeypatch):
         made.append(tt_bits)
         return real(tt_bits)
 
-    monkeypatch.setattr(_solve_pool._core, "SolverTable", counted)
+    monkeypatch.setattr(_solve_pool.POOL, "new_table", counted)
     one = katra.solve("djenon-aboure", 500)
     with cf.ThreadPoolExecutor(3) as pool:
         split = katra.solve("djenon-aboure", 500, executor=pool, tt_bits=14)
