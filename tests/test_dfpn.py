@@ -574,15 +574,16 @@ def shared_positions():
     return found
 
 
-def test_threads_on_one_table_answer_as_one_thread():
+@pytest.mark.parametrize("rounds", quick_and_slow(1, 3))
+def test_threads_on_one_table_answer_as_one_thread(rounds):
     """Three threads, each with its own DfpnSolver on one DfpnTable, ask every
-    question of every position at once (each thread in another order, three
-    rounds on a fresh table: races): what one thread settles, each settles the
+    question of every position at once (each thread in another order, each
+    round on a fresh table: races): what one thread settles, each settles the
     same way, and each proof's depth is one the bounded solver confirms."""
     cases = shared_positions()
     assert {text.split()[0] for text, _ in cases} == set(GAME_IDS)
     exact = _core.Solver(16)
-    for _ in range(3):
+    for _ in range(rounds):
         table = _core.DfpnTable(16)
         answers = {}
         errors = []

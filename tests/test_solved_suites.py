@@ -69,10 +69,13 @@ def test_aliases_and_unknown_games():
 #: (tools/make_solved_suites.py's DEEP).
 DEEP_COUNTS = {"katro-4x6": 4, "katro": 4, "gore": 2}
 
-#: The deep positions whose df-pn proof takes more than about 5 s of CPU (docs/solved.md's
-#: deep-suite table: the solve and the proof, up to about 80 s of CPU): in the slow run only.
+#: The deep positions whose df-pn proof takes more than a few seconds of CPU (docs/solved.md's
+#: deep-suite table: the solve and the proof, up to about 80 s of CPU): in the slow run only;
+#: the default run keeps one position of each game.
 SLOW_DEEP = {
     "katro-4x6 1,6,1,2,5,6/5,0,3,0,3,1/0,0,1,0,1,0/5,6,0,0,1,1 S",
+    "katro-4x6 6,1,0,2,0,2/1,3,0,3,0,0/1,4,1,5,1,0/1,3,0,1,8,5 N",
+    "katro 1,2,0,1,2,2/1,5,0,1,3,8/2,0,0,0,0,0/7,6,1,4,0,5/0,1,0,3,0,1/1,0,3,6,1,5 N",
     "katro-4x6 0,2,0,7,1,0/0,1,0,1,5,0/0,3,1,4,5,0/3,3,3,3,3,3 N",
     "katro 1,3,1,0,6,2/1,0,3,1,6,3/7,0,7,0,6,1/4,1,3,1,2,1/0,1,0,1,1,3/1,0,1,3,1,0 N",
     "katro 1,1,0,0,1,1/0,3,0,2,8,1/0,1,3,0,1,0/0,3,9,1,3,0/5,1,6,9,1,1/0,1,0,2,4,3 N",
