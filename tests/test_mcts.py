@@ -1,5 +1,4 @@
-"""katra.MCTS and katra.mcts: Monte Carlo tree search in the core (docs/engine.md,
-"Monte Carlo tree search").
+"""katra.MCTS and katra.mcts: Monte Carlo tree search in the core (docs/mcts.md).
 
 The algorithm is pinned by a plain-Python UCT written here over katra.State
 (legal_actions, push): the same UCB1 in the same floating-point operations,
@@ -71,7 +70,7 @@ class Node:
 
 
 class ModelMcts:
-    """UCT as docs/engine.md describes it, over katra.State."""
+    """UCT as docs/mcts.md describes it, over katra.State."""
 
     def __init__(self, exploration=1.4, seed=0, max_nodes=_limits.MCTS_NODES,
                  max_plies=katra.DEFAULT_MAX_PLIES):
@@ -87,7 +86,8 @@ class ModelMcts:
         lg = math.log(node.visits)
         best, best_v = None, -1.0
         for kid in node.children:
-            v = kid.score2 / (2.0 * kid.visits) + self.c * math.sqrt(lg / kid.visits)
+            inv = 1.0 / kid.visits
+            v = 0.5 * kid.score2 * inv + self.c * math.sqrt(lg * inv)
             if v > best_v:
                 best, best_v = kid, v
         return best
@@ -455,3 +455,17 @@ def test_cancel_jobs_stops_it_and_one_thread_at_a_time():
     # the tree kept every simulation completed before the stop: searching on continues it
     again = player.search("katra-mpantsaka", simulations=10)
     assert sum(n for _, n, _ in again.children) == again.visits == again.reused + 10
+
+
+def test_doc_examples():
+    """docs/mcts.md and the katra.api._mcts docstrings run as doctests."""
+    import doctest
+    import importlib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "mcts.md"
+    result = doctest.testfile(str(path), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 5 and result.failed == 0
+    result = doctest.testmod(importlib.import_module("katra.api._mcts"))
+    assert result.attempted >= 4 and result.failed == 0

@@ -96,10 +96,9 @@ ENGINE_TT_BITS = 20
 MATE = 100_000
 MATE_BOUND = 99_000
 
-#: ``katra.MCTS``: at most this many simulations per call; its tree holds
-#: ``MIN_MCTS_NODES..MAX_MCTS_NODES`` nodes (``MCTS_NODES`` when none are asked: 32
-#: bytes each, 128 MiB at most); the exploration constant is a real in
-#: ``0..MAX_EXPLORATION``.
+#: ``katra.MCTS``: at most this many simulations per call; its tree holds at most
+#: ``MIN_MCTS_NODES..MAX_MCTS_NODES`` nodes (``MCTS_NODES`` when none are asked;
+#: docs/mcts.md); the exploration constant is a real in ``0..MAX_EXPLORATION``.
 MAX_MCTS_SIMULATIONS = 1 << 40
 MIN_MCTS_NODES = 256
 MAX_MCTS_NODES = (1 << 31) - 1
