@@ -207,6 +207,8 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
                     pos = child
             else:
                 x = mcts_select(t, s)
+                if t.slots[x].child >= 0:         # its children's block, read next (a
+                    katra_prefetch(&t.slots[t.slots[x].child])   # miss overlapping pos's)
                 if t.slots[x].at >= 0:
                     pos = positions[t.slots[x].at]
                 else:

@@ -361,6 +361,7 @@ def test_the_settings_are_kept():
     ({"time": 10**7}, katra.ArgumentError, "time"),
     ({"time": "1"}, katra.ArgumentTypeError, "time"),
     ({"time": float("nan")}, katra.ArgumentError, "time"),
+    ({"time": 10**400}, katra.ArgumentError, "time"),
 ])
 def test_bad_limits(kwargs, error, name):
     player = MCTS()
@@ -379,6 +380,8 @@ def test_bad_limits(kwargs, error, name):
     ({"exploration": float("inf")}, katra.ArgumentError, "exploration"),
     ({"exploration": "1"}, katra.ArgumentTypeError, "exploration"),
     ({"exploration": True}, katra.ArgumentTypeError, "exploration"),
+    ({"exploration": 10**400}, katra.ArgumentError, "exploration"),
+    ({"exploration": 1j}, katra.ArgumentTypeError, "exploration"),
     ({"seed": -1}, katra.ArgumentError, "seed"),
     ({"seed": 2**64}, katra.ArgumentError, "seed"),
     ({"seed": 1.0}, katra.ArgumentTypeError, "seed"),
