@@ -16,7 +16,7 @@ import threading
 import time
 
 import pytest
-from tests.helpers import DJENON_CAPTURE, GORE_CHAIN, KATRO_WIN, random_text
+from tests.helpers import DJENON_CAPTURE, GORE_CHAIN, KATRO_WIN, quick_and_slow, random_text
 from tests.int_forms import NOT_INTS, same_number
 
 import katra
@@ -195,12 +195,14 @@ INT_FORM = "katro-4x4 20,20,20,20/20,20,20,20/20,20,20,20/20,20,20,20 S"
 POSITIONS = [*katra.GAME_IDS, *(random_text(g, 8, 3) for g in katra.GAME_IDS), INT_FORM]
 
 
+@pytest.mark.parametrize("simulations", quick_and_slow(150, 2000))
 @pytest.mark.parametrize("text", POSITIONS)
-def test_the_core_grows_the_models_tree(text):
+def test_the_core_grows_the_models_tree(text, simulations):
     state = katra.State.from_text(text) if " " in text else katra.game(text).initial_state()
     player = MCTS(seed=11)
     model = ModelMcts(seed=11)
-    assert pinned(player.search(state, simulations=150)) == model.search(state, 150)
+    assert pinned(player.search(state, simulations=simulations)) == model.search(
+        state, simulations)
 
 
 @pytest.mark.parametrize("game_id", ["katro-4x4", "gore", "djenon-aboure", "katra-mpantsaka"])
