@@ -14,7 +14,7 @@
 # * children are first visited in that order, so the visited ones are the
 #   first `expanded`;
 # * an expanded node's position is kept (positions[at]), so a simulation makes
-#   only the moves below the last expanded node of its path;
+#   only the move into its new node (and reads one kept position);
 # * score2 is twice the sum of the results (win 1, draw or unfinished 1/2,
 #   loss 0) of the simulations through the node, for mover: the player to move
 #   at its parent (who chose it), the root's for the root itself.  Players are
@@ -152,6 +152,7 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
     simulation cut short adds nothing: the tree stays consistent).  kids: room
     for MAX_CANDIDATES nodes (the playouts' and the expansions' scratch)."""
     cdef Node pos, child
+    cdef const Node* here
     cdef Node* positions = <Node*>t.positions
     cdef int moves[MAX_CANDIDATES]
     cdef unsigned char sown[MAX_CANDIDATES]
@@ -167,8 +168,9 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
                 break
         # selection and expansion: down to the node this simulation adds (the
         # first unvisited one), a finished node, or a node the full arena
-        # cannot expand; pos is x's position
-        pos = root[0]
+        # cannot expand; here is x's position: a kept one (not copied) while x
+        # is expanded, else made in pos from its parent's
+        here = root
         x = 0
         depth = 0
         t.path[0] = 0
@@ -178,9 +180,9 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
                 break
             if s.terminal:
                 break
-            if s.child < 0:
+            if s.child < 0:             # (here is pos or root: not in positions)
                 work = 0
-                n = node_legal_moves(&pos, moves, sown, kids, &work)
+                n = node_legal_moves(here, moves, sown, kids, &work)
                 pending += work
                 if n == 0:
                     s.terminal = 1
@@ -192,9 +194,9 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
                 s.child = <int>t.used
                 s.nkids = <unsigned short>n
                 s.at = <int>t.positions_used
-                positions[t.positions_used] = pos
+                positions[t.positions_used] = here[0]
                 t.positions_used += 1
-                mover = node_to_move(&pos)
+                mover = node_to_move(here)
                 for k in range(n):
                     mcts_slot_init(&t.slots[t.used + k], moves[k], mover)
                 t.used += n
@@ -203,22 +205,24 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
                 if sown[0]:
                     pos = kids[0]
                 else:
-                    node_play(&child, &pos, moves[0])
+                    node_play(&child, here, moves[0])
                     pos = child
+                here = &pos
             else:
                 x = mcts_select(t, s)
-                if t.slots[x].child >= 0:         # its children's block, read next (a
-                    katra_prefetch(&t.slots[t.slots[x].child])   # miss overlapping pos's)
+                if t.slots[x].child >= 0:         # its children's block, read next
+                    katra_prefetch(&t.slots[t.slots[x].child])
                 if t.slots[x].at >= 0:
-                    pos = positions[t.slots[x].at]
+                    here = &positions[t.slots[x].at]
                 else:
-                    node_play(&child, &pos, t.slots[x].move)
+                    node_play(&child, here, t.slots[x].move)
                     pos = child
+                    here = &pos
             depth += 1
             t.path[depth] = x
             pending += 1
-        # the playout: game `played` of the batch of `seed`, from pos
-        result = playout_node(&pos, t.seed + (t.played << 32), t.max_plies, &plies, js, kids,
+        # the playout: game `played` of the batch of `seed`, from x's position
+        result = playout_node(here, t.seed + (t.played << 32), t.max_plies, &plies, js, kids,
                               &pending)
         if result == PLAYOUT_STOPPED:
             out.seconds = monotonic_seconds() - start
