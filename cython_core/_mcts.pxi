@@ -50,8 +50,8 @@ ctypedef struct MctsTree:
     long long cap
     long long max_nodes
     char* positions                  # [position_cap] nodes of position_size bytes: the
-    long long positions_used         # positions of the expanded nodes (MctsSlot.at), so
-    long long position_cap           # that a simulation plays no move twice
+    long long positions_used         # positions of the expanded nodes (MctsSlot.at), the
+    long long position_cap           # first positions_used in the tree
     size_t position_size             # the size of a node of the tree's kind
     double exploration               # UCB1's c
     u64 seed                         # simulation k's playout: game k of the batch of this seed
@@ -427,8 +427,8 @@ cdef class Mcts:
         (0 < t <= 10**6), the first reached (at least one given), from pos,
         re-rooting the kept tree when pos is one of its positions within 4
         plies of its root.  Returns a dict: simulations, plies (this call's
-        playouts'), reused (the root's visits kept from earlier calls), value
-        (the root's mean result for its player to move), children [(action,
+        playouts'), reused (the root's visits kept from earlier calls), visits
+        and score2 (the root's, for its player to move), children [(action,
         visits, score2), ...] (the visited ones, ascending), pv, tree_nodes,
         seconds.  pos is not changed; a finished game raises ArgumentError."""
         cdef Position p = _check_position(pos)
@@ -436,7 +436,7 @@ cdef class Mcts:
         cdef double limit = -1.0
         cdef IntPosition root = p.st
         cdef int acts[MAX_CANDIDATES]
-        cdef int found = -1, kind, rc
+        cdef int found = -1, kind
         cdef JobStop js
         cdef MctsOut out
         if simulations is None and time_seconds is None:
@@ -470,7 +470,7 @@ cdef class Mcts:
         memset(&out, 0, sizeof(out))
         job_stop_init(&js)
         with nogil:
-            rc = mcts_run(&self.t, sims, limit, &js, self.kids, &out)
+            mcts_run(&self.t, sims, limit, &js, self.kids, &out)
         self.busy = 0
         raise_if_stopped(&js)
         return self._report(out, reused)

@@ -173,7 +173,9 @@ def check_exploration(value: object) -> float:
     except OverflowError:  # an int too large for a float
         c = math.inf
     if not 0 <= c <= MAX_EXPLORATION:  # also refuses NaN
-        raise ArgumentError(f"exploration must be in 0..{MAX_EXPLORATION:g}, got {value!r}")
+        shown = ("a number too large for a float" if c == math.inf
+                 and not isinstance(value, float) else repr(value))
+        raise ArgumentError(f"exploration must be in 0..{MAX_EXPLORATION:g}, got {shown}")
     return c
 
 
