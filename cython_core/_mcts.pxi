@@ -1,18 +1,20 @@
-# Monte Carlo tree search (UCT; docs/engine.md, "Monte Carlo tree search"):
-# the whole search runs in C with the GIL released, on the node layer.  A
-# simulation walks the tree from the root by UCB1, adds one node, plays a
-# random game from it exactly as the playouts do (playout_node, docs/rules.md
-# §6.2) and adds the result to every node of its path.  An Mcts owns its tree
-# (an arena of MctsSlot, grown as needed up to max_nodes) and keeps it between
+# Monte Carlo tree search (UCT; docs/mcts.md): the whole search runs in C with
+# the GIL released, on the node layer.  A simulation walks the tree from the
+# root by UCB1, adds one node, plays a random game from it exactly as the
+# playouts do (playout_node, docs/rules.md §6.2) and adds the result to every
+# node of its path.  An Mcts owns its tree (arrays of MctsSlot, path indices and
+# positions, grown as needed up to max_nodes slots) and keeps it between
 # calls: a later search of a position a few plies below the root re-roots the
 # tree there (mcts_reroot).  A search is a job (_stop.pxi): Ctrl-C and
 # cancel_jobs() stop it within a few milliseconds.
 #
-# Invariants of the arena (slot 0 is the root):
+# Invariants of the tree (slot 0 is the root):
 # * the children of an expanded node hold consecutive slots child ..
-#   child + nkids - 1, in ascending action order (node_legal_list's);
+#   child + nkids - 1, in ascending action order (node_legal_moves');
 # * children are first visited in that order, so the visited ones are the
 #   first `expanded`;
+# * an expanded node's position is kept (positions[at]), so a simulation makes
+#   only the move into its new node (and reads one kept position);
 # * score2 is twice the sum of the results (win 1, draw or unfinished 1/2,
 #   loss 0) of the simulations through the node, for mover: the player to move
 #   at its parent (who chose it), the root's for the root itself.  Players are
@@ -33,8 +35,8 @@ cdef long long MCTS_MAX_SIMULATIONS = 1LL << 40   # the largest simulation count
 ctypedef struct MctsSlot:            # one node of the tree (32 bytes)
     u64 visits                       # simulations through the node
     u64 score2                       # twice their results summed, for mover
-    int parent                       # -1 at the root
     int child                        # the first child's slot, -1 before expansion
+    int at                           # its position's index in positions (once expanded)
     unsigned short nkids             # legal moves (once expanded)
     unsigned short expanded          # children visited: the first `expanded` of them
     short move                       # the move code that leads here from the parent
@@ -42,10 +44,15 @@ ctypedef struct MctsSlot:            # one node of the tree (32 bytes)
     unsigned char terminal           # no legal move (known once visited twice)
 
 ctypedef struct MctsTree:
-    MctsSlot* slots                  # [cap], the first used in the tree
+    MctsSlot* slots                  # [cap], the first `used` in the tree
+    int* path                        # [cap]: a simulation's slots from the root down
     long long used
     long long cap
     long long max_nodes
+    char* positions                  # [position_cap] nodes of position_size bytes: the
+    long long positions_used         # positions of the expanded nodes (MctsSlot.at), the
+    long long position_cap           # first positions_used in the tree
+    size_t position_size             # the size of a node of the tree's kind
     double exploration               # UCB1's c
     u64 seed                         # simulation k's playout: game k of the batch of this seed
     u64 played                       # simulations completed since the tree was made or cleared
@@ -59,11 +66,11 @@ ctypedef struct MctsOut:
     double seconds
 
 
-cdef inline void mcts_slot_init(MctsSlot* s, int parent, int move, int mover) noexcept nogil:
+cdef inline void mcts_slot_init(MctsSlot* s, int move, int mover) noexcept nogil:
     s.visits = 0
     s.score2 = 0
-    s.parent = parent
     s.child = -1
+    s.at = -1
     s.nkids = 0
     s.expanded = 0
     s.move = <short>move
@@ -72,23 +79,36 @@ cdef inline void mcts_slot_init(MctsSlot* s, int parent, int move, int mover) no
 
 
 cdef bint mcts_room(MctsTree* t, long long n) noexcept nogil:
-    """Room for n more slots (the arena grown, doubling, up to max_nodes)?  0:
-    the tree is full (or memory ran out): simulations go on without expanding."""
+    """Room for n more slots and one more position (the arrays grown, doubling,
+    up to max_nodes)?  0: the tree is full (or memory ran out): simulations go
+    on without expanding."""
     cdef long long cap = t.cap
-    cdef MctsSlot* grown
-    if t.used + n <= cap:
-        return 1
-    if t.used + n > t.max_nodes:
-        return 0
-    while cap < t.used + n:
-        cap *= 2
-    if cap > t.max_nodes:
-        cap = t.max_nodes
-    grown = <MctsSlot*>realloc(t.slots, cap * sizeof(MctsSlot))
-    if grown == NULL:
-        return 0
-    t.slots = grown
-    t.cap = cap
+    cdef MctsSlot* slots
+    cdef int* path
+    cdef char* positions
+    if t.used + n > cap:
+        if t.used + n > t.max_nodes:
+            return 0
+        while cap < t.used + n:
+            cap *= 2
+        if cap > t.max_nodes:
+            cap = t.max_nodes
+        path = <int*>realloc(t.path, cap * sizeof(int))
+        if path == NULL:
+            return 0
+        t.path = path
+        slots = <MctsSlot*>realloc(t.slots, cap * sizeof(MctsSlot))
+        if slots == NULL:
+            return 0
+        t.slots = slots
+        t.cap = cap
+    if t.positions_used == t.position_cap:
+        cap = 2 * t.position_cap if t.position_cap else 256
+        positions = <char*>realloc(t.positions, cap * t.position_size)
+        if positions == NULL:
+            return 0
+        t.positions = positions
+        t.position_cap = cap
     return 1
 
 
@@ -105,9 +125,10 @@ cdef inline u64 mcts_points(int result, int player) noexcept nogil:
 cdef inline int mcts_select(const MctsTree* t, const MctsSlot* s) noexcept nogil:
     """The child of s (expanded) a simulation goes to: its first unvisited child
     (ascending action order), else the one of largest UCB1 score
-    Q + c * sqrt(ln N / n) (the first, in action order, among equal scores)."""
+    Q + c * sqrt(ln N / n), computed as score2 / 2 * (1 / n) + c * sqrt(ln N *
+    (1 / n)) (the first, in action order, among equal scores)."""
     cdef int k, best
-    cdef double lg, v, best_v
+    cdef double lg, v, inv, best_v
     cdef const MctsSlot* kid
     if s.expanded < s.nkids:
         return s.child + s.expanded
@@ -116,8 +137,8 @@ cdef inline int mcts_select(const MctsTree* t, const MctsSlot* s) noexcept nogil
     best_v = -1.0
     for k in range(s.child, s.child + s.nkids):
         kid = &t.slots[k]
-        v = (<double>kid.score2 / (2.0 * <double>kid.visits)
-             + t.exploration * sqrt(lg / <double>kid.visits))
+        inv = 1.0 / <double>kid.visits
+        v = 0.5 * <double>kid.score2 * inv + t.exploration * sqrt(lg * inv)
         if v > best_v:
             best_v = v
             best = k
@@ -131,12 +152,15 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
     simulation cut short adds nothing: the tree stays consistent).  kids: room
     for MAX_CANDIDATES nodes (the playouts' and the expansions' scratch)."""
     cdef Node pos, child
+    cdef const Node* here
+    cdef Node* positions = <Node*>t.positions
     cdef int moves[MAX_CANDIDATES]
+    cdef unsigned char sown[MAX_CANDIDATES]
     cdef long long pending = PLAYOUT_STOP_BATCH     # poll before the first playout
     cdef long long work, plies
     cdef double start = monotonic_seconds()
     cdef MctsSlot* s
-    cdef int x, k, n, result, mover
+    cdef int x, k, n, result, mover, depth
     cdef u64 done = 0
     while done < simulations:
         if time_limit >= 0 and done % MCTS_CLOCK_EVERY == 0 and done > 0:
@@ -144,37 +168,61 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
                 break
         # selection and expansion: down to the node this simulation adds (the
         # first unvisited one), a finished node, or a node the full arena
-        # cannot expand
-        pos = root[0]
+        # cannot expand; here is x's position: a kept one (not copied) while x
+        # is expanded, else made in pos from its parent's
+        here = root
         x = 0
+        depth = 0
+        t.path[0] = 0
         while True:
             s = &t.slots[x]
             if s.visits == 0 and x != 0:
                 break
             if s.terminal:
                 break
-            if s.child < 0:
+            if s.child < 0:             # (here is pos or root: not in positions)
                 work = 0
-                n = node_legal_list(&pos, moves, 1, 0, NULL, kids, &work)
+                n = node_legal_moves(here, moves, sown, kids, &work)
                 pending += work
                 if n == 0:
                     s.terminal = 1
                     break
                 if not mcts_room(t, n):
                     break
-                s = &t.slots[x]               # the arena may have moved
+                positions = <Node*>t.positions       # the arrays may have moved
+                s = &t.slots[x]
                 s.child = <int>t.used
                 s.nkids = <unsigned short>n
-                mover = node_to_move(&pos)
+                s.at = <int>t.positions_used
+                positions[t.positions_used] = here[0]
+                t.positions_used += 1
+                mover = node_to_move(here)
                 for k in range(n):
-                    mcts_slot_init(&t.slots[t.used + k], x, moves[k], mover)
+                    mcts_slot_init(&t.slots[t.used + k], moves[k], mover)
                 t.used += n
-            x = mcts_select(t, s)
-            node_play(&child, &pos, t.slots[x].move)
-            pos = child
+                # its first child (unvisited): the simulation's new node
+                x = s.child
+                if sown[0]:
+                    pos = kids[0]
+                else:
+                    node_play(&child, here, moves[0])
+                    pos = child
+                here = &pos
+            else:
+                x = mcts_select(t, s)
+                if t.slots[x].child >= 0:         # its children's block, read next
+                    katra_prefetch(&t.slots[t.slots[x].child])
+                if t.slots[x].at >= 0:
+                    here = &positions[t.slots[x].at]
+                else:
+                    node_play(&child, here, t.slots[x].move)
+                    pos = child
+                    here = &pos
+            depth += 1
+            t.path[depth] = x
             pending += 1
-        # the playout: game `played` of the batch of `seed`, from pos
-        result = playout_node(&pos, t.seed + (t.played << 32), t.max_plies, &plies, js, kids,
+        # the playout: game `played` of the batch of `seed`, from x's position
+        result = playout_node(here, t.seed + (t.played << 32), t.max_plies, &plies, js, kids,
                               &pending)
         if result == PLAYOUT_STOPPED:
             out.seconds = monotonic_seconds() - start
@@ -184,13 +232,13 @@ cdef int mcts_nodes(MctsTree* t, const Node* root, u64 simulations, double time_
         out.simulations += 1
         out.plies += <u64>plies
         # backpropagation
-        while x >= 0:
-            s = &t.slots[x]
-            if s.visits == 0 and s.parent >= 0:
-                t.slots[s.parent].expanded += 1
+        while depth >= 0:
+            s = &t.slots[t.path[depth]]
+            if s.visits == 0 and depth > 0:
+                t.slots[t.path[depth - 1]].expanded += 1
             s.visits += 1
             s.score2 += mcts_points(result, s.mover)
-            x = s.parent
+            depth -= 1
     out.seconds = monotonic_seconds() - start
     return 0
 
@@ -258,34 +306,41 @@ cdef int mcts_find_nodes(const MctsTree* t, const Node* root, const Node* target
 
 
 cdef int mcts_reroot(MctsTree* t, int r) noexcept nogil:
-    """Make node r the root, keeping its subtree (copied breadth first into a
-    fresh arena, each node's children still consecutive) and dropping the
-    rest.  The root's statistics become its children's sums (its own playout,
-    from when it was a leaf, is dropped): the root then always has as many
-    visits as its children together.  -1 if memory ran out (the tree is then
-    unchanged)."""
-    cdef long long cap = t.cap
-    cdef MctsSlot* fresh = <MctsSlot*>malloc(cap * sizeof(MctsSlot))
+    """Make node r the root, keeping its subtree (copied breadth first into
+    fresh arrays, each node's children still consecutive, the positions in the
+    same order) and dropping the rest.  The root's statistics become its
+    children's sums (its own playout, from when it was a leaf, is dropped):
+    the root then always has as many visits as its children together.  -1 if
+    memory ran out (the tree is then unchanged)."""
+    cdef MctsSlot* fresh = <MctsSlot*>malloc(t.cap * sizeof(MctsSlot))
+    cdef char* kept = <char*>malloc((t.position_cap if t.position_cap else 1) * t.position_size)
     cdef MctsSlot* s
-    cdef long long head = 0, used = 1
+    cdef long long head = 0, used = 1, held = 0
     cdef int k, n
-    if fresh == NULL:
+    if fresh == NULL or kept == NULL:
+        free(fresh)
+        free(kept)
         return -1
     fresh[0] = t.slots[r]
-    fresh[0].parent = -1
     while head < used:
         s = &fresh[head]
+        if s.at >= 0:
+            memcpy(kept + held * t.position_size, t.positions + s.at * t.position_size,
+                   t.position_size)
+            s.at = <int>held
+            held += 1
         if s.child >= 0 and s.nkids:
             n = s.nkids
             memcpy(&fresh[used], &t.slots[s.child], n * sizeof(MctsSlot))
             s.child = <int>used
-            for k in range(n):
-                fresh[used + k].parent = <int>head
             used += n
         head += 1
     free(t.slots)
+    free(t.positions)
     t.slots = fresh
     t.used = used
+    t.positions = kept
+    t.positions_used = held
     s = &fresh[0]
     s.visits = 0
     s.score2 = 0
@@ -300,11 +355,12 @@ cdef int mcts_reroot(MctsTree* t, int r) noexcept nogil:
 cdef void mcts_fresh_root(MctsTree* t) noexcept nogil:
     """A tree of the root alone (t.root)."""
     t.used = 1
-    mcts_slot_init(&t.slots[0], -1, -1, t.root.to_move)
+    t.positions_used = 0
+    mcts_slot_init(&t.slots[0], -1, t.root.to_move)
 
 
 cdef class Mcts:
-    """The Monte Carlo tree search player (katra.MCTS, docs/engine.md): UCT
+    """The Monte Carlo tree search player (katra.MCTS, docs/mcts.md): UCT
     with random playouts, its tree kept between calls.  One thread at a time
     may use an Mcts (another thread's call raises RuntimeError)."""
     cdef MctsTree t
@@ -320,15 +376,21 @@ cdef class Mcts:
                             else _int_arg(max_plies, "max_plies", 0, _limits.MAX_PLIES))
         self.t.cap = min(MCTS_FIRST_SLOTS, self.t.max_nodes)
         self.t.slots = <MctsSlot*>malloc(self.t.cap * sizeof(MctsSlot))
+        self.t.path = <int*>malloc(self.t.cap * sizeof(int))
         self.kids = <NodeBox*>malloc(MAX_CANDIDATES * sizeof(NodeBox))
-        if self.t.slots == NULL or self.kids == NULL:
+        if self.t.slots == NULL or self.t.path == NULL or self.kids == NULL:
             raise MemoryError("mcts: cannot allocate its tree")
         self.t.kind = -1
         self.t.used = 0
         self.t.played = 0
+        self.t.positions = NULL
+        self.t.position_cap = 0
+        self.t.positions_used = 0
 
     def __dealloc__(self):
         free(self.t.slots)
+        free(self.t.path)
+        free(self.t.positions)
         free(self.kids)
 
     @property
@@ -365,8 +427,8 @@ cdef class Mcts:
         (0 < t <= 10**6), the first reached (at least one given), from pos,
         re-rooting the kept tree when pos is one of its positions within 4
         plies of its root.  Returns a dict: simulations, plies (this call's
-        playouts'), reused (the root's visits kept from earlier calls), value
-        (the root's mean result for its player to move), children [(action,
+        playouts'), reused (the root's visits kept from earlier calls), visits
+        and score2 (the root's, for its player to move), children [(action,
         visits, score2), ...] (the visited ones, ascending), pv, tree_nodes,
         seconds.  pos is not changed; a finished game raises ArgumentError."""
         cdef Position p = _check_position(pos)
@@ -374,7 +436,7 @@ cdef class Mcts:
         cdef double limit = -1.0
         cdef IntPosition root = p.st
         cdef int acts[MAX_CANDIDATES]
-        cdef int found = -1, kind, rc
+        cdef int found = -1, kind
         cdef JobStop js
         cdef MctsOut out
         if simulations is None and time_seconds is None:
@@ -397,13 +459,18 @@ cdef class Mcts:
                 found = -1
         if found < 0:
             self.t.root = root
-            self.t.kind = kind
+            if kind != self.t.kind:          # the positions' size changes with the kind
+                free(self.t.positions)
+                self.t.positions = NULL
+                self.t.position_cap = 0
+                self.t.position_size = mcts_node_size(kind)
+                self.t.kind = kind
             mcts_fresh_root(&self.t)
         reused = self.t.slots[0].visits
         memset(&out, 0, sizeof(out))
         job_stop_init(&js)
         with nogil:
-            rc = mcts_run(&self.t, sims, limit, &js, self.kids, &out)
+            mcts_run(&self.t, sims, limit, &js, self.kids, &out)
         self.busy = 0
         raise_if_stopped(&js)
         return self._report(out, reused)

@@ -3,8 +3,8 @@
 :class:`MCTS` is a player that keeps its tree between calls (as
 :class:`katra.Engine` keeps its table); :func:`mcts` is the same player made
 for one call.  The whole search runs inside one call into the core with the
-GIL released (``katra._core.Mcts``); docs/engine.md, "Monte Carlo tree
-search", describes the algorithm, the tree's reuse and its memory.
+GIL released (``katra._core.Mcts``); docs/mcts.md describes the algorithm,
+the tree's reuse and its memory.
 """
 from __future__ import annotations
 
@@ -123,9 +123,10 @@ class MCTS:
 
     ``exploration``: UCB1's constant, a real in ``0..1000``; ``seed``: the
     playouts' seed, ``0..2**64-1``; ``max_nodes``: the tree's largest size in
-    nodes of 32 bytes, ``256..2**31-1`` (``None``: ``2**22``, 128 MiB at most;
-    the memory is taken as the tree grows): once full, simulations go on
-    without adding nodes; ``max_plies``: a playout's ply limit, ``0..2**62``.
+    nodes, ``256..2**31-1`` (``None``: ``2**22``; 36 bytes a node and a position
+    per expanded node, taken as the tree grows: docs/mcts.md): once full,
+    simulations go on without adding nodes; ``max_plies``: a playout's ply
+    limit, ``0..2**62``.
     One player serves one thread at a time (a second thread's call while one
     runs raises ``RuntimeError``).
 
@@ -196,7 +197,7 @@ def mcts(state: Any, *, simulations: int | None = None, time: float | None = Non
 
     >>> r = mcts("katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S", simulations=200)
     >>> r.best_move, r.value
-    ('a1', 1.0)
+    ('a1', 0.95)
     """
     limits = _check_budget(simulations, time)
     return MCTS(exploration=exploration, seed=seed).search(state, simulations=limits[0],

@@ -57,6 +57,9 @@ CALLS = {
     "playouts never ending": f"katra.playouts({NEVER_ENDING_GORE!r}, 10**6, max_plies=10**9)",
     "search depth 40": "katra.search('katro', depth=40)",
     "search time 1e5 s": "katra.search('katro', time=10**5)",
+    # one simulation whose playout never ends
+    "mcts never ending playout": f"katra.MCTS(max_plies=10**9).search({NEVER_ENDING_GORE!r}, "
+                                 "simulations=1)",
     # df-pn from the Katro start: 3.6 billion nodes settled nothing (docs/solved.md)
     "solve without a bound": "katra.solve('katro')",
     # the largest tables, into the child's working directory (a fresh one: nothing may be left)

@@ -137,6 +137,7 @@ THREAD_CALLS = {
     "divide": lambda: katra.divide("katro", 20),
     "playouts": lambda: katra.playouts(NEVER_ENDING_GORE, 10**6, max_plies=10**9),
     "search": lambda: katra.search("katro", depth=40),
+    "mcts": lambda: katra.MCTS(max_nodes=1 << 16).search("katro", simulations=1 << 40),
 }
 
 

@@ -1,5 +1,4 @@
-"""katra.MCTS and katra.mcts: Monte Carlo tree search in the core (docs/engine.md,
-"Monte Carlo tree search").
+"""katra.MCTS and katra.mcts: Monte Carlo tree search in the core (docs/mcts.md).
 
 The algorithm is pinned by a plain-Python UCT written here over katra.State
 (legal_actions, push): the same UCB1 in the same floating-point operations,
@@ -17,7 +16,7 @@ import threading
 import time
 
 import pytest
-from tests.helpers import DJENON_CAPTURE, GORE_CHAIN, KATRO_WIN, random_text
+from tests.helpers import DJENON_CAPTURE, GORE_CHAIN, KATRO_WIN, quick_and_slow, random_text
 from tests.int_forms import NOT_INTS, same_number
 
 import katra
@@ -71,7 +70,7 @@ class Node:
 
 
 class ModelMcts:
-    """UCT as docs/engine.md describes it, over katra.State."""
+    """UCT as docs/mcts.md describes it, over katra.State."""
 
     def __init__(self, exploration=1.4, seed=0, max_nodes=_limits.MCTS_NODES,
                  max_plies=katra.DEFAULT_MAX_PLIES):
@@ -87,7 +86,8 @@ class ModelMcts:
         lg = math.log(node.visits)
         best, best_v = None, -1.0
         for kid in node.children:
-            v = kid.score2 / (2.0 * kid.visits) + self.c * math.sqrt(lg / kid.visits)
+            inv = 1.0 / kid.visits
+            v = 0.5 * kid.score2 * inv + self.c * math.sqrt(lg * inv)
             if v > best_v:
                 best, best_v = kid, v
         return best
@@ -195,12 +195,14 @@ INT_FORM = "katro-4x4 20,20,20,20/20,20,20,20/20,20,20,20/20,20,20,20 S"
 POSITIONS = [*katra.GAME_IDS, *(random_text(g, 8, 3) for g in katra.GAME_IDS), INT_FORM]
 
 
+@pytest.mark.parametrize("simulations", quick_and_slow(150, 2000))
 @pytest.mark.parametrize("text", POSITIONS)
-def test_the_core_grows_the_models_tree(text):
+def test_the_core_grows_the_models_tree(text, simulations):
     state = katra.State.from_text(text) if " " in text else katra.game(text).initial_state()
     player = MCTS(seed=11)
     model = ModelMcts(seed=11)
-    assert pinned(player.search(state, simulations=150)) == model.search(state, 150)
+    assert pinned(player.search(state, simulations=simulations)) == model.search(
+        state, simulations)
 
 
 @pytest.mark.parametrize("game_id", ["katro-4x4", "gore", "djenon-aboure", "katra-mpantsaka"])
@@ -361,6 +363,7 @@ def test_the_settings_are_kept():
     ({"time": 10**7}, katra.ArgumentError, "time"),
     ({"time": "1"}, katra.ArgumentTypeError, "time"),
     ({"time": float("nan")}, katra.ArgumentError, "time"),
+    ({"time": 10**400}, katra.ArgumentError, "time"),
 ])
 def test_bad_limits(kwargs, error, name):
     player = MCTS()
@@ -379,6 +382,8 @@ def test_bad_limits(kwargs, error, name):
     ({"exploration": float("inf")}, katra.ArgumentError, "exploration"),
     ({"exploration": "1"}, katra.ArgumentTypeError, "exploration"),
     ({"exploration": True}, katra.ArgumentTypeError, "exploration"),
+    ({"exploration": 10**400}, katra.ArgumentError, "exploration"),
+    ({"exploration": 1j}, katra.ArgumentTypeError, "exploration"),
     ({"seed": -1}, katra.ArgumentError, "seed"),
     ({"seed": 2**64}, katra.ArgumentError, "seed"),
     ({"seed": 1.0}, katra.ArgumentTypeError, "seed"),
@@ -455,3 +460,17 @@ def test_cancel_jobs_stops_it_and_one_thread_at_a_time():
     # the tree kept every simulation completed before the stop: searching on continues it
     again = player.search("katra-mpantsaka", simulations=10)
     assert sum(n for _, n, _ in again.children) == again.visits == again.reused + 10
+
+
+def test_doc_examples():
+    """docs/mcts.md and the katra.api._mcts docstrings run as doctests."""
+    import doctest
+    import importlib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "mcts.md"
+    result = doctest.testfile(str(path), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 5 and result.failed == 0
+    result = doctest.testmod(importlib.import_module("katra.api._mcts"))
+    assert result.attempted >= 4 and result.failed == 0

@@ -96,10 +96,9 @@ ENGINE_TT_BITS = 20
 MATE = 100_000
 MATE_BOUND = 99_000
 
-#: ``katra.MCTS``: at most this many simulations per call; its tree holds
-#: ``MIN_MCTS_NODES..MAX_MCTS_NODES`` nodes (``MCTS_NODES`` when none are asked: 32
-#: bytes each, 128 MiB at most); the exploration constant is a real in
-#: ``0..MAX_EXPLORATION``.
+#: ``katra.MCTS``: at most this many simulations per call; its tree holds at most
+#: ``MIN_MCTS_NODES..MAX_MCTS_NODES`` nodes (``MCTS_NODES`` when none are asked;
+#: docs/mcts.md); the exploration constant is a real in ``0..MAX_EXPLORATION``.
 MAX_MCTS_SIMULATIONS = 1 << 40
 MIN_MCTS_NODES = 256
 MAX_MCTS_NODES = (1 << 31) - 1
@@ -174,7 +173,9 @@ def check_exploration(value: object) -> float:
     except OverflowError:  # an int too large for a float
         c = math.inf
     if not 0 <= c <= MAX_EXPLORATION:  # also refuses NaN
-        raise ArgumentError(f"exploration must be in 0..{MAX_EXPLORATION:g}, got {value!r}")
+        shown = ("a number too large for a float" if c == math.inf
+                 and not isinstance(value, float) else repr(value))
+        raise ArgumentError(f"exploration must be in 0..{MAX_EXPLORATION:g}, got {shown}")
     return c
 
 
