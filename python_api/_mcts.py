@@ -1,7 +1,7 @@
 """Monte Carlo tree search: UCT with seeded random playouts, in the compiled core.
 
-:class:`MCTS` is a player that keeps its tree between calls (as
-:class:`katra.Engine` keeps its table); :func:`mcts` is the same player made
+[katra.MCTS][] is a player that keeps its tree between calls (as
+[katra.Engine][] keeps its table); [katra.mcts][] is the same player made
 for one call.  The whole search runs inside one call into the core with the
 GIL released (``katra._core.Mcts``); docs/mcts.md describes the algorithm,
 the tree's reuse and its memory.
@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from katra import _core
 from katra._errors import ArgumentError
 from katra._games import DEFAULT_MAX_PLIES, GAMES
 from katra._limits import (
@@ -27,6 +26,7 @@ from katra._limits import (
 )
 from katra._text import action_text
 
+from ._backends import Mcts
 from ._counting import load_position
 
 __all__ = ["MCTS", "MctsResult", "mcts"]
@@ -107,19 +107,19 @@ class MCTS:
     Each simulation walks down the tree by UCB1 (``Q + exploration *
     sqrt(ln N_parent / N_child)``, unvisited children first, in ascending
     action order), adds one node, plays a seeded random game from it exactly
-    as :func:`katra.playouts` does (docs/rules.md §6.2: simulation ``k`` of
+    as [katra.playouts][] does (docs/rules.md §6.2: simulation ``k`` of
     this player's life plays game ``k`` of the batch of ``seed``, cut off
     after ``max_plies`` plies as unfinished, which scores 1/2), and adds the
     result to every node of its path for the player who moved into it.
 
-    The tree is kept between calls: :meth:`search` of a position found in the
+    The tree is kept between calls: ``search`` of a position found in the
     tree within 4 plies of its root (a game played on) continues from that
     node's subtree, whose visits it reports as ``reused``; any other position
     starts a fresh tree.  Searching the same position again continues the
     same tree and the same playouts, so ``n`` calls of ``k`` simulations build
     exactly the tree one call of ``n * k`` simulations builds (the result
     differs only in ``simulations``, ``reused``, ``playout_plies`` and
-    ``seconds``).  :meth:`clear` makes the player as new.
+    ``seconds``).  ``clear`` makes the player as new.
 
     ``exploration``: UCB1's constant, a real in ``0..1000``; ``seed``: the
     playouts' seed, ``0..2**64-1``; ``max_nodes``: the tree's largest size in
@@ -146,7 +146,7 @@ class MCTS:
         if max_nodes is not None:
             max_nodes = check_int(max_nodes, "max_nodes", MIN_MCTS_NODES, MAX_MCTS_NODES)
         max_plies = check_int(max_plies, "max_plies", 0, MAX_PLIES)
-        self._tree = _core.Mcts(c, seed, max_nodes, max_plies)
+        self._tree = Mcts(c, seed, max_nodes, max_plies)
 
     @property
     def exploration(self) -> float:
@@ -166,39 +166,39 @@ class MCTS:
 
     @property
     def tree_nodes(self) -> int:
-        """The nodes the tree holds now (0 before the first search and after :meth:`clear`)."""
+        """The nodes the tree holds now (0 before the first search and after ``clear``)."""
         return int(self._tree.tree_nodes)
 
     def clear(self) -> None:
         """Drop the tree and restart the playouts' count: the player is as new."""
         self._tree.clear()
 
-    def search(self, state: Any, *, simulations: int | None = None,
+    def search(self, position: Any, *, simulations: int | None = None,
                time: float | None = None) -> MctsResult:
-        """Search ``state`` (a :class:`katra.State` of either backend, a game id or
+        """Search ``position`` (a [katra.State][] of either backend, a game id or
         name, or a position text; never changed) for ``simulations`` simulations
         (an int ``1..2**40``) or ``time`` seconds (``0 < time <= 10**6``, the clock
         read every 16 simulations), whichever comes first; give at least one.  A
-        wrong type raises :class:`katra.ArgumentTypeError`, a value out of range
-        :class:`katra.ArgumentError` (naming the argument), a finished game
-        :class:`katra.ArgumentError`.  Ctrl-C stops the search within milliseconds
-        with ``KeyboardInterrupt`` (main thread), :func:`katra.cancel_jobs` with
-        :class:`katra.JobCancelled` (any thread); the tree keeps every simulation
+        wrong type raises [katra.ArgumentTypeError][], a value out of range
+        [katra.ArgumentError][] (naming the argument), a finished game
+        [katra.ArgumentError][].  Ctrl-C stops the search within milliseconds
+        with ``KeyboardInterrupt`` (main thread), [katra.cancel_jobs][] with
+        [katra.JobCancelled][] (any thread); the tree keeps every simulation
         completed before."""
         limits = _check_budget(simulations, time)
-        position = load_position(state, "core")
-        return _result(position, self._tree.search(position, *limits))
+        pos = load_position(position, "core")
+        return _result(pos, self._tree.search(pos, *limits))
 
 
-def mcts(state: Any, *, simulations: int | None = None, time: float | None = None,
+def mcts(position: Any, *, simulations: int | None = None, time: float | None = None,
          exploration: float = 1.4, seed: int = 0) -> MctsResult:
-    """One search by a fresh :class:`MCTS` player (its arguments and
-    :meth:`MCTS.search`'s).
+    """One search by a fresh [katra.MCTS][] player (its arguments and
+    [MCTS.search][katra.MCTS.search]'s).
 
     >>> r = mcts("katro-4x4 0,0,0,0/0,2,0,0/0,0,0,0/1,1,0,0 S", simulations=200)
     >>> r.best_move, r.value
     ('a1', 0.95)
     """
     limits = _check_budget(simulations, time)
-    return MCTS(exploration=exploration, seed=seed).search(state, simulations=limits[0],
+    return MCTS(exploration=exploration, seed=seed).search(position, simulations=limits[0],
                                                            time=limits[1])

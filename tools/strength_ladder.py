@@ -47,7 +47,7 @@ PLAYERS = (
     "katra:mcts:simulations=100",
     "katra:mcts:simulations=1000",
 )
-DEFAULT_GAMES = 20
+DEFAULT_GAMES = 10
 BEGIN, END = "<!-- ladder:begin -->", "<!-- ladder:end -->"
 
 
