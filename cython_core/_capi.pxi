@@ -35,13 +35,13 @@ cdef inline int capi_kind(const katra_node* n) noexcept nogil:
     if n == NULL or n.game >= NUM_GAMES:
         return -1
     if n.form == CAPI_FORM_WIDE:
-        return NODE_STATE
+        return NODE_INT
     if n.form != CAPI_FORM_LANES:
         return -1
     if n.game == GAME_GORE:
         return NODE_GORE
-    if n.game == GAME_DJENON:
-        return NODE_DJENON
+    if n.game == GAME_DJENON_ABOURE:
+        return NODE_DJENON_ABOURE
     return NODE_KATRO + n.game      # as node_kind
 
 
@@ -54,7 +54,7 @@ cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:
     memset(out, 0, sizeof(katra_node))
     out.game = <unsigned char>s.game
     memset(&box, 0, sizeof(NodeBox))
-    if node_root(&box, s) != NODE_STATE:
+    if node_root(&box, s) != NODE_INT:
         out.form = CAPI_FORM_LANES
         memcpy(out._words, &box, KATRA_NODE_WORDS * sizeof(u64))   # its member, at offset 0
         return
@@ -285,8 +285,8 @@ _require(sizeof(WideNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(KatroNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(Katro4x6Node) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(Katro4x4Node) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(MpantsakaNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(MpantsakaSimplifiedNode) <= KATRA_NODE_WORDS * sizeof(u64)
+         and sizeof(KatraMpantsakaNode) <= KATRA_NODE_WORDS * sizeof(u64)
+         and sizeof(KatraMpantsakaSimplifiedNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(DjenonNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(GoreNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and MAX_TOTAL_SEEDS <= 0xFFFF and <int>MAX_CANDIDATES <= <int>KATRA_MAX_CHILDREN

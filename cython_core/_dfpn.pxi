@@ -973,7 +973,7 @@ cdef class DfpnSolver:
         cdef NodeBox box
         cdef int tabled
         answer.depth = 0
-        if (self.c.tables != NULL and node_root(&box, st) == NODE_DJENON
+        if (self.c.tables != NULL and node_root(&box, st) == NODE_DJENON_ABOURE
                 and table_answer(self.c.tables, &box.djenon, pi, &answer.depth, &tabled)):
             answer.pn = 0 if tabled else DFPN_INF
             answer.dn = DFPN_INF - answer.pn

@@ -70,7 +70,7 @@ cdef inline int game_words(int game) noexcept nogil:
 
 
 cdef inline bint game_simplified(int game) noexcept nogil:
-    return game == GAME_MPANTSAKA_SIMPLIFIED
+    return game == GAME_KATRA_MPANTSAKA_SIMPLIFIED
 
 
 cdef int _node_check_shapes() except -1:
@@ -82,7 +82,7 @@ cdef int _node_check_shapes() except -1:
                  and TABLES[game].simplified == game_simplified(game)
                  and game_words(game) <= MAX_WORDS,
                  f"the core's shape of {_games.GAME_IDS[game]} differs from katra._games")
-    _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON) == FAM_DJENON,
+    _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON_ABOURE) == FAM_DJENON,
              "the core's game indices")
     return 0
 
@@ -101,11 +101,11 @@ ctypedef struct Katro4x4Node:                 # 1 word a side
     HalvesNode halves
     int to_move
 
-ctypedef struct MpantsakaNode:                # 2 words a side
+ctypedef struct KatraMpantsakaNode:                # 2 words a side
     HalvesNode halves
     int to_move
 
-ctypedef struct MpantsakaSimplifiedNode:
+ctypedef struct KatraMpantsakaSimplifiedNode:
     HalvesNode halves
     int to_move
 
@@ -114,30 +114,30 @@ ctypedef fused Node:
     KatroNode
     Katro4x6Node
     Katro4x4Node
-    MpantsakaNode
-    MpantsakaSimplifiedNode
+    KatraMpantsakaNode
+    KatraMpantsakaSimplifiedNode
     DjenonNode
     GoreNode
 
 # The kinds of node node_root makes (the dispatchers' switch): the list of
 # _dispatch.pxi.in names each with its type and NodeBox member.
 cdef enum:
-    NODE_STATE = 0
+    NODE_INT = 0
     NODE_KATRO = 1
     NODE_KATRO_4X6 = 2
     NODE_KATRO_4X4 = 3
-    NODE_MPANTSAKA = 4
-    NODE_MPANTSAKA_SIMPLIFIED = 5
-    NODE_DJENON = 6
+    NODE_KATRA_MPANTSAKA = 4
+    NODE_KATRA_MPANTSAKA_SIMPLIFIED = 5
+    NODE_DJENON_ABOURE = 6
     NODE_GORE = 7
 
 ctypedef union NodeBox:                       # room for a node of any kind
-    IntPosition state
+    IntPosition int_pos
     KatroNode katro
     Katro4x6Node katro4x6
     Katro4x4Node katro4x4
-    MpantsakaNode mpantsaka
-    MpantsakaSimplifiedNode simplified
+    KatraMpantsakaNode mpantsaka
+    KatraMpantsakaSimplifiedNode simplified
     DjenonNode djenon
     GoreNode gore
 
@@ -159,12 +159,12 @@ cdef inline int node_game(const Node* s) noexcept nogil:
         return GAME_KATRO_4X6
     elif Node is Katro4x4Node:
         return GAME_KATRO_4X4
-    elif Node is MpantsakaNode:
-        return GAME_MPANTSAKA
-    elif Node is MpantsakaSimplifiedNode:
-        return GAME_MPANTSAKA_SIMPLIFIED
+    elif Node is KatraMpantsakaNode:
+        return GAME_KATRA_MPANTSAKA
+    elif Node is KatraMpantsakaSimplifiedNode:
+        return GAME_KATRA_MPANTSAKA_SIMPLIFIED
     elif Node is DjenonNode:
-        return GAME_DJENON
+        return GAME_DJENON_ABOURE
     else:
         return GAME_GORE
 
@@ -319,7 +319,7 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
         n = node_candidates(s, scratch.cand, 0)
         for k in range(n):
             if (node_first_lap_ends(s, scratch.cand[k])
-                    or node_play(&scratch.node.state, s, scratch.cand[k]) >= 0):
+                    or node_play(&scratch.node.int_pos, s, scratch.cand[k]) >= 0):
                 return 1
         return node_fallback(s) >= 0
     elif Node is DjenonNode:
@@ -354,7 +354,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
         if is_gore(s):      # from bit masks
             work[0] += 1
             return gore_count_actions(s)
-        return node_legal_list(s, moves, 0, 0, NULL, &scratch.node.state, work)
+        return node_legal_list(s, moves, 0, 0, NULL, &scratch.node.int_pos, work)
     elif Node is DjenonNode:
         return djenon_legal_count_lanes(s, &scratch.node.djenon, work)
     elif Node is GoreNode:
@@ -825,11 +825,11 @@ cdef inline int node_kind(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
     them (as every job; LANES_ENABLED), else the int form."""
     if not (LANES_ENABLED and lanes_fit(s)):
-        return NODE_STATE
+        return NODE_INT
     if s.game == GAME_GORE:
         return NODE_GORE
-    if s.game == GAME_DJENON:
-        return NODE_DJENON
+    if s.game == GAME_DJENON_ABOURE:
+        return NODE_DJENON_ABOURE
     return NODE_KATRO + s.game      # the side games' kinds follow their game indices
 
 
