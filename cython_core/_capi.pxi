@@ -38,11 +38,7 @@ cdef inline int capi_kind(const katra_node* n) noexcept nogil:
         return NODE_INT
     if n.form != CAPI_FORM_LANES:
         return -1
-    if n.game == GAME_GORE:
-        return NODE_GORE
-    if n.game == GAME_DJENON_ABOURE:
-        return NODE_DJENON_ABOURE
-    return NODE_KATRO + n.game      # as node_kind
+    return GAME_KIND[n.game] if GAME_KIND[n.game] != NODE_INT else -1     # as node_kind
 
 
 cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:

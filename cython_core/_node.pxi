@@ -36,19 +36,9 @@
 
 # ---------------------------------------------------------------- game shapes
 
-# Each game's shape, declared once: family, rows and columns by game index
-# (katra._games.GAME_IDS order), as constants, so that a specialisation
-# naming its game by a constant index has them folded in.  _node_check_shapes
-# checks them against the game table at import.
-cdef extern from *:
-    """
-    static const int katra_shape_family[7] = {0, 0, 0, 1, 1, 2, 3};
-    static const int katra_shape_rows[7] = {6, 4, 4, 4, 4, 2, 2};
-    static const int katra_shape_cols[7] = {6, 6, 4, 8, 8, 4, 6};
-    """
-    const int SHAPE_FAMILY "katra_shape_family"[NUM_GAMES]
-    const int SHAPE_ROWS "katra_shape_rows"[NUM_GAMES]
-    const int SHAPE_COLS "katra_shape_cols"[NUM_GAMES]
+# The shapes, the node types, the fused type Node, the kinds NODE_*, the
+# union NodeBox and node_game, from the game table.
+include "_kinds.pxi"
 
 
 cdef inline int game_family(int game) noexcept nogil:
@@ -70,11 +60,13 @@ cdef inline int game_words(int game) noexcept nogil:
 
 
 cdef inline bint game_simplified(int game) noexcept nogil:
-    return game == GAME_KATRA_MPANTSAKA_SIMPLIFIED
+    return SHAPE_SIMPLIFIED[game]
 
 
 cdef int _node_check_shapes() except -1:
     cdef int game
+    _require(CORE_GAME_IDS == _games.GAME_IDS,
+             f"the core was built for the games {CORE_GAME_IDS}: rebuild it")
     for game in range(NUM_GAMES):
         _require(TABLES[game].family == SHAPE_FAMILY[game] and TABLES[game].rows == SHAPE_ROWS[game]
                  and TABLES[game].cols == SHAPE_COLS[game]
@@ -82,64 +74,8 @@ cdef int _node_check_shapes() except -1:
                  and TABLES[game].simplified == game_simplified(game)
                  and game_words(game) <= MAX_WORDS,
                  f"the core's shape of {_games.GAME_IDS[game]} differs from katra._games")
-    _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON_ABOURE) == FAM_DJENON,
-             "the core's game indices")
     return 0
 
-
-# ---------------------------------------------------------------- node types
-
-ctypedef struct KatroNode:                    # katro (6x6): 3 words a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct Katro4x6Node:                 # 2 words a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct Katro4x4Node:                 # 1 word a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct KatraMpantsakaNode:                # 2 words a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct KatraMpantsakaSimplifiedNode:
-    HalvesNode halves
-    int to_move
-
-ctypedef fused Node:
-    IntPosition
-    KatroNode
-    Katro4x6Node
-    Katro4x4Node
-    KatraMpantsakaNode
-    KatraMpantsakaSimplifiedNode
-    DjenonNode
-    GoreNode
-
-# The kinds of node node_root makes (the dispatchers' switch): the list of
-# _dispatch.pxi.in names each with its type and NodeBox member.
-cdef enum:
-    NODE_INT = 0
-    NODE_KATRO = 1
-    NODE_KATRO_4X6 = 2
-    NODE_KATRO_4X4 = 3
-    NODE_KATRA_MPANTSAKA = 4
-    NODE_KATRA_MPANTSAKA_SIMPLIFIED = 5
-    NODE_DJENON_ABOURE = 6
-    NODE_GORE = 7
-
-ctypedef union NodeBox:                       # room for a node of any kind
-    IntPosition int_pos
-    KatroNode katro
-    Katro4x6Node katro4x6
-    Katro4x4Node katro4x4
-    KatraMpantsakaNode mpantsaka
-    KatraMpantsakaSimplifiedNode simplified
-    DjenonNode djenon
-    GoreNode gore
 
 # What node_unfinished and node_legal_count may write to (a caller keeps it
 # out of a recursion's frame): node, room for a node of any kind, and (only
@@ -147,26 +83,6 @@ ctypedef union NodeBox:                       # room for a node of any kind
 ctypedef struct NodeScratch:
     int cand[MAX_CANDIDATES]
     NodeBox node
-
-
-cdef inline int node_game(const Node* s) noexcept nogil:
-    """The game index of a node (a constant but on the int form)."""
-    if Node is IntPosition:
-        return s.game
-    elif Node is KatroNode:
-        return GAME_KATRO
-    elif Node is Katro4x6Node:
-        return GAME_KATRO_4X6
-    elif Node is Katro4x4Node:
-        return GAME_KATRO_4X4
-    elif Node is KatraMpantsakaNode:
-        return GAME_KATRA_MPANTSAKA
-    elif Node is KatraMpantsakaSimplifiedNode:
-        return GAME_KATRA_MPANTSAKA_SIMPLIFIED
-    elif Node is DjenonNode:
-        return GAME_DJENON_ABOURE
-    else:
-        return GAME_GORE
 
 
 cdef inline int node_to_move(const Node* s) noexcept nogil:
@@ -285,7 +201,7 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
         elif Node is DjenonNode:
             z ^= ZOBRIST_FIXED[G] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
             mine = &ZOBRIST_LANE[G][0][0][0]
-            for x in range(12):
+            for x in range(DJENON_HOLES):
                 z ^= mine[256 * x + katra_lane_byte(s.b, x)]
         else:
             z ^= ZOBRIST_FIXED[G]
@@ -751,8 +667,8 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
     elif Node is GoreNode:
         return lane_of(s.b, hole)
     elif Node is DjenonNode:
-        p = hole >= 6
-        return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
+        p = hole >= DJENON_COLS
+        return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - DJENON_COLS * p])
     else:
         G = node_game(s)
         half = game_loop(G)
@@ -826,11 +742,7 @@ cdef inline int node_kind(const IntPosition* s) noexcept nogil:
     them (as every job; LANES_ENABLED), else the int form."""
     if not (LANES_ENABLED and lanes_fit(s)):
         return NODE_INT
-    if s.game == GAME_GORE:
-        return NODE_GORE
-    if s.game == GAME_DJENON_ABOURE:
-        return NODE_DJENON_ABOURE
-    return NODE_KATRO + s.game      # the side games' kinds follow their game indices
+    return GAME_KIND[s.game]
 
 
 # ---------------------------------------------------------------- tests only
@@ -864,7 +776,7 @@ cdef int _node_zobrist_shares() except -1:
     for G in range(NUM_GAMES):
         ZOBRIST_FIXED[G] = ZKEY_GAME[G] ^ ZKEY_OWNERS0[G]
         if game_family(G) == FAM_DJENON:
-            for x in range(12):
+            for x in range(DJENON_HOLES):
                 memcpy(ZOBRIST_LANE[G][0][x], ZOBRIST_SHARE[DJENON_LANES.hole_of[x]], sizeof(ZOBRIST_LANE[G][0][x]))
         elif game_family(G) == FAM_KATRO or game_family(G) == FAM_MPANTSAKA:
             ZOBRIST_FIXED[G] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]

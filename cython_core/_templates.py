@@ -41,7 +41,8 @@ HALVES_FAMILIES = ("katro", "mpantsaka")
 def load_games_module(package: Path = PACKAGE) -> types.ModuleType:
     """katra._games from package (a katra source folder), without running
     katra/__init__.py (which imports the compiled core)."""
-    saved = {name: sys.modules.pop(name, None) for name in ("katra", "katra._games", "katra._errors")}
+    names = ("katra", "katra._games", "katra._errors")
+    saved = {name: sys.modules.pop(name, None) for name in names}
     stub = types.ModuleType("katra")
     stub.__path__ = [str(package)]
     sys.modules["katra"] = stub
@@ -68,6 +69,7 @@ class CoreGame:
     id: str
     symbol: str
     family: int         # FAM_<family>: its index in katra._games.FAMILIES
+    family_name: str
     rows: int
     cols: int
     simplified: bool
@@ -75,6 +77,14 @@ class CoreGame:
     node: str           # the node type of its lanes form ("" without one)
     member: str         # its NodeBox member ("" without one)
     halves: bool        # its lanes are _lanes.pxi's halves (Katro, Katra Mpantsaka)
+
+
+def member(spec: Any, symbol: str, lanes: bool, halves: bool) -> str:
+    """The NodeBox member of a game's lanes node: the game's name on the
+    halves, else its family's (Goré's and Djenon-aboure's one board)."""
+    if not lanes:
+        return ""
+    return symbol.lower() if halves else str(spec.family)
 
 
 def core_games(games: Any) -> list[CoreGame]:
@@ -91,24 +101,29 @@ def core_games(games: Any) -> list[CoreGame]:
             node = "".join(part.capitalize() for part in spec.id.split("-")) + "Node"
         else:
             node = spec.family.capitalize() + "Node" if lanes else ""
-        out.append(CoreGame(index, spec.id, symbol, games.FAMILIES.index(spec.family),
+        out.append(CoreGame(index, spec.id, symbol, games.FAMILIES.index(spec.family), spec.family,
                             spec.rows, spec.cols, spec.simplified,
                             "NODE_" + symbol if lanes else "NODE_INT", node,
-                            symbol.lower() if lanes else "", halves))
+                            member(spec, symbol, lanes, halves), halves))
     return out
 
 
 def namespace(games: Any) -> dict[str, Any]:
     """What every template sees: GAMES (CoreGame per row), FAMILIES (the
     family names, FAM_ order), KINDS (kind, node type, NodeBox member) for
-    the int form and each lanes form, LANE_KINDS (those of the lanes) and
-    HALVES_KINDS (those on the halves)."""
+    the int form and each lanes form (NODE_* is its index), LANE_KINDS (those
+    of the lanes), HALVES_KINDS (those on the halves), GAME_KINDS (each
+    game's kind number) and ONE_BOARD (the games whose family's lanes are
+    written for their board alone: Goré's, Djenon-aboure's)."""
     rows = core_games(games)
     lanes = [(g.kind, g.node, g.member) for g in rows if g.node]
-    return {"GAMES": rows, "FAMILIES": tuple(games.FAMILIES),
-            "KINDS": [("NODE_INT", "IntPosition", "int_pos"), *lanes],
+    kinds = [("NODE_INT", "IntPosition", "int_pos"), *lanes]
+    numbers = {kind: k for k, (kind, _, _) in enumerate(kinds)}
+    return {"GAMES": rows, "FAMILIES": tuple(games.FAMILIES), "KINDS": kinds,
             "LANE_KINDS": lanes,
-            "HALVES_KINDS": [(g.kind, g.node, g.member) for g in rows if g.halves]}
+            "HALVES_KINDS": [(g.kind, g.node, g.member) for g in rows if g.halves],
+            "GAME_KINDS": [numbers[g.kind] for g in rows],
+            "ONE_BOARD": [g for g in rows if g.node and not g.halves]}
 
 
 def render(template: Path, games: Any) -> str:

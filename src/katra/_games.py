@@ -32,6 +32,9 @@ MPANTSAKA = "mpantsaka"
 GORE = "gore"
 DJENON = "djenon"
 
+#: The families, in the order of the compiled core's FAM_ constants.
+FAMILIES: tuple[str, ...] = (KATRO, MPANTSAKA, GORE, DJENON)
+
 # Goré action numbers (docs/rules.md §1.5).
 GORE_OFFER_BASE = 8
 GORE_PASS = 264
