@@ -421,6 +421,13 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
         g.pathpos[player][d][path[k]] = k
 
 
+def two_row_loop(cols):
+    """A loop round two rows of cols holes, CCW from the bottom row's first
+    hole: a1 .. along the bottom row, back along the top row (Goré §4.1,
+    Djenon-aboure §5.1, a Katra Mpantsaka player's two rows §3.1)."""
+    return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+
+
 cdef int _build_tables() except -1:
     """Build TABLES from katra._games (run once at import; not callable from Python,
     since rebuilding them under a running job would break it)."""
@@ -488,6 +495,7 @@ cdef int _build_tables() except -1:
                  f"{game_id}: action space")
         g.num_actions = spec.num_actions
         g.simplified = spec.simplified
+        g.draws = spec.draws
         g.depth_rows = spec.rows // 2
         H = g.holes
         C = g.cols

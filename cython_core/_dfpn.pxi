@@ -183,9 +183,8 @@ cdef inline void dfpn_twin(DfpnCtx* c, int game) noexcept nogil:
     draw or better is a win) (other, win).  A disproof of (P, t) with no
     repetition is a finite tree every line of which ends without t for P:
     a proof of the twin, of the same depth."""
-    cdef int family = game_family(game)
     cdef int twin = 3 - c.pi
-    if family != FAM_GORE and family != FAM_DJENON:
+    if not TABLES[game].draws:
         twin = 2 * (1 - (c.pi >> 1)) + 1
     c.twin_salt = dfpn_salt(twin)
 

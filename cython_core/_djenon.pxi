@@ -4,8 +4,7 @@
 
 def djenon_path(spec):
     """CCW round all 12 holes: a1 .. f1, f2 .. a2, then a1 again (§5.1)."""
-    cols = spec.cols
-    return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    return two_row_loop(spec.cols)
 
 
 # own_holes: s.to_move * g.cols .. + g.cols.

@@ -10,7 +10,7 @@ def mpantsaka_paths(spec):
     clockwise is the reverse; North's loops are South's turned half round.
     """
     cols = spec.cols
-    south_ccw = list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    south_ccw = two_row_loop(cols)
     north_ccw = [spec.holes - 1 - i for i in south_ccw]
     return (south_ccw, south_ccw[::-1]), (north_ccw, north_ccw[::-1])
 

@@ -221,11 +221,11 @@ cdef inline u64 halves_game_moves(const HalvesNode* s, int G) noexcept nogil:
 
 
 cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
-    """Has the player to move a legal action?  Djenon-aboure: some hole holds
-    2 or more (a sowing's origin does, and with no sowing the pass is forced
-    while one does, §5.3); Goré: an offer is pending or some hole holds 3 or
-    more (§4.5); Katro and Mpantsaka: a candidate whose first lap surely ends,
-    else one sown on the scratch node ends."""
+    """Has the player to move a legal action?  Djenon-aboure: while the pass
+    is forced without a sowing (a sowing's origin holds 2 or more, and so
+    does some hole when the pass is forced, §5.3); Goré: gore_over (§4.5);
+    Katro and Mpantsaka: a candidate whose first lap surely ends, else one
+    sown on the scratch node ends."""
     cdef int G, move, n, k
     cdef u64 moves, quick
     cdef unsigned prep
@@ -239,9 +239,9 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
                 return 1
         return node_fallback(s) >= 0
     elif Node is DjenonNode:
-        return (lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2)) != 0
+        return djenon_pass_forced_lanes(s)
     elif Node is GoreNode:
-        return s.offer != 0 or lanes_at_least(s.b, 3) != 0
+        return not gore_over(s)
     else:
         G = node_game(s)
         moves = halves_game_moves(&s.halves, G)
@@ -293,7 +293,7 @@ cdef inline int node_winner(const Node* s) noexcept nogil:
             gore_scores_lanes(s, &south, &north)
         winner = winner_by_scores(south, north)
     else:
-        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
+        winner = katro_winner(s.to_move)
     return winner
 
 

@@ -172,9 +172,9 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     if Node is IntPosition:
         return origin_count(s, &TABLES[s.game], p)
     elif Node is DjenonNode:
-        return lanes_count(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
+        return lanes_count(djenon_origins_in(lanes_at_least_bits(s.b, 2, 2), DJENON_LANES.own[p]))
     elif Node is GoreNode:
-        return POPCOUNT8[(s.north if p else ~s.north & 0xFF) & <int>lanes_bits(lanes_nonzero(s.b))]
+        return POPCOUNT8[gore_origins(s, p)]
     else:
         G = node_game(s)
         words = &s.halves.me[0]

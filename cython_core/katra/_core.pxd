@@ -72,6 +72,7 @@ ctypedef struct GameTable:
     int holes
     int num_actions
     int simplified
+    int draws                      # can a game end drawn (GameSpec.draws)
     int depth_rows                 # rows per player (Katro, Mpantsaka)
     int path_len
     int path[2][2][2 * MAX_HOLES]  # the holes of the path in sowing order, written twice

@@ -67,6 +67,13 @@ class GameSpec:
         return self.rows * self.cols
 
     @property
+    def draws(self) -> bool:
+        """Can a game end drawn?  Goré and Djenon-aboure (equal scores, §4.5,
+        §5.3); in Katro and Katra Mpantsaka the player to move without a
+        legal move loses (§2.4, §3.4)."""
+        return self.family in (GORE, DJENON)
+
+    @property
     def keys(self) -> tuple[str, ...]:
         """The position-text keys this game writes, in canonical order."""
         if self.family == GORE:
