@@ -286,7 +286,7 @@ _require(sizeof(WideNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(DjenonNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(GoreNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and MAX_TOTAL_SEEDS <= 0xFFFF and <int>MAX_CANDIDATES <= <int>KATRA_MAX_CHILDREN
-         and <int>SEARCH_MATE == <int>KATRA_MATE,
+         and <int>MATE == <int>KATRA_MATE,
          "katra_node: an internal form does not fit")
 
 _C_API = PyCapsule_New(<void*>&CAPI_TABLE, "katra._core._C_API", NULL)
