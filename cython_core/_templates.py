@@ -13,7 +13,7 @@ lanes, <Camel id>Node the node type of a Katro or Katra Mpantsaka size (each
 its own type, so that every job's specialisation has the shape's constants
 folded in).  Djenon-aboure's and Goré's lanes (DjenonNode, GoreNode) are
 written for one board each: their family's first row; a further size of those
-families plays on the int form (node_kind).
+families gets no lanes kind (NODE_INT).
 
 This file reads the table without importing katra (the build has no
 compiled core yet) and is not installed; tests/test_core_templates.py renders

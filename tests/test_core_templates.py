@@ -119,9 +119,9 @@ def test_every_dispatcher_switches_on_the_new_kind() -> None:
     assert "return capi_do(<const Katro6x4Node*>d, op, arg, acts, kids, out)" in after
 
 
-def test_a_second_djenon_size_plays_on_the_int_form() -> None:
+def test_a_second_djenon_size_gets_no_lanes_kind() -> None:
     """Djenon-aboure's lanes are written for its board: another size gets a
-    game index and a shape, no lanes kind (node_kind gives NODE_INT)."""
+    game index and a shape, no lanes kind (NODE_INT)."""
     games = table_with(DJENON_2X8)
     assert "    GAME_DJENON_2X8 = 7\n" in render("_games.pxi.in", games)
     kinds = render("_kinds.pxi.in", games)
