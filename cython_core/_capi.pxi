@@ -103,14 +103,14 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
     actions alone); want >= 0: only the child of action want, into kids[0]: 1
     if legal, else 0."""
     cdef Children it
-    cdef IntPosition child_state
+    cdef IntPosition child_int_pos
     cdef katra_node* k
     cdef int move, a, m = 0
     node_children_begin(&it, s, 1)
     while True:
         k = &kids[m] if want == -1 else &kids[0]
         if Node is IntPosition:
-            move = node_children_next(&it, s, &child_state)
+            move = node_children_next(&it, s, &child_int_pos)
         else:   # (words past the form's are left as they were: nothing reads them)
             move = node_children_next(&it, s, <Node*>k._words)
         if move < 0:
@@ -119,7 +119,7 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
         if want >= 0 and a != want:
             continue
         if Node is IntPosition and want != -2:
-            capi_pack(k, &child_state)
+            capi_pack(k, &child_int_pos)
         elif Node is not IntPosition:
             k.game = <unsigned char>node_game(s)
             k.form = CAPI_FORM_LANES

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """katra._core: the compiled core (same surface as katra._reference, docs/backends.md).
 
-Assembled from parts: _common.pxi (state, tables, the relay engine with its
+Assembled from parts: _common.pxi (the int form, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
 of katra/_reference in the same order, _position.pxi (Position), _node.pxi

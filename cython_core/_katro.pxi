@@ -173,7 +173,7 @@ cdef inline void katro_outcome_by_owners(const IntPosition* s, GameTable* g, int
 # ---------------------------------------------------------------- on lanes
 # The same rules on the lanes of _lanes.pxi (HalvesTables): the mover's row of
 # depth d is its lanes d*C .. d*C+C-1, outer row first; the sowing itself is
-# halves_sow_lanes.
+# halves_sow.
 
 
 cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables* T,

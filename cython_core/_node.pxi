@@ -88,10 +88,10 @@ cdef inline int node_to_move(const Node* s) noexcept nogil:
 
 
 cdef enum:
-    STATE_KEY_WORDS = (MAX_HOLES + 7) // 8
+    INT_POS_KEY_WORDS = (MAX_HOLES + 7) // 8
 
 
-cdef inline u64 state_key(const IntPosition* s) noexcept nogil:
+cdef inline u64 int_pos_key(const IntPosition* s) noexcept nogil:
     """The table key of a position on the int form: its counts packed a
     byte each into 64-bit words, chained through mix64 (a bijection, so a
     position differing in any word reaches another key as a random function
@@ -99,7 +99,7 @@ cdef inline u64 state_key(const IntPosition* s) noexcept nogil:
     offer and owners.  A count or store too large to pack (never in a game
     from a start position) falls back to the Zobrist hash."""
     cdef GameTable* g = &TABLES[s.game]
-    cdef u64 words[STATE_KEY_WORDS]
+    cdef u64 words[INT_POS_KEY_WORDS]
     cdef unsigned char* packed = <unsigned char*>words
     cdef u64 h, owners = 0
     cdef int i, wide = s.stores[0] | s.stores[1]
@@ -129,7 +129,7 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
     cdef int G, w
     cdef u64 h
     if Node is IntPosition:
-        return state_key(s)
+        return int_pos_key(s)
     elif Node is DjenonNode:
         # lanes 12..15 of b[1] stay empty: its high half takes the scalars
         h = mix64(DJENON_LANES.game_key ^ s.b[0])
