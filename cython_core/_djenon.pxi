@@ -16,9 +16,10 @@ cdef inline unsigned djenon_origins_in(unsigned at_least_two, unsigned own) noex
     return at_least_two & own
 
 
-cdef inline bint djenon_pass_forced(unsigned at_least_two) noexcept nogil:
+cdef inline bint djenon_pass_forced(u64 at_least_two) noexcept nogil:
     """The pass rule (§5.3), when no sowing is legal: the pass is forced while
-    some hole holds 2 seeds or more (at_least_two, a mask); else the game is over."""
+    some hole holds 2 seeds or more (at_least_two, a mask of the holes: a bit
+    or a lane's high bit each); else the game is over."""
     return at_least_two != 0
 
 
@@ -231,8 +232,8 @@ cdef inline bint djenon_first_lap_ends_lanes(const DjenonNode* s, int x) noexcep
 
 
 cdef inline bint djenon_pass_forced_lanes(const DjenonNode* s) noexcept nogil:
-    """djenon_pass_forced over the lanes."""
-    return djenon_pass_forced(lanes_at_least_bits(s.b, 2, 2))
+    """djenon_pass_forced over the lanes (their high bits: no gather)."""
+    return djenon_pass_forced(lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2))
 
 
 cdef inline long long djenon_play_lanes(DjenonNode* child, const DjenonNode* s, int x) noexcept nogil:
