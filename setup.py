@@ -10,11 +10,12 @@ prints the rulebook from there).  A wheel gets copies; an editable install
 gets a git-ignored link ``src/katra/docs -> ../../docs``, so docs/ stays the
 only copy in the repository.
 """
+import importlib.util
 import os
 import shutil
+import sys
 from pathlib import Path
 
-from Cython import Tempita
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -101,16 +102,15 @@ class BuildPyWithDocs(build_py):
 
 
 def write_templates() -> None:
-    """cython_core/*.pxi.in (Tempita templates, Cython's copy) -> *.pxi, before
-    cythonize reads the core; a file is rewritten only when its text changes,
-    so that an unchanged one does not make Cython rebuild.  The written files
-    are git-ignored and left out of the sdist, which carries the templates."""
-    for template in sorted(Path("cython_core").glob("*.pxi.in")):
-        target = template.with_suffix("")
-        text = Tempita.sub(template.read_text(encoding="utf-8"))
-        text = f"# Written by setup.py from {template.name}: edit that file, not this one.\n" + text
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
+    """cython_core/*.pxi.in -> *.pxi from the game table, before cythonize
+    reads the core (cython_core/_templates.py)."""
+    spec = importlib.util.spec_from_file_location("katra_core_templates",
+                                                  Path("cython_core", "_templates.py"))
+    assert spec is not None and spec.loader is not None
+    templates = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = templates       # (its dataclasses look their module up)
+    spec.loader.exec_module(templates)
+    templates.write_templates()
 
 
 write_templates()

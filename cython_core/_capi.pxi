@@ -35,14 +35,10 @@ cdef inline int capi_kind(const katra_node* n) noexcept nogil:
     if n == NULL or n.game >= NUM_GAMES:
         return -1
     if n.form == CAPI_FORM_WIDE:
-        return NODE_STATE
+        return NODE_INT
     if n.form != CAPI_FORM_LANES:
         return -1
-    if n.game == GAME_GORE:
-        return NODE_GORE
-    if n.game == GAME_DJENON:
-        return NODE_DJENON
-    return NODE_KATRO + n.game      # as node_kind
+    return GAME_KIND[n.game] if GAME_KIND[n.game] != NODE_INT else -1     # as node_kind
 
 
 cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:
@@ -54,7 +50,7 @@ cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:
     memset(out, 0, sizeof(katra_node))
     out.game = <unsigned char>s.game
     memset(&box, 0, sizeof(NodeBox))
-    if node_root(&box, s) != NODE_STATE:
+    if node_root(&box, s) != NODE_INT:
         out.form = CAPI_FORM_LANES
         memcpy(out._words, &box, KATRA_NODE_WORDS * sizeof(u64))   # its member, at offset 0
         return
@@ -107,14 +103,14 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
     actions alone); want >= 0: only the child of action want, into kids[0]: 1
     if legal, else 0."""
     cdef Children it
-    cdef IntPosition child_state
+    cdef IntPosition child_int_pos
     cdef katra_node* k
     cdef int move, a, m = 0
     node_children_begin(&it, s, 1)
     while True:
         k = &kids[m] if want == -1 else &kids[0]
         if Node is IntPosition:
-            move = node_children_next(&it, s, &child_state)
+            move = node_children_next(&it, s, &child_int_pos)
         else:   # (words past the form's are left as they were: nothing reads them)
             move = node_children_next(&it, s, <Node*>k._words)
         if move < 0:
@@ -123,7 +119,7 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
         if want >= 0 and a != want:
             continue
         if Node is IntPosition and want != -2:
-            capi_pack(k, &child_state)
+            capi_pack(k, &child_int_pos)
         elif Node is not IntPosition:
             k.game = <unsigned char>node_game(s)
             k.form = CAPI_FORM_LANES
@@ -285,12 +281,12 @@ _require(sizeof(WideNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(KatroNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(Katro4x6Node) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(Katro4x4Node) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(MpantsakaNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(MpantsakaSimplifiedNode) <= KATRA_NODE_WORDS * sizeof(u64)
+         and sizeof(KatraMpantsakaNode) <= KATRA_NODE_WORDS * sizeof(u64)
+         and sizeof(KatraMpantsakaSimplifiedNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(DjenonNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and sizeof(GoreNode) <= KATRA_NODE_WORDS * sizeof(u64)
          and MAX_TOTAL_SEEDS <= 0xFFFF and <int>MAX_CANDIDATES <= <int>KATRA_MAX_CHILDREN
-         and <int>SEARCH_MATE == <int>KATRA_MATE,
+         and <int>MATE == <int>KATRA_MATE,
          "katra_node: an internal form does not fit")
 
 _C_API = PyCapsule_New(<void*>&CAPI_TABLE, "katra._core._C_API", NULL)

@@ -421,6 +421,13 @@ cdef void _set_path(GameTable* g, int player, int d, list path):
         g.pathpos[player][d][path[k]] = k
 
 
+def two_row_loop(cols):
+    """A loop round two rows of cols holes, CCW from the bottom row's first
+    hole: a1 .. along the bottom row, back along the top row (Goré §4.1,
+    Djenon-aboure §5.1, a Katra Mpantsaka player's two rows §3.1)."""
+    return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+
+
 cdef int _build_tables() except -1:
     """Build TABLES from katra._games (run once at import; not callable from Python,
     since rebuilding them under a running job would break it)."""
@@ -470,16 +477,14 @@ cdef int _build_tables() except -1:
             OFFER_COUNT[owned][most] = sum(math.comb(owned, k)
                                            for k in range(1, min(most, owned - 1) + 1))
 
-    families = {_games.KATRO: FAM_KATRO, _games.MPANTSAKA: FAM_MPANTSAKA,
-                _games.GORE: FAM_GORE, _games.DJENON: FAM_DJENON}
-    _require(len(_games.GAME_IDS) == NUM_GAMES, "the core knows 7 game ids")
-    _require(_games.GAME_IDS[:5] == ("katro", "katro-4x6", "katro-4x4", "katra-mpantsaka",
-                                     "katra-mpantsaka-simplified"), "the core's game indices")
+    # The core's game indices, shapes and kinds were written from this table (_kinds.pxi.in).
+    _require(CORE_GAME_IDS == _games.GAME_IDS,
+             f"the core was built for the games {CORE_GAME_IDS}: rebuild it")
     for gi, game_id in enumerate(_games.GAME_IDS):
         spec = _games.GAMES[game_id]
         g = &TABLES[gi]
         memset(g, 0, sizeof(GameTable))
-        g.family = families[spec.family]
+        g.family = _games.FAMILIES.index(spec.family)     # FAM_* (_games.pxi.in)
         g.rows = spec.rows
         g.cols = spec.cols
         g.holes = spec.rows * spec.cols
@@ -488,6 +493,7 @@ cdef int _build_tables() except -1:
                  f"{game_id}: action space")
         g.num_actions = spec.num_actions
         g.simplified = spec.simplified
+        g.draws = spec.draws
         g.depth_rows = spec.rows // 2
         H = g.holes
         C = g.cols
@@ -524,6 +530,8 @@ cdef int _build_tables() except -1:
                 _set_path(g, p, 1, loop[::-1])
         if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
             _halves_tables(&HALVES_TABLES[gi], g)
+        elif GAME_KIND[gi] == NODE_INT:
+            pass            # Goré's and Djenon-aboure's lanes are written for one board each
         elif g.family == FAM_DJENON:
             _djenon_lanes(g)
         else:

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """katra._core: the compiled core (same surface as katra._reference, docs/backends.md).
 
-Assembled from parts: _common.pxi (state, tables, the relay engine with its
+Assembled from parts: _common.pxi (the int form, tables, the relay engine with its
 cycle detection, dispatch, the legal-children iterator), _stop.pxi (stopping
 long jobs), one file per game family with the functions of the matching file
 of katra/_reference in the same order, _position.pxi (Position), _node.pxi
@@ -47,27 +47,29 @@ _node_check_shapes()
 _node_zobrist_shares()
 _gore_offers()
 
-# The core's copies of the limits declared in katra._limits (one source).
-_require(_limits.MATE == SEARCH_MATE and _limits.MATE_BOUND == SEARCH_MATE_BOUND
-         and _limits.MAX_SEARCH_DEPTH == SEARCH_MAX_PLY
-         and _limits.MAX_SEARCH_TIME == SEARCH_MAX_SECONDS
-         and _limits.MAX_SEARCH_NODES == SEARCH_MAX_NODES and _limits.MAX_TT_BITS == SEARCH_MAX_TT_BITS
-         and _limits.ENGINE_TT_BITS == SEARCH_ENGINE_TT_BITS
+# The core's copies of the limits declared in katra._limits (one source, one
+# name: each is katra._limits' name).
+_require(_limits.MATE == MATE and _limits.MATE_BOUND == MATE_BOUND
+         and _limits.MAX_SEARCH_DEPTH == MAX_SEARCH_DEPTH
+         and _limits.MAX_SEARCH_TIME == MAX_SEARCH_TIME
+         and _limits.MAX_SEARCH_NODES == MAX_SEARCH_NODES and _limits.MAX_TT_BITS == MAX_TT_BITS
+         and _limits.ENGINE_TT_BITS == ENGINE_TT_BITS
          and _limits.MAX_GAMES == _limits.MAX_PLIES == _limits.MAX_LAPS == MAX_COUNT,
          "the search's and the jobs' limits differ from katra._limits")
-_require(_limits.MAX_SOLVE_PLIES == SOLVE_MAX_PLIES and _limits.MIN_SOLVE_TT_BITS == SOLVE_MIN_BITS
-         and _limits.MAX_SOLVE_TT_BITS == SOLVE_MAX_BITS
-         and _limits.DFPN_MAX_PATH == DFPN_MAX_DEPTH,
+_require(_limits.MAX_SOLVE_PLIES == MAX_SOLVE_PLIES
+         and _limits.MIN_SOLVE_TT_BITS == MIN_SOLVE_TT_BITS
+         and _limits.MAX_SOLVE_TT_BITS == MAX_SOLVE_TT_BITS
+         and _limits.DFPN_MAX_PATH == DFPN_MAX_PATH,
          "the solvers' limits differ from katra._limits")
-_require(_limits.MAX_MCTS_SIMULATIONS == MCTS_MAX_SIMULATIONS
-         and _limits.MIN_MCTS_NODES == MCTS_MIN_NODES and _limits.MAX_MCTS_NODES == MCTS_MAX_NODES
-         and _limits.MCTS_NODES == MCTS_DEFAULT_NODES,
+_require(_limits.MAX_MCTS_SIMULATIONS == MAX_MCTS_SIMULATIONS
+         and _limits.MIN_MCTS_NODES == MIN_MCTS_NODES and _limits.MAX_MCTS_NODES == MAX_MCTS_NODES
+         and _limits.MCTS_NODES == MCTS_NODES,
          "the MCTS's limits differ from katra._limits")
 # The table's move is ordered first (and, searched before the others are made,
 # skipped by negamax_node's loop): no seeds gained may key a move above it.
 _require(<long long>ORDER_GAIN * MAX_TOTAL_SEEDS < ORDER_TABLE,
          "a move's gain can outrank the table's move in the search's ordering")
-DFPN_MAX_DEPTH_OF_CORE = DFPN_MAX_DEPTH   # df-pn's longest path, as compiled (tests)
+DFPN_MAX_PATH_OF_CORE = DFPN_MAX_PATH   # df-pn's longest path, as compiled (tests)
 
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable", "DfpnSolver", "EndgameTables", "Mcts"]

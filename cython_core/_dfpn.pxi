@@ -81,7 +81,7 @@ cdef enum:
     DFPN_INF = 0x3FFFFFFF        # a proof or disproof number meaning "proven" / "disproven"
     DFPN_FREE = 1 << 30          # a disproof's loop ply when it rests on no repetition above
     DFPN_CUT = -1                # ... when it rests on the path's length (the depth cap)
-    DFPN_MAX_DEPTH = 1000        # the longest path searched; deeper children count as
+    DFPN_MAX_PATH = 1000        # the longest path searched; deeper children count as
                                  # path-dependent disproofs (DFPN_CUT)
     DFPN_FILTER = 1024           # the path's keys, counted by their low bits
     DFPN_DEFAULT_BITS = 20       # the table's size for tt_bits=None (2**20 entries, 24 MiB)
@@ -91,7 +91,7 @@ cdef enum:
     DFPN_STOP_STACK = 4          # the thread's stack is too small for the path
     DFPN_PATH_MARK = 1 << 30     # an entry's pn: a disproof that rests on the path (above
                                  # DFPN_INF, so never a proof or disproof number), with L
-    DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_DEPTH)
+    DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_PATH)
     DFPN_NO_DEPTH = 0x3FFFFFFF   # a disproof's depth when it rests on a repetition (or
                                  # is not known to rest on none)
     DFPN_TABLE_FORMAT = 1        # the meaning of a slot's words: bump it when it changes
@@ -150,9 +150,9 @@ ctypedef struct DfpnCtx:
     int stop
     JobStop* js
     char* stack_floor            # the recursion stops (DFPN_STOP_STACK) below this address
-    DfpnFrame** frames           # [DFPN_MAX_DEPTH], allocated on first use
-    u64 path[DFPN_MAX_DEPTH + 1] # the keys of the positions on the current path
-    u64 psum[DFPN_MAX_DEPTH + 2] # psum[a]: the sum of mix64(path[i]) for i < a (psum[0] = 0)
+    DfpnFrame** frames           # [DFPN_MAX_PATH], allocated on first use
+    u64 path[DFPN_MAX_PATH + 1] # the keys of the positions on the current path
+    u64 psum[DFPN_MAX_PATH + 2] # psum[a]: the sum of mix64(path[i]) for i < a (psum[0] = 0)
     unsigned short filter[DFPN_FILTER]
     NodeScratch scratch          # node_unfinished's scratch
     DfpnWalked* walked           # a trap walk's entries, in the order marked
@@ -183,9 +183,8 @@ cdef inline void dfpn_twin(DfpnCtx* c, int game) noexcept nogil:
     draw or better is a win) (other, win).  A disproof of (P, t) with no
     repetition is a finite tree every line of which ends without t for P:
     a proof of the twin, of the same depth."""
-    cdef int family = game_family(game)
     cdef int twin = 3 - c.pi
-    if family != FAM_GORE and family != FAM_DJENON:
+    if not TABLES[game].draws:
         twin = 2 * (1 - (c.pi >> 1)) + 1
     c.twin_salt = dfpn_salt(twin)
 
@@ -346,7 +345,7 @@ cdef inline int dfpn_trap_child(DfpnCtx* c, u64 k, u64 key, int ply, int top) no
     cdef int at = ply if k == key else dfpn_on_path(c, k, ply)
     if at >= 0:
         return 1 if at >= top else -1     # a repetition of the trap's path, or above it
-    if ply + 1 >= DFPN_MAX_DEPTH:
+    if ply + 1 >= DFPN_MAX_PATH:
         return -1
     e = dfpn_find(c, k)
     if e == NULL or e.pn == 0:
@@ -539,7 +538,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 f.pn[i], f.dn[i] = 0, DFPN_INF
             else:
                 f.pn[i], f.dn[i] = DFPN_INF, 0
-        elif ply + 1 >= DFPN_MAX_DEPTH:
+        elif ply + 1 >= DFPN_MAX_PATH:
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
         elif c.tables != NULL and table_answer(c.tables, &kids[i], c.pi, &f.depth[i], &tabled):
             f.pn[i] = 0 if tabled else DFPN_INF          # docs/tables.md
@@ -828,14 +827,14 @@ cdef class DfpnSolver:
         self.tables = tables
         self.shared = DfpnTable(tt_bits) if table is None else table
         self.c.slots, self.c.mask = self.shared.slots, self.shared.mask
-        self.c.frames = <DfpnFrame**>calloc(DFPN_MAX_DEPTH, sizeof(DfpnFrame*))
+        self.c.frames = <DfpnFrame**>calloc(DFPN_MAX_PATH, sizeof(DfpnFrame*))
         if self.c.frames == NULL:
             raise MemoryError("dfpn: cannot allocate the search's frames")
 
     def __dealloc__(self):
         cdef int i
         if self.c.frames != NULL:
-            for i in range(DFPN_MAX_DEPTH):
+            for i in range(DFPN_MAX_PATH):
                 free(self.c.frames[i])
         free(self.c.frames)
         free(self.c.walked)
@@ -973,7 +972,7 @@ cdef class DfpnSolver:
         cdef NodeBox box
         cdef int tabled
         answer.depth = 0
-        if (self.c.tables != NULL and node_root(&box, st) == NODE_DJENON
+        if (self.c.tables != NULL and node_root(&box, st) == NODE_DJENON_ABOURE
                 and table_answer(self.c.tables, &box.djenon, pi, &answer.depth, &tabled)):
             answer.pn = 0 if tabled else DFPN_INF
             answer.dn = DFPN_INF - answer.pn

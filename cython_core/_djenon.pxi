@@ -4,8 +4,7 @@
 
 def djenon_path(spec):
     """CCW round all 12 holes: a1 .. f1, f2 .. a2, then a1 again (§5.1)."""
-    cols = spec.cols
-    return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    return two_row_loop(spec.cols)
 
 
 # own_holes: s.to_move * g.cols .. + g.cols.
@@ -17,9 +16,10 @@ cdef inline unsigned djenon_origins_in(unsigned at_least_two, unsigned own) noex
     return at_least_two & own
 
 
-cdef inline bint djenon_pass_forced(unsigned at_least_two) noexcept nogil:
+cdef inline bint djenon_pass_forced(u64 at_least_two) noexcept nogil:
     """The pass rule (§5.3), when no sowing is legal: the pass is forced while
-    some hole holds 2 seeds or more (at_least_two, a mask); else the game is over."""
+    some hole holds 2 seeds or more (at_least_two, a mask of the holes: a bit
+    or a lane's high bit each); else the game is over."""
     return at_least_two != 0
 
 
@@ -132,8 +132,8 @@ ctypedef struct DjenonNode:
 ctypedef struct DjenonLanes:
     LoopLanes loop
     unsigned own[2]           # player p's lanes, as bits
-    int hole_of[12]           # board hole of lane x
-    int ascending[2][6]       # player p's lanes in ascending board order
+    int hole_of[DJENON_HOLES]           # board hole of lane x
+    int ascending[2][DJENON_COLS]       # player p's lanes in ascending board order
     u64 game_key              # ZKEY_GAME of Djenon-aboure (the solver's keys)
 
 cdef DjenonLanes DJENON_LANES
@@ -143,19 +143,19 @@ cdef void _djenon_lanes(GameTable* g):
     cdef DjenonLanes* t = &DJENON_LANES
     cdef int x, p
     memset(t, 0, sizeof(DjenonLanes))
-    _require(g.path_len == 12, "Djenon-aboure's loop has 12 holes")
-    _loop_lanes(&t.loop, 12, 0)
+    _require(g.path_len == DJENON_HOLES, "Djenon-aboure's loop is the board")
+    _loop_lanes(&t.loop, DJENON_HOLES, 0)
     t.game_key = ZKEY_GAME[g - &TABLES[0]]
-    for x in range(12):
+    for x in range(DJENON_HOLES):
         t.hole_of[x] = g.path[0][0][x]
         t.own[g.owner0[t.hole_of[x]]] |= 1u << x
     for p in range(2):
-        lanes = sorted((g.path[0][0][x], x) for x in range(12) if g.owner0[g.path[0][0][x]] == p)
-        _require(len(lanes) == 6, "Djenon-aboure: 6 holes a player")
-        holes = [t.hole_of[x] for x in range(12) if g.owner0[t.hole_of[x]] == p]
+        lanes = sorted((g.path[0][0][x], x) for x in range(DJENON_HOLES) if g.owner0[g.path[0][0][x]] == p)
+        _require(len(lanes) == DJENON_COLS, "Djenon-aboure: a row a player")
+        holes = [t.hole_of[x] for x in range(DJENON_HOLES) if g.owner0[t.hole_of[x]] == p]
         _require(holes in (sorted(holes), sorted(holes, reverse=True)),
                  "Djenon-aboure: a row's lanes are in board order or its reverse")
-        for x in range(6):
+        for x in range(DJENON_COLS):
             t.ascending[p][x] = lanes[x][1]
 
 
@@ -200,9 +200,9 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
             if verdict == BRENT_SAVE:
                 s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
         r = hand
-        if hand >= 12:
-            q = hand // 12
-            r = hand - q * 12
+        if hand >= DJENON_HOLES:
+            q = hand // DJENON_HOLES
+            r = hand - q * DJENON_HOLES
             b0 += <u64>q * lp.valid[0]
             b1 += <u64>q * lp.valid[1]
         step = &lp.step[0][pos][r]
@@ -228,12 +228,12 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
 
 cdef inline bint djenon_first_lap_ends_lanes(const DjenonNode* s, int x) noexcept nogil:
     """loop_first_lap_ends on Djenon-aboure's loop."""
-    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, 12, x, 0, FAM_DJENON)
+    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, DJENON_HOLES, x, 0, FAM_DJENON)
 
 
 cdef inline bint djenon_pass_forced_lanes(const DjenonNode* s) noexcept nogil:
-    """djenon_pass_forced over the lanes."""
-    return djenon_pass_forced(lanes_at_least_bits(s.b, 2, 2))
+    """djenon_pass_forced over the lanes (their high bits: no gather)."""
+    return djenon_pass_forced(lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2))
 
 
 cdef inline long long djenon_play_lanes(DjenonNode* child, const DjenonNode* s, int x) noexcept nogil:
@@ -270,7 +270,7 @@ cdef inline int djenon_legal_count_lanes(const DjenonNode* s, DjenonNode* scratc
 cdef inline void djenon_pack(DjenonNode* node, const IntPosition* s) noexcept nogil:
     cdef int x
     memset(node, 0, sizeof(DjenonNode))
-    for x in range(12):
+    for x in range(DJENON_HOLES):
         node.b[x >> 3] |= <u64>s.board[DJENON_LANES.hole_of[x]] << ((x & 7) * 8)
     node.to_move = s.to_move
     node.stores[0] = s.stores[0]

@@ -11,8 +11,7 @@
 
 def gore_path(spec):
     """CCW round all 8 holes: a1 b1 c1 d1 d2 c2 b2 a2, then a1 again (§4.1)."""
-    cols = spec.cols
-    return list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    return two_row_loop(spec.cols)
 
 
 ctypedef struct GoreNode:     # 16 bytes: a child is two words copied
@@ -129,6 +128,12 @@ cdef inline int gore_origins(const GoreForm* s, int player) noexcept nogil:
     return gore_holes_of(s, player) & gore_holes_at_least(s, 1)
 
 
+cdef inline bint gore_over(const GoreForm* s) noexcept nogil:
+    """§4.5: no offer is pending and every hole holds under 3 seeds (the
+    player to move has no legal action)."""
+    return not s.offer and not gore_any_at_least(s, 3)
+
+
 cdef inline int gore_affordable(int store) noexcept nogil:
     """How many holes a store pays for (§4.2: GORE_SEEDS_PER_TRADED_HOLE_C each;
     a store is never negative, so the division is unsigned)."""
@@ -188,7 +193,7 @@ cdef inline void gore_view(GoreView* v, const GoreForm* s) noexcept nogil:
     cdef int mine = gore_holes_of(s, me)
     cdef int sowable = gore_origins(s, me)
     cdef int opp_store = s.stores[1 - me]
-    cdef bint over = not offer and not gore_any_at_least(s, 3)     # §4.5
+    cdef bint over = gore_over(s)
     v.offer = offer
     v.over = over
     v.mine = mine

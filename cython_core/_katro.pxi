@@ -145,6 +145,12 @@ cdef inline long long katro_apply(IntPosition* s, GameTable* g, int action, long
     return laps
 
 
+cdef inline int katro_winner(int to_move) noexcept nogil:
+    """Katro and Katra Mpantsaka (§2.4, §3.4): the player to move has no legal
+    move and loses."""
+    return 1 - to_move
+
+
 cdef inline void katro_outcome(const IntPosition* s, GameTable* g, int* winner, int* south,
                                int* north) noexcept nogil:
     """Terminal only: the player to move has no legal move and loses (§2.4)."""
@@ -161,13 +167,13 @@ cdef inline void katro_outcome_by_owners(const IntPosition* s, GameTable* g, int
             south[0] += s.board[i]
         else:
             north[0] += s.board[i]
-    winner[0] = 1 - s.to_move
+    winner[0] = katro_winner(s.to_move)
 
 
 # ---------------------------------------------------------------- on lanes
 # The same rules on the lanes of _lanes.pxi (HalvesTables): the mover's row of
 # depth d is its lanes d*C .. d*C+C-1, outer row first; the sowing itself is
-# halves_sow_lanes.
+# halves_sow.
 
 
 cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables* T,

@@ -275,7 +275,7 @@ cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* 
         w2[0] &= lp.keep[x][2]
 
 
-cdef inline long long halves_sow_lanes(u64* M, const u64* O, unsigned* opp_seeded, int x, int d,
+cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int x, int d,
                                        const HalvesTables* T, int family, int NW, int L,
                                        long long limit) noexcept nogil:
     """relay_sow on lanes, for Katro and Katra Mpantsaka: lift the mover's lane x
@@ -305,7 +305,7 @@ cdef inline long long halves_sow_lanes(u64* M, const u64* O, unsigned* opp_seede
     cdef long long calm = 0                   # laps since the start or the last capture
     cdef const LapStep* step
     words_clear(&m0, &m1, &m2, x, lp, NW)
-    capturing = halves_capturing_lanes(seeded, T, family, &od)
+    capturing = halves_capturing(seeded, T, family, &od)
     while True:
         if calm >= CYCLE_START:                      # Brent's detector runs
             verdict = brent_lap(&brent, calm,
@@ -356,7 +356,7 @@ cdef inline long long halves_sow_lanes(u64* M, const u64* O, unsigned* opp_seede
         if captured:        # the seeds of a seeded lane never yet captured: O's
             seeds += lane_of(O[target >> 3], target)
             seeded &= ~(1u << target)
-            capturing = halves_capturing_lanes(seeded, T, family, &od)
+            capturing = halves_capturing(seeded, T, family, &od)
         if laps >= limit:
             return -laps
         laps += 1
@@ -371,7 +371,7 @@ cdef inline long long halves_sow_lanes(u64* M, const u64* O, unsigned* opp_seede
     return laps
 
 
-cdef inline unsigned halves_capturing_lanes(unsigned opp_seeded, const HalvesTables* T, int family,
+cdef inline unsigned halves_capturing(unsigned opp_seeded, const HalvesTables* T, int family,
                                             int* od) noexcept nogil:
     """The mover's lanes whose landing would capture (Katro: were no deeper
     row of the mover seeded; its od, the depth of the opponent's row taken
@@ -384,7 +384,7 @@ cdef inline unsigned halves_capturing_lanes(unsigned opp_seeded, const HalvesTab
 cdef inline void halves_opponent_left(u64* out, const u64* O, unsigned opp_seeded,
                                       int NW) noexcept nogil:
     """The opponent's words O after a sowing whose captures left opp_seeded
-    (halves_sow_lanes): its captured lanes emptied."""
+    (halves_sow): its captured lanes emptied."""
     out[0] = O[0] & LANES_OF_BITS[opp_seeded & 0xFF]
     if NW > 1:
         out[1] = O[1] & LANES_OF_BITS[(opp_seeded >> 8) & 0xFF]
@@ -396,7 +396,7 @@ cdef inline long long halves_play_seeded(HalvesNode* child, const HalvesNode* s,
                                          unsigned opp_seeded, const HalvesTables* T, int family,
                                          int NW, int L) noexcept nogil:
     """The child of move (lane + 32 * direction) of s in child (the sides
-    swapped: the child is seen from the next mover); halves_sow_lanes' result.
+    swapped: the child is seen from the next mover); halves_sow's result.
     opp_seeded: lanes_nonzero_bits(s.op, NW), the opponent's seeded lanes (the
     same for every move of s); child is not s."""
     cdef long long laps
@@ -404,10 +404,10 @@ cdef inline long long halves_play_seeded(HalvesNode* child, const HalvesNode* s,
     for w in range(NW):
         child.op[w] = s.me[w]
     if move >> 5:       # a constant direction in each copy of the loop
-        laps = halves_sow_lanes(child.op, s.op, &opp_seeded, move & 31, 1, T, family, NW, L,
+        laps = halves_sow(child.op, s.op, &opp_seeded, move & 31, 1, T, family, NW, L,
                                 LAP_LIMIT_C)
     else:
-        laps = halves_sow_lanes(child.op, s.op, &opp_seeded, move & 31, 0, T, family, NW, L,
+        laps = halves_sow(child.op, s.op, &opp_seeded, move & 31, 0, T, family, NW, L,
                                 LAP_LIMIT_C)
     halves_opponent_left(child.me, s.op, opp_seeded, NW)
     return laps
@@ -461,7 +461,7 @@ cdef inline int halves_count_ending(const HalvesNode* s, unsigned origins, int d
         for w in range(NW):
             mine[w] = s.me[w]
         left = opp_seeded
-        laps = halves_sow_lanes(mine, s.op, &left, x, d, T, family, NW, L, LAP_LIMIT_C)
+        laps = halves_sow(mine, s.op, &left, x, d, T, family, NW, L, LAP_LIMIT_C)
         done += laps if laps >= 0 else -laps
         m += laps >= 0
     work[0] += done

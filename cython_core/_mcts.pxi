@@ -23,14 +23,14 @@
 from libc.math cimport log, sqrt
 
 cdef enum:
-    MCTS_MIN_NODES = 256             # the smallest arena: the root and any root's children
-    MCTS_DEFAULT_NODES = 1 << 22     # a tree's slots when none are asked (32 bytes each)
-    MCTS_MAX_NODES = 0x7FFFFFFF      # slot indices are ints
+    MIN_MCTS_NODES = 256             # the smallest arena: the root and any root's children
+    MCTS_NODES = 1 << 22     # a tree's slots when none are asked (32 bytes each)
+    MAX_MCTS_NODES = 0x7FFFFFFF      # slot indices are ints
     MCTS_FIRST_SLOTS = 1 << 12       # the arena's first size (it doubles as it fills)
     MCTS_CLOCK_EVERY = 16            # simulations between two looks at the clock
     MCTS_REUSE_PLIES = 4             # a re-rooted search looks this deep for its position
 
-cdef long long MCTS_MAX_SIMULATIONS = 1LL << 40   # the largest simulation count of one call
+cdef long long MAX_MCTS_SIMULATIONS = 1LL << 40   # the largest simulation count of one call
 
 ctypedef struct MctsSlot:            # one node of the tree (32 bytes)
     u64 visits                       # simulations through the node
@@ -370,8 +370,8 @@ cdef class Mcts:
     def __cinit__(self, exploration=1.4, seed=0, max_nodes=None, max_plies=None):
         self.t.exploration = _limits.check_exploration(exploration)
         self.t.seed = _seed_arg(seed)
-        self.t.max_nodes = MCTS_DEFAULT_NODES if max_nodes is None else _int_arg(
-            max_nodes, "max_nodes", MCTS_MIN_NODES, MCTS_MAX_NODES)
+        self.t.max_nodes = MCTS_NODES if max_nodes is None else _int_arg(
+            max_nodes, "max_nodes", MIN_MCTS_NODES, MAX_MCTS_NODES)
         self.t.max_plies = (_games.DEFAULT_MAX_PLIES if max_plies is None
                             else _int_arg(max_plies, "max_plies", 0, _limits.MAX_PLIES))
         self.t.cap = min(MCTS_FIRST_SLOTS, self.t.max_nodes)
@@ -432,7 +432,7 @@ cdef class Mcts:
         visits, score2), ...] (the visited ones, ascending), pv, tree_nodes,
         seconds.  pos is not changed; a finished game raises ArgumentError."""
         cdef Position p = _check_position(pos)
-        cdef u64 sims = MCTS_MAX_SIMULATIONS
+        cdef u64 sims = MAX_MCTS_SIMULATIONS
         cdef double limit = -1.0
         cdef IntPosition root = p.st
         cdef int acts[MAX_CANDIDATES]
@@ -442,9 +442,9 @@ cdef class Mcts:
         if simulations is None and time_seconds is None:
             raise ArgumentError("an MCTS search needs simulations or a time limit (or both)")
         if simulations is not None:
-            sims = <u64>_int_arg(simulations, "simulations", 1, MCTS_MAX_SIMULATIONS)
+            sims = <u64>_int_arg(simulations, "simulations", 1, MAX_MCTS_SIMULATIONS)
         if time_seconds is not None:
-            limit = _limits.check_seconds(time_seconds, "time", SEARCH_MAX_SECONDS)
+            limit = _limits.check_seconds(time_seconds, "time", MAX_SEARCH_TIME)
         if legal_actions_c(&root, acts) == 0:
             raise ArgumentError(f"cannot search a finished game: {p.text()}")
         if self.busy:

@@ -10,7 +10,7 @@ def mpantsaka_paths(spec):
     clockwise is the reverse; North's loops are South's turned half round.
     """
     cols = spec.cols
-    south_ccw = list(range(cols)) + list(range(2 * cols - 1, cols - 1, -1))
+    south_ccw = two_row_loop(cols)
     north_ccw = [spec.holes - 1 - i for i in south_ccw]
     return (south_ccw, south_ccw[::-1]), (north_ccw, north_ccw[::-1])
 
@@ -96,7 +96,7 @@ cdef inline long long mpantsaka_apply(IntPosition* s, GameTable* g, int action, 
 # ---------------------------------------------------------------- on lanes
 # The same rules on the lanes of _lanes.pxi (HalvesTables): lanes 0..C-1 are the
 # back row, C..2C-1 the front row, in the counter-clockwise loop; the sowing
-# itself is halves_sow_lanes (a capture: HalvesTables.facing and front_face).
+# itself is halves_sow (a capture: HalvesTables.facing and front_face).
 
 
 cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTables* T,

@@ -36,19 +36,9 @@
 
 # ---------------------------------------------------------------- game shapes
 
-# Each game's shape, declared once: family, rows and columns by game index
-# (katra._games.GAME_IDS order), as constants, so that a specialisation
-# naming its game by a constant index has them folded in.  _node_check_shapes
-# checks them against the game table at import.
-cdef extern from *:
-    """
-    static const int katra_shape_family[7] = {0, 0, 0, 1, 1, 2, 3};
-    static const int katra_shape_rows[7] = {6, 4, 4, 4, 4, 2, 2};
-    static const int katra_shape_cols[7] = {6, 6, 4, 8, 8, 4, 6};
-    """
-    const int SHAPE_FAMILY "katra_shape_family"[NUM_GAMES]
-    const int SHAPE_ROWS "katra_shape_rows"[NUM_GAMES]
-    const int SHAPE_COLS "katra_shape_cols"[NUM_GAMES]
+# The shapes, the node types, the fused type Node, the kinds NODE_*, the
+# union NodeBox and node_game, from the game table.
+include "_kinds.pxi"
 
 
 cdef inline int game_family(int game) noexcept nogil:
@@ -70,7 +60,7 @@ cdef inline int game_words(int game) noexcept nogil:
 
 
 cdef inline bint game_simplified(int game) noexcept nogil:
-    return game == GAME_MPANTSAKA_SIMPLIFIED
+    return SHAPE_SIMPLIFIED[game]
 
 
 cdef int _node_check_shapes() except -1:
@@ -82,64 +72,8 @@ cdef int _node_check_shapes() except -1:
                  and TABLES[game].simplified == game_simplified(game)
                  and game_words(game) <= MAX_WORDS,
                  f"the core's shape of {_games.GAME_IDS[game]} differs from katra._games")
-    _require(game_family(GAME_GORE) == FAM_GORE and game_family(GAME_DJENON) == FAM_DJENON,
-             "the core's game indices")
     return 0
 
-
-# ---------------------------------------------------------------- node types
-
-ctypedef struct KatroNode:                    # katro (6x6): 3 words a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct Katro4x6Node:                 # 2 words a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct Katro4x4Node:                 # 1 word a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct MpantsakaNode:                # 2 words a side
-    HalvesNode halves
-    int to_move
-
-ctypedef struct MpantsakaSimplifiedNode:
-    HalvesNode halves
-    int to_move
-
-ctypedef fused Node:
-    IntPosition
-    KatroNode
-    Katro4x6Node
-    Katro4x4Node
-    MpantsakaNode
-    MpantsakaSimplifiedNode
-    DjenonNode
-    GoreNode
-
-# The kinds of node node_root makes (the dispatchers' switch): the list of
-# _dispatch.pxi.in names each with its type and NodeBox member.
-cdef enum:
-    NODE_STATE = 0
-    NODE_KATRO = 1
-    NODE_KATRO_4X6 = 2
-    NODE_KATRO_4X4 = 3
-    NODE_MPANTSAKA = 4
-    NODE_MPANTSAKA_SIMPLIFIED = 5
-    NODE_DJENON = 6
-    NODE_GORE = 7
-
-ctypedef union NodeBox:                       # room for a node of any kind
-    IntPosition state
-    KatroNode katro
-    Katro4x6Node katro4x6
-    Katro4x4Node katro4x4
-    MpantsakaNode mpantsaka
-    MpantsakaSimplifiedNode simplified
-    DjenonNode djenon
-    GoreNode gore
 
 # What node_unfinished and node_legal_count may write to (a caller keeps it
 # out of a recursion's frame): node, room for a node of any kind, and (only
@@ -149,35 +83,15 @@ ctypedef struct NodeScratch:
     NodeBox node
 
 
-cdef inline int node_game(const Node* s) noexcept nogil:
-    """The game index of a node (a constant but on the int form)."""
-    if Node is IntPosition:
-        return s.game
-    elif Node is KatroNode:
-        return GAME_KATRO
-    elif Node is Katro4x6Node:
-        return GAME_KATRO_4X6
-    elif Node is Katro4x4Node:
-        return GAME_KATRO_4X4
-    elif Node is MpantsakaNode:
-        return GAME_MPANTSAKA
-    elif Node is MpantsakaSimplifiedNode:
-        return GAME_MPANTSAKA_SIMPLIFIED
-    elif Node is DjenonNode:
-        return GAME_DJENON
-    else:
-        return GAME_GORE
-
-
 cdef inline int node_to_move(const Node* s) noexcept nogil:
     return s.to_move
 
 
 cdef enum:
-    STATE_KEY_WORDS = (MAX_HOLES + 7) // 8
+    INT_POS_KEY_WORDS = (MAX_HOLES + 7) // 8
 
 
-cdef inline u64 state_key(const IntPosition* s) noexcept nogil:
+cdef inline u64 int_pos_key(const IntPosition* s) noexcept nogil:
     """The table key of a position on the int form: its counts packed a
     byte each into 64-bit words, chained through mix64 (a bijection, so a
     position differing in any word reaches another key as a random function
@@ -185,7 +99,7 @@ cdef inline u64 state_key(const IntPosition* s) noexcept nogil:
     offer and owners.  A count or store too large to pack (never in a game
     from a start position) falls back to the Zobrist hash."""
     cdef GameTable* g = &TABLES[s.game]
-    cdef u64 words[STATE_KEY_WORDS]
+    cdef u64 words[INT_POS_KEY_WORDS]
     cdef unsigned char* packed = <unsigned char*>words
     cdef u64 h, owners = 0
     cdef int i, wide = s.stores[0] | s.stores[1]
@@ -215,7 +129,7 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
     cdef int G, w
     cdef u64 h
     if Node is IntPosition:
-        return state_key(s)
+        return int_pos_key(s)
     elif Node is DjenonNode:
         # lanes 12..15 of b[1] stay empty: its high half takes the scalars
         h = mix64(DJENON_LANES.game_key ^ s.b[0])
@@ -285,7 +199,7 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
         elif Node is DjenonNode:
             z ^= ZOBRIST_FIXED[G] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
             mine = &ZOBRIST_LANE[G][0][0][0]
-            for x in range(12):
+            for x in range(DJENON_HOLES):
                 z ^= mine[256 * x + katra_lane_byte(s.b, x)]
         else:
             z ^= ZOBRIST_FIXED[G]
@@ -305,11 +219,11 @@ cdef inline u64 halves_game_moves(const HalvesNode* s, int G) noexcept nogil:
 
 
 cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
-    """Has the player to move a legal action?  Djenon-aboure: some hole holds
-    2 or more (a sowing's origin does, and with no sowing the pass is forced
-    while one does, §5.3); Goré: an offer is pending or some hole holds 3 or
-    more (§4.5); Katro and Mpantsaka: a candidate whose first lap surely ends,
-    else one sown on the scratch node ends."""
+    """Has the player to move a legal action?  Djenon-aboure: while the pass
+    is forced without a sowing (a sowing's origin holds 2 or more, and so
+    does some hole when the pass is forced, §5.3); Goré: gore_over (§4.5);
+    Katro and Mpantsaka: a candidate whose first lap surely ends, else one
+    sown on the scratch node ends."""
     cdef int G, move, n, k
     cdef u64 moves, quick
     cdef unsigned prep
@@ -319,13 +233,13 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
         n = node_candidates(s, scratch.cand, 0)
         for k in range(n):
             if (node_first_lap_ends(s, scratch.cand[k])
-                    or node_play(&scratch.node.state, s, scratch.cand[k]) >= 0):
+                    or node_play(&scratch.node.int_pos, s, scratch.cand[k]) >= 0):
                 return 1
         return node_fallback(s) >= 0
     elif Node is DjenonNode:
-        return (lanes_at_least(s.b[0], 2) | lanes_at_least(s.b[1], 2)) != 0
+        return djenon_pass_forced_lanes(s)
     elif Node is GoreNode:
-        return s.offer != 0 or lanes_at_least(s.b, 3) != 0
+        return not gore_over(s)
     else:
         G = node_game(s)
         moves = halves_game_moves(&s.halves, G)
@@ -354,7 +268,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
         if is_gore(s):      # from bit masks
             work[0] += 1
             return gore_count_actions(s)
-        return node_legal_list(s, moves, 0, 0, NULL, &scratch.node.state, work)
+        return node_legal_list(s, moves, 0, 0, NULL, &scratch.node.int_pos, work)
     elif Node is DjenonNode:
         return djenon_legal_count_lanes(s, &scratch.node.djenon, work)
     elif Node is GoreNode:
@@ -377,7 +291,7 @@ cdef inline int node_winner(const Node* s) noexcept nogil:
             gore_scores_lanes(s, &south, &north)
         winner = winner_by_scores(south, north)
     else:
-        winner = 1 - s.to_move        # no legal move: the player to move loses (§2.4, §3.4)
+        winner = katro_winner(s.to_move)
     return winner
 
 
@@ -751,8 +665,8 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
     elif Node is GoreNode:
         return lane_of(s.b, hole)
     elif Node is DjenonNode:
-        p = hole >= 6
-        return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - 6 * p])
+        p = hole >= DJENON_COLS
+        return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - DJENON_COLS * p])
     else:
         G = node_game(s)
         half = game_loop(G)
@@ -825,12 +739,8 @@ cdef inline int node_kind(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
     them (as every job; LANES_ENABLED), else the int form."""
     if not (LANES_ENABLED and lanes_fit(s)):
-        return NODE_STATE
-    if s.game == GAME_GORE:
-        return NODE_GORE
-    if s.game == GAME_DJENON:
-        return NODE_DJENON
-    return NODE_KATRO + s.game      # the side games' kinds follow their game indices
+        return NODE_INT
+    return GAME_KIND[s.game]
 
 
 # ---------------------------------------------------------------- tests only
@@ -864,7 +774,7 @@ cdef int _node_zobrist_shares() except -1:
     for G in range(NUM_GAMES):
         ZOBRIST_FIXED[G] = ZKEY_GAME[G] ^ ZKEY_OWNERS0[G]
         if game_family(G) == FAM_DJENON:
-            for x in range(12):
+            for x in range(DJENON_HOLES):
                 memcpy(ZOBRIST_LANE[G][0][x], ZOBRIST_SHARE[DJENON_LANES.hole_of[x]], sizeof(ZOBRIST_LANE[G][0][x]))
         elif game_family(G) == FAM_KATRO or game_family(G) == FAM_MPANTSAKA:
             ZOBRIST_FIXED[G] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]

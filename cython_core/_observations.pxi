@@ -150,18 +150,11 @@ cdef int probe_lanes(Node* s) except -1:
 cdef int observation_tables() except -1:
     """Make the tables of the float rows off the lanes (once)."""
     global OBS_TABLES_MADE
-    cdef NodeBox box
     cdef int m, j, player, to_move, most
     cdef GoreLegal legal
     if OBS_TABLES_MADE:
         return 0
-    probe_lanes(&box.katro)
-    probe_lanes(&box.katro4x6)
-    probe_lanes(&box.katro4x4)
-    probe_lanes(&box.mpantsaka)
-    probe_lanes(&box.simplified)
-    probe_lanes(&box.djenon)
-    probe_lanes(&box.gore)
+    probe_every_lanes_kind()
     for m in range(256):
         for j in range(8):
             BIT_FLOATS[0][m][j] = (m >> j) & 1

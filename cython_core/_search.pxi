@@ -63,14 +63,14 @@ cdef extern from *:
     void katra_table_free(void* p, size_t size) noexcept nogil
 
 cdef enum:
-    SEARCH_MAX_PLY = 64          # the deepest iteration (and the longest PV)
+    MAX_SEARCH_DEPTH = 64          # the deepest iteration (and the longest PV)
     SEARCH_MAX_ACTIONS = 267     # the largest action space (Goré)
-    SEARCH_MATE = 100000         # a win at ply p scores SEARCH_MATE - p
-    SEARCH_MATE_BOUND = 99000    # |score| above this is a win / loss
+    MATE = 100000         # a win at ply p scores MATE - p
+    MATE_BOUND = 99000    # |score| above this is a win / loss
     SEARCH_INF = 1000000
-    SEARCH_MAX_SECONDS = 1000000 # the longest clock accepted (about 11.6 days)
-    SEARCH_MAX_TT_BITS = 28      # the largest table: 2**28 entries (4 GiB)
-    SEARCH_ENGINE_TT_BITS = 20   # a Searcher's table when none is asked (16 MiB)
+    MAX_SEARCH_TIME = 1000000 # the longest clock accepted (about 11.6 days)
+    MAX_TT_BITS = 28      # the largest table: 2**28 entries (4 GiB)
+    ENGINE_TT_BITS = 20   # a Searcher's table when none is asked (16 MiB)
     SEARCH_CLOCK_MASK = 2047     # look at the clock every 2048 nodes
     SEARCH_EARLY_KEYS = 1 << 16  # a table of more entries than this (1 MiB) is mostly out
                                  # of the caches: its slots are fetched as children are made
@@ -89,7 +89,7 @@ cdef enum:
     ORDER_GAIN = 1 << 20         # move-ordering key of one seed gained
     ORDER_KILLER = 1 << 19
 
-cdef long long SEARCH_MAX_NODES = 1LL << 62   # the largest node budget
+cdef long long MAX_SEARCH_NODES = 1LL << 62   # the largest node budget
 
 ctypedef struct TTEntry:
     u64 key
@@ -104,7 +104,7 @@ ctypedef struct SearchOut:
     int depth
     u64 nodes
     int pv_len
-    int pv[SEARCH_MAX_PLY]
+    int pv[MAX_SEARCH_DEPTH]
     double seconds
 
 ctypedef struct PlyLists:        # one ply's move lists (on the heap: see the top)
@@ -120,7 +120,7 @@ ctypedef struct RootMoves:       # every root move's exact score (analyse), by c
     int acts[MAX_CANDIDATES]
     int scores[MAX_CANDIDATES]
     int pv_len[MAX_CANDIDATES]
-    int pv[MAX_CANDIDATES][SEARCH_MAX_PLY]
+    int pv[MAX_CANDIDATES][MAX_SEARCH_DEPTH]
 
 ctypedef struct SearchCtx:
     TTEntry* tt
@@ -139,15 +139,15 @@ ctypedef struct SearchCtx:
                                  # this node count (search_poll sets it)
     u64 polled                   # the node count when it last did
     int horizon                  # some line of this iteration was cut by depth (or the TT)
-    int pv_len[SEARCH_MAX_PLY + 1]
-    int pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1]
-    int killers[SEARCH_MAX_PLY + 1][2]
+    int pv_len[MAX_SEARCH_DEPTH + 1]
+    int pv[MAX_SEARCH_DEPTH + 1][MAX_SEARCH_DEPTH + 1]
+    int killers[MAX_SEARCH_DEPTH + 1][2]
     int history[2][SEARCH_MAX_ACTIONS]
     JobStop* js                  # Ctrl-C and cancel_jobs() (_stop.pxi)
-    IntPosition* children              # [SEARCH_MAX_PLY + 1][MAX_CANDIDATES], not zeroed: only
+    IntPosition* children              # [MAX_SEARCH_DEPTH + 1][MAX_CANDIDATES], not zeroed: only
                                  # the plies reached are touched (a search on lanes keeps
                                  # its smaller nodes there, MAX_CANDIDATES a ply)
-    PlyLists* lists              # [SEARCH_MAX_PLY + 1], not zeroed either
+    PlyLists* lists              # [MAX_SEARCH_DEPTH + 1], not zeroed either
     u64 tt_size                  # entries of tt (a power of two; 0: no table)
     u64 salt                     # an entry of position key holds key ^ salt: entries
                                  # stored under another salt read as empty (search_fresh)
@@ -172,9 +172,9 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     if Node is IntPosition:
         return origin_count(s, &TABLES[s.game], p)
     elif Node is DjenonNode:
-        return lanes_count(lanes_at_least_bits(s.b, 2, 2) & DJENON_LANES.own[p])
+        return lanes_count(djenon_origins_in(lanes_at_least_bits(s.b, 2, 2), DJENON_LANES.own[p]))
     elif Node is GoreNode:
-        return POPCOUNT8[(s.north if p else ~s.north & 0xFF) & <int>lanes_bits(lanes_nonzero(s.b))]
+        return POPCOUNT8[gore_origins(s, p)]
     else:
         G = node_game(s)
         words = &s.halves.me[0]
@@ -222,17 +222,17 @@ cdef inline int terminal_score(const Node* s, int ply) noexcept nogil:
     cdef int winner = node_winner(s)
     if winner < 0:
         return 0
-    return SEARCH_MATE - ply if winner == s.to_move else -(SEARCH_MATE - ply)
+    return MATE - ply if winner == s.to_move else -(MATE - ply)
 
 
 cdef inline int mate_shifted(int score, int plies) noexcept nogil:
-    """A win/loss score (+-(SEARCH_MATE - its plies to the end)) with plies
+    """A win/loss score (+-(MATE - its plies to the end)) with plies
     fewer to its end; any other score unchanged.  The table keeps them counted
     from the node, not the root: mate_shifted(score, ply) in,
     mate_shifted(stored, -ply) out."""
-    if score > SEARCH_MATE_BOUND:
+    if score > MATE_BOUND:
         return score + plies
-    if score < -SEARCH_MATE_BOUND:
+    if score < -MATE_BOUND:
         return score - plies
     return score
 
@@ -311,7 +311,7 @@ cdef inline int order_key(const Node* child, int a, int me, int before, int tt_m
 cdef inline bint probes_table(const SearchCtx* c, int depth, int ply) noexcept nogil:
     """Does negamax look up a node at depth and ply in the table?  (Leaves,
     at depth 0 or at the deepest ply, do not.)"""
-    return c.tt != NULL and depth > 0 and ply < SEARCH_MAX_PLY
+    return c.tt != NULL and depth > 0 and ply < MAX_SEARCH_DEPTH
 
 
 cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nogil:
@@ -420,9 +420,9 @@ cdef inline bint tabled_score(SearchCtx* c, const Node* s, int ply, int* score) 
     finished game's."""
     cdef int v
     cdef unsigned int plies
-    if c.tables == NULL or not table_settled(c.tables, s, &v, &plies) or plies >= SEARCH_MAX_PLY:
+    if c.tables == NULL or not table_settled(c.tables, s, &v, &plies) or plies >= MAX_SEARCH_DEPTH:
         return False
-    score[0] = 0 if v == 0 else v * (SEARCH_MATE - ply - <int>plies)
+    score[0] = 0 if v == 0 else v * (MATE - ply - <int>plies)
     return True
 
 
@@ -492,10 +492,10 @@ cdef inline bint proven_within(const TTEntry* e, int depth) noexcept nogil:
     that ends within depth plies of its node: a win forced within p plies is
     seen, with nothing faster, by every depth from p on, so such an entry holds
     at any depth >= p (a loss likewise, from the other side)."""
-    if e.score > SEARCH_MATE_BOUND and e.flag != TT_UPPER:
-        return SEARCH_MATE - e.score <= depth
-    if e.score < -SEARCH_MATE_BOUND and e.flag != TT_LOWER:
-        return SEARCH_MATE + e.score <= depth
+    if e.score > MATE_BOUND and e.flag != TT_UPPER:
+        return MATE - e.score <= depth
+    if e.score < -MATE_BOUND and e.flag != TT_LOWER:
+        return MATE + e.score <= depth
     return 0
 
 
@@ -524,9 +524,9 @@ cdef inline int search_node(SearchCtx* c, const Node* s, u64 key, int depth, int
     table key (node_zobrist) when it probes the table (probes_table), which its
     parent computed.  A leaf (search_leaf), a node whose children are leaves
     (search_frontier), else negamax: the parent calls the one it needs."""
-    if depth <= 0 or ply >= SEARCH_MAX_PLY:
+    if depth <= 0 or ply >= MAX_SEARCH_DEPTH:
         return search_leaf(c, s, ply)
-    if depth == 1 or ply + 1 >= SEARCH_MAX_PLY:
+    if depth == 1 or ply + 1 >= MAX_SEARCH_DEPTH:
         return search_frontier(c, s, key, depth, alpha, beta, ply, pv_node)
     return negamax(c, s, key, depth, alpha, beta, ply, pv_node)
 
@@ -726,8 +726,8 @@ cdef SearchCtx* search_alloc(u64 tt_size) noexcept nogil:
     cdef SearchCtx* c = <SearchCtx*>calloc(1, sizeof(SearchCtx))
     if c == NULL:
         return NULL
-    c.children = <IntPosition*>malloc((SEARCH_MAX_PLY + 1) * MAX_CANDIDATES * sizeof(IntPosition))
-    c.lists = <PlyLists*>malloc((SEARCH_MAX_PLY + 1) * sizeof(PlyLists))
+    c.children = <IntPosition*>malloc((MAX_SEARCH_DEPTH + 1) * MAX_CANDIDATES * sizeof(IntPosition))
+    c.lists = <PlyLists*>malloc((MAX_SEARCH_DEPTH + 1) * sizeof(PlyLists))
     if tt_size:
         c.tt = <TTEntry*>katra_table_alloc(tt_size * sizeof(TTEntry))
         c.tt_mask = tt_size - 1
@@ -763,7 +763,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
     c.every_move = every_move
     c.max_nodes = max_nodes if max_nodes else <u64>-1
     memset(c.history, 0, sizeof(c.history))
-    for d in range(SEARCH_MAX_PLY + 1):
+    for d in range(MAX_SEARCH_DEPTH + 1):
         c.killers[d][0] = -1
         c.killers[d][1] = -1
     c.start = monotonic_seconds()
@@ -796,7 +796,7 @@ cdef void search_nodes(SearchCtx* c, const Node* root, int max_depth, double tim
             break
         # with a clock or a node budget: stop once the value is proven (every line
         # ended, or a win/loss no deeper search can change)
-        if limited and (not c.horizon or v >= SEARCH_MATE - d or v <= -(SEARCH_MATE - d)):
+        if limited and (not c.horizon or v >= MATE - d or v <= -(MATE - d)):
             break
     out.nodes = c.nodes
     out.seconds = monotonic_seconds() - c.start
@@ -828,17 +828,17 @@ cdef int auto_tt_bits(int max_depth, double limit, object max_nodes):
 cdef tuple _search_limits(object depth, object time_seconds, object nodes):
     """(max_depth, time limit or -1, node budget or 0) from search's arguments, checked
     as katra._limits checks them (ArgumentTypeError / ArgumentError, naming each)."""
-    cdef int max_depth = SEARCH_MAX_PLY
+    cdef int max_depth = MAX_SEARCH_DEPTH
     cdef double limit = -1.0
     if depth is None and time_seconds is None and nodes is None:
         raise ArgumentError("search needs a depth, a time limit or a node budget "
                             "(one or more)")
     if depth is not None:
-        max_depth = <int>_int_arg(depth, "depth", 1, SEARCH_MAX_PLY)
+        max_depth = <int>_int_arg(depth, "depth", 1, MAX_SEARCH_DEPTH)
     if time_seconds is not None:       # any real number (a NumPy one too), not a bool
-        limit = _limits.check_seconds(time_seconds, "time_seconds", SEARCH_MAX_SECONDS)
+        limit = _limits.check_seconds(time_seconds, "time_seconds", MAX_SEARCH_TIME)
     if nodes is not None:
-        _int_arg(nodes, "nodes", 1, SEARCH_MAX_NODES)
+        _int_arg(nodes, "nodes", 1, MAX_SEARCH_NODES)
     return max_depth, limit, 0 if nodes is None else nodes
 
 
@@ -855,8 +855,8 @@ cdef class Searcher:
 
     def __cinit__(self, tt_bits=None, tables=None):
         cdef const EndTable* t = table_arg(tables)
-        self.tt_bits = SEARCH_ENGINE_TT_BITS if tt_bits is None else <int>_int_arg(
-            tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
+        self.tt_bits = ENGINE_TT_BITS if tt_bits is None else <int>_int_arg(
+            tt_bits, "tt_bits", 0, MAX_TT_BITS)
         self.c = search_alloc((<u64>1 << self.tt_bits) if self.tt_bits else 0)
         if self.c == NULL:
             raise MemoryError("search: cannot allocate its tables")
@@ -958,7 +958,7 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, ever
     if tt_bits is None:
         bits = auto_tt_bits(limits[0], limits[1], nodes)
     else:
-        bits = <int>_int_arg(tt_bits, "tt_bits", 0, SEARCH_MAX_TT_BITS)
+        bits = <int>_int_arg(tt_bits, "tt_bits", 0, MAX_TT_BITS)
     engine = _spare_searcher
     if engine is not None and engine.tt_bits == bits:
         _spare_searcher = None
@@ -966,6 +966,6 @@ def search(pos, depth=None, time_seconds=None, *, tt_bits=None, nodes=None, ever
     else:
         engine = Searcher(bits)
     result = engine._run(p, limits, every_move)
-    if bits <= SEARCH_ENGINE_TT_BITS:
+    if bits <= ENGINE_TT_BITS:
         _spare_searcher = engine
     return result

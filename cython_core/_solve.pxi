@@ -44,7 +44,7 @@ cdef extern from *:
     char* katra_stack_here() noexcept nogil
 
 cdef enum:
-    SOLVE_MAX_PLIES = 500        # the largest bound accepted
+    MAX_SOLVE_PLIES = 500        # the largest bound accepted
     SOLVE_OPEN = -1              # a threshold not found within the bound searched
     SOLVE_INFINITE = 1 << 20     # a threshold known not to exist (the predicate never holds)
     SOLVE_POLL_NODES = 512       # poll the job's stop and the clock every 512 nodes

@@ -56,8 +56,8 @@ cdef enum:
     SOLVE_FIRST_BITS = 16        # a table that may grow starts at 2**16 entries
     SOLVE_DEFAULT_MAX_BITS = 20  # and grows up to 2**20 (16 MiB) unless told otherwise;
                                  # a shared table's default size
-    SOLVE_MIN_BITS = 10
-    SOLVE_MAX_BITS = 28
+    MIN_SOLVE_TT_BITS = 10
+    MAX_SOLVE_TT_BITS = 28
 
 # An entry's facts, one 64-bit word of eight 8-bit lanes, so that a zeroed slot
 # (calloc) reads as "nothing known" whatever key it is read for: lane i (bits
@@ -249,8 +249,8 @@ cdef void solve_grow(SolveSlots* t) noexcept nogil:
 
 
 cdef int _solve_bits_arg(object tt_bits) except -1:
-    """tt_bits checked: an int in SOLVE_MIN_BITS..SOLVE_MAX_BITS (_int_arg's errors)."""
-    return <int>_int_arg(tt_bits, "tt_bits", SOLVE_MIN_BITS, SOLVE_MAX_BITS)
+    """tt_bits checked: an int in MIN_SOLVE_TT_BITS..MAX_SOLVE_TT_BITS (_int_arg's errors)."""
+    return <int>_int_arg(tt_bits, "tt_bits", MIN_SOLVE_TT_BITS, MAX_SOLVE_TT_BITS)
 
 
 cdef int _question_arg(object player, object target) except -1:

@@ -3,8 +3,8 @@
 
 
 cdef int _solve_bound_arg(object value, str name, int minimum) except -1:
-    """A ply bound in minimum..SOLVE_MAX_PLIES (ArgumentTypeError, ArgumentError)."""
-    return <int>_int_arg(value, name, minimum, SOLVE_MAX_PLIES)
+    """A ply bound in minimum..MAX_SOLVE_PLIES (ArgumentTypeError, ArgumentError)."""
+    return <int>_int_arg(value, name, minimum, MAX_SOLVE_PLIES)
 
 
 cdef int _read_thresholds(object thresholds, int* thr) except -1:
@@ -19,13 +19,13 @@ cdef int _read_thresholds(object thresholds, int* thr) except -1:
         number = _as_int(t)
         if t is None:
             thr[k] = SOLVE_INFINITE
-        elif number is not None and -1 <= number <= SOLVE_MAX_PLIES:
+        elif number is not None and -1 <= number <= MAX_SOLVE_PLIES:
             thr[k] = number
         elif number is None:
             raise ArgumentTypeError(f"threshold {k} must be None or an int in "
-                                    f"-1..{SOLVE_MAX_PLIES}, not {type(t).__name__}")
+                                    f"-1..{MAX_SOLVE_PLIES}, not {type(t).__name__}")
         else:
-            raise ArgumentError(f"threshold {k} must be None or an int in -1..{SOLVE_MAX_PLIES}")
+            raise ArgumentError(f"threshold {k} must be None or an int in -1..{MAX_SOLVE_PLIES}")
     return 0
 
 
@@ -100,7 +100,7 @@ cdef class Solver:
         self.c.deadline = -1.0
         if time_seconds is not None:
             self.c.deadline = monotonic_seconds() + _limits.check_seconds(
-                time_seconds, "time_seconds", SEARCH_MAX_SECONDS)
+                time_seconds, "time_seconds", MAX_SEARCH_TIME)
         self.busy = 1
         return 0
 
@@ -144,8 +144,8 @@ cdef class Solver:
             if not isinstance(known, tuple) or len(known) != 2:
                 raise ArgumentError("known must be None or a (thresholds, bound) pair")
             first = _solve_bound_arg(known[1], "the known bound", 0) + 1
-            if first > SOLVE_MAX_PLIES:
-                raise ArgumentError(f"the known bound must be an int in 0..{SOLVE_MAX_PLIES - 1}")
+            if first > MAX_SOLVE_PLIES:
+                raise ArgumentError(f"the known bound must be an int in 0..{MAX_SOLVE_PLIES - 1}")
             _read_thresholds(known[0], thr)
         self._reserve(plies)
         self._begin(&js, time_seconds)

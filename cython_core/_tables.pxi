@@ -36,10 +36,10 @@
 # layer's plies have been reached.
 
 cdef enum:
-    TABLE_HOLES = 12
+    TABLE_HOLES = DJENON_HOLES
     TABLE_MAX_SEEDS = 16         # the largest layer built or read (13,037,895 boards)
     TABLE_NONE = 255             # stored: the player cannot force the game to end
-    TABLE_KIDS = 7               # a board's children: at most 6 sowings, or the pass
+    TABLE_KIDS = DJENON_COLS + 1  # a board's children: a sowing per own hole, or the pass
     TABLE_MAX_PLIES = 65535      # the stored plies are 16-bit
     TABLE_STOP_JOB = 1           # table_build_layer's results
     TABLE_STOP_MEMORY = 2
@@ -102,11 +102,11 @@ cdef inline void table_unrank(u64 r, int k, int* c) noexcept nogil:
 
 
 cdef inline int table_board(const DjenonNode* s, int* c) noexcept nogil:
-    """s's board from the mover's side into c (c[x]: lane x + 6 * to_move, mod 12);
+    """s's board from the mover's side into c (c[x]: lane x + DJENON_COLS * to_move, mod TABLE_HOLES);
     its seeds."""
     cdef int x, y, k = 0
     for x in range(TABLE_HOLES):
-        y = x + 6 if s.to_move else x
+        y = x + DJENON_COLS if s.to_move else x
         if y >= TABLE_HOLES:
             y -= TABLE_HOLES
         c[x] = lane_of(s.b[y >> 3], y)
@@ -198,9 +198,9 @@ cdef int table_build_layer(int k, const EndTable* lower, unsigned char* values,
             plies[2 * r] = plies[2 * r + 1] = 0
             if m == 0:                        # finished: each row's seeds are its owner's
                 a = b = 0
-                for x in range(6):
+                for x in range(DJENON_COLS):
                     a += c[x]
-                    b += c[x + 6]
+                    b += c[x + DJENON_COLS]
                 cur[2 * r], cur[2 * r + 1] = a, b
             else:
                 cur[2 * r] = cur[2 * r + 1] = -1

@@ -330,7 +330,7 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
 
 
 # commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
-# env_state(e, i, out): env i's position on the int form (_dispatch.pxi.in)
+# env_int_pos(e, i, out): env i's position on the int form (_dispatch.pxi.in)
 
 
 cdef void commit_worker(void* arg) noexcept nogil:
@@ -605,7 +605,7 @@ cdef class VectorGame:
 
     cdef int raise_bad(self, Py_ssize_t i, long long a, object given) except -1:
         cdef Position pos = Position.__new__(Position)
-        env_state(&self.e, i, &pos.st)
+        env_int_pos(&self.e, i, &pos.st)
         if a < SKIP_ENV or a >= self.e.num_actions:
             raise ArgumentError(f"step: env {i}: action {given} is out of range "
                              f"0..{self.e.num_actions - 1} (or -1 to skip); no env was changed")
@@ -665,7 +665,7 @@ cdef class VectorGame:
         """A copy of env i's position (a katra._core.Position)."""
         cdef long long k = _int_arg(i, "env index i", 0, self.e.num_envs - 1)
         cdef Position pos = Position.__new__(Position)
-        env_state(&self.e, k, &pos.st)
+        env_int_pos(&self.e, k, &pos.st)
         return pos
 
     def __repr__(self):

@@ -16,7 +16,6 @@ from katra._games import GAMES
 from katra._limits import (
     MATE,
     MATE_BOUND,
-    MAX_SEARCH_TIME,
     MAX_TT_BITS,
     check_int,
     check_search_limits,
@@ -29,9 +28,9 @@ from ._counting import load_position
 __all__ = ["SearchResult", "search", "MATE", "Engine", "analyse", "Analysis", "MoveScore"]
 
 #: MATE: a won position scores ``MATE - plies`` (plies until the win, from the
-#: searched position); a lost one ``-(MATE - plies)``.  MAX_TIME: the longest
-#: ``time`` [search][katra.search] accepts, in seconds (about 11.6 days).
-MAX_TIME = MAX_SEARCH_TIME
+#: searched position); a lost one ``-(MATE - plies)``.  The longest ``time``
+#: [search][katra.search] accepts is katra._limits.MAX_SEARCH_TIME seconds
+#: (about 11.6 days).
 
 
 class _Scored:
@@ -232,7 +231,7 @@ def search(position: Any, depth: int | None = None, time: float | None = None,
     ``position`` is a [katra.State][] (of either backend), a game id or name
     (its start position) or a position text.  ``depth``: ``None`` or an int
     ``1..64`` (plies); ``time``: ``None`` or a real number of seconds with
-    ``0 < time <= MAX_TIME`` (10**6); ``nodes``: ``None`` or an int
+    ``0 < time <= MAX_SEARCH_TIME`` (10**6); ``nodes``: ``None`` or an int
     ``1..2**62`` (a node budget).  Give at least one; with several, the first
     limit reached stops the search.  A wrong type raises
     [katra.ArgumentTypeError][], a value out of range (or no limit)

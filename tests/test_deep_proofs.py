@@ -328,7 +328,7 @@ def test_dfpn_paths_end_where_the_limits_say():
     from katra import _core
     from katra._limits import DFPN_MAX_PATH
 
-    assert _core.DFPN_MAX_DEPTH_OF_CORE == DFPN_MAX_PATH == 1000
+    assert _core.DFPN_MAX_PATH_OF_CORE == DFPN_MAX_PATH == 1000
     assert DFPN_MAX_PATH < MAX_PROOF_PLIES   # proofs may be deeper than one path
 
 

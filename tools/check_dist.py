@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: top-level files of the sdist besides the folders below
 SDIST_TOP = {"pyproject.toml", "setup.py", "MANIFEST.in", "LICENSE", "README.md",
              "CHANGELOG.md", "CONTRIBUTING.md", "RELEASING.md",
-             "tools/docs_site.py"}  # the docs site's hook (tests/test_docs_site.py)
+             "tools/docs_site.py",  # the docs site's hook (tests/test_docs_site.py)
+             "tools/check_new_size.py"}  # a new game size built (tests/test_core_templates.py)
 #: tracked folders shipped whole in the sdist (docs only as docs/*.md)
 SDIST_FOLDERS = ("cython_core/", "src/katra/", "python_api/", "tests/", "fuzz/", "examples/")
 #: what setuptools adds to an sdist

@@ -26,25 +26,12 @@ from libc.string cimport memcpy
 cdef enum:
     MAX_HOLES = 36
     MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
-    NUM_GAMES = 7
 
-# Game indices (the order of katra._games.GAME_IDS, checked at import): the
-# lane jobs name their tables by a constant index, so that their addresses
-# are constants in the specialised loops.
-cdef enum:
-    GAME_KATRO = 0
-    GAME_KATRO_4X6 = 1
-    GAME_KATRO_4X4 = 2
-    GAME_MPANTSAKA = 3
-    GAME_MPANTSAKA_SIMPLIFIED = 4
-    GAME_GORE = 5
-    GAME_DJENON = 6
-
-cdef enum:
-    FAM_KATRO = 0
-    FAM_MPANTSAKA = 1
-    FAM_GORE = 2
-    FAM_DJENON = 3
+# NUM_GAMES, the game indices GAME_<id> (the order of katra._games.GAME_IDS:
+# the lane jobs name their tables by a constant index, so that their
+# addresses are constants in the specialised loops) and the families FAM_*,
+# written from the game table (_games.pxi.in).
+include "_games.pxi"
 
 # Action numbers (docs/rules.md §1.5) and a rule constant, checked against
 # katra._games at import.
@@ -85,6 +72,7 @@ ctypedef struct GameTable:
     int holes
     int num_actions
     int simplified
+    int draws                      # can a game end drawn (GameSpec.draws)
     int depth_rows                 # rows per player (Katro, Mpantsaka)
     int path_len
     int path[2][2][2 * MAX_HOLES]  # the holes of the path in sowing order, written twice
@@ -113,7 +101,6 @@ cdef int OFFER_MASK_COUNT[256]
 
 cdef enum:
     HOT_BYTES = (5 + MAX_HOLES) * 4   # sizeof(int) * ints before IntPosition.owner (checked at import)
-    GORE_HOLES = 8
     SMALL_HOLES = 16                         # katro-4x4, Djenon-aboure, Goré
     SMALL_HOT_BYTES = (5 + SMALL_HOLES) * 4
     GORE_HOT_BYTES = (5 + GORE_HOLES) * 4   # the scalars and Goré's 8 counts

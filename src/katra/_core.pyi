@@ -331,7 +331,7 @@ class VectorGame:
 #: docs/cython.md); import_katra() reads it.
 _C_API: object
 #: df-pn's longest path as compiled; katra._limits.DFPN_MAX_PATH (checked at load).
-DFPN_MAX_DEPTH_OF_CORE: int
+DFPN_MAX_PATH_OF_CORE: int
 
 class EndgameTables:
     """Djenon-aboure's endgame tables in memory (docs/tables.md): the layers

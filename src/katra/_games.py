@@ -32,6 +32,9 @@ MPANTSAKA = "mpantsaka"
 GORE = "gore"
 DJENON = "djenon"
 
+#: The families, in the order of the compiled core's FAM_ constants.
+FAMILIES: tuple[str, ...] = (KATRO, MPANTSAKA, GORE, DJENON)
+
 # Goré action numbers (docs/rules.md §1.5).
 GORE_OFFER_BASE = 8
 GORE_PASS = 264
@@ -62,6 +65,13 @@ class GameSpec:
     @property
     def holes(self) -> int:
         return self.rows * self.cols
+
+    @property
+    def draws(self) -> bool:
+        """Can a game end drawn?  Goré and Djenon-aboure (equal scores, §4.5,
+        §5.3); in Katro and Katra Mpantsaka the player to move without a
+        legal move loses (§2.4, §3.4)."""
+        return self.family in (GORE, DJENON)
 
     @property
     def keys(self) -> tuple[str, ...]:

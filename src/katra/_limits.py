@@ -71,7 +71,7 @@ MAX_PROOF_PLIES = 1 << 20
 
 #: df-pn's longest path (plies below the position asked): a child deeper than that
 #: counts as a disproof resting on the path.  The core's DfpnSolver agrees
-#: (DFPN_MAX_DEPTH in cython_core/_dfpn.pxi; checked when katra._core loads).  Its
+#: (DFPN_MAX_PATH in cython_core/_dfpn.pxi; checked when katra._core loads).  Its
 #: proofs may be deeper than its paths: a proof's depth adds up the depths of table
 #: entries proven on other paths.
 DFPN_MAX_PATH = 1000
