@@ -3,8 +3,8 @@
 The formulas are those of the chess testing frameworks (cutechess-cli, fastchess,
 fishtest), so that the same counts give the same figures (docs/stats.md):
 
-* [elo][katra.stats.elo] and [elo_pentanomial][katra.stats.elo_pentanomial]: the Elo difference and the half-width of
-  its 95% interval from a match's score and the score's variance;
+* [elo][katra.stats.elo] and [elo_pentanomial][katra.stats.elo_pentanomial]: the Elo
+  difference and the half-width of its 95% interval from a match's score and the score's variance;
 * [los][katra.stats.los]: the likelihood of superiority;
 * [sprt][katra.stats.sprt]: the log-likelihood ratio of a sequential probability ratio test and
   its verdict, under the normalized, logistic or BayesElo model;
@@ -31,7 +31,8 @@ __all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "MAX_SP
            "ladder"]
 
 SPRTModel = Literal["normalized", "logistic", "bayesian"]
-"""The models [sprt][katra.stats.sprt] knows: what its bounds measure and which likelihood it uses."""
+"""The models [sprt][katra.stats.sprt] knows: what its bounds measure and which
+likelihood it uses."""
 _MODELS: tuple[str, ...] = ("normalized", "logistic", "bayesian")
 
 #: The standard normal quantile of 0.975: a 95% interval is the mean ± 1.96 standard errors.
@@ -46,8 +47,8 @@ _NELO_PER_T = 800 / math.log(10)
 _EMPTY_CLASS_WEIGHT = 1e-3
 
 MAX_SPRT_ELO = 1000.0
-"""The largest ``|elo0|`` and ``|elo1|`` that [sprt][katra.stats.sprt] takes (any model).  Bounds are
-a few Elo in practice; within this every hypothesis's score stays well inside (0, 1)
+"""The largest ``|elo0|`` and ``|elo1|`` that [sprt][katra.stats.sprt] takes (any model).
+Bounds are a few Elo in practice; within this every hypothesis's score stays well inside (0, 1)
 in floating point."""
 
 #: ladder: Newton's iteration stops when no rating moves by more than this (Elo).
