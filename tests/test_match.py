@@ -425,6 +425,30 @@ def test_tournaments(tmp_path, tournament, pairings):
         assert report["ratings"]["greedy"] == {"elo": 0.0, "error95": 0.0}
 
 
+def test_tournament_ratings_with_a_prior_of_draws():
+    """A clean sweep leaves the maximum-likelihood ratings unbounded (null); with
+    --rating-prior every rating is finite and the text table says the prior."""
+    engines = (["katra:alphabeta:depth=3", "name=ab"], ["katra:random:seed=1", "name=r1"],
+               ["katra:random:seed=2", "name=r2"])
+    plain = match(GAME, *engines, "--tournament", "gauntlet", "--games", 2, "--json")
+    assert plain.returncode == 0, plain.stderr
+    report = json.loads(plain.stdout)
+    assert report["rating_prior"] == 0
+    swept = all(p["wins"] == p["games"] for p in report["pairings"])
+    assert (report["ratings"] is None) == swept
+    prior = match(GAME, *engines, "--tournament", "gauntlet", "--games", 2, "--json",
+                  "--rating-prior", 1)
+    report = json.loads(prior.stdout)
+    ratings = report["ratings"]
+    assert report["rating_prior"] == 1 and ratings["ab"] == {"elo": 0.0, "error95": 0.0}
+    for name in ("r1", "r2"):  # the first engine is the anchor: the random players below it
+        assert -1000 < ratings[name]["elo"] < 0 and 0 < ratings[name]["error95"] < 2000
+    text = match(GAME, *engines, "--tournament", "gauntlet", "--games", 2, "--rating-prior", 1)
+    assert "1 virtual draw a pairing" in text.stdout
+    bad = match(GAME, *engines, "--tournament", "gauntlet", "--rating-prior", -1)
+    assert bad.returncode == 2 and "--rating-prior" in bad.stderr
+
+
 def test_adjudication_by_a_proof(tmp_path):
     path = tmp_path / "r.jsonl"
     done = match(GAME, ["katra:random:seed=1"], ["katra:random:seed=2"], "--games", 2,

@@ -587,6 +587,32 @@ def test_ladder_bad_input(games, anchor, error, match):
         ladder(games, anchor=anchor)
 
 
+def test_ladder_prior_adds_virtual_draws_to_every_pairing_that_met():
+    """With one virtual draw a pairing, a 10-0 sweep is rated as 10.5-0.5 would be
+    without it (400·log10(21)), and a pairing that never met gets none: a and c are
+    rated through b alone."""
+    swept = ladder([("a", "b", 1)] * 10, anchor="b", prior=1)
+    assert swept["a"][0] == pytest.approx(400 * math.log10(21), abs=1e-6)
+    plain = ladder([("a", "b", 1)] * 10 + [("a", "b", 0.5)], anchor="b")
+    assert swept["a"][0] == pytest.approx(plain["a"][0], abs=1e-6)
+    assert swept["a"][1] == pytest.approx(plain["a"][1], rel=1e-6)
+    chain = ladder([("a", "b", 1)] * 3 + [("b", "c", 1)] * 3, anchor="c", prior=2)
+    # a-b and b-c each read 4-1 (3 wins and 2 virtual draws): 400·log10(4) per link
+    assert chain["b"][0] == pytest.approx(400 * math.log10(4), abs=1e-6)
+    assert chain["a"][0] == pytest.approx(800 * math.log10(4), abs=1e-6)
+    with pytest.raises(katra.ArgumentError, match="unbounded"):  # b never met a or c's group
+        ladder([("a", "c", 1), ("b", "d", 1)], anchor="c", prior=1)
+
+
+@pytest.mark.parametrize("prior, error", [(-1, katra.ArgumentError), (1001, katra.ArgumentError),
+                                          (math.nan, katra.ArgumentError),
+                                          ("1", katra.ArgumentTypeError),
+                                          (True, katra.ArgumentTypeError)])
+def test_ladder_bad_prior(prior, error):
+    with pytest.raises(error, match="prior"):
+        ladder([("a", "b", 1), ("b", "a", 1)], anchor="a", prior=prior)
+
+
 def test_ladder_bad_anchor_elo():
     with pytest.raises(katra.ArgumentError, match="anchor_elo"):
         ladder([("a", "b", 1), ("b", "a", 1)], anchor="a", anchor_elo=math.inf)

@@ -9,13 +9,15 @@ pairing ``--games`` games (each opening of the game's shipped suite played
 twice, colours swapped), run as
 
     katra match GAME --tournament roundrobin --engine katra:random ... \\
-        --games G --concurrency 1 --results DIR/GAME.jsonl --json
+        --games G --concurrency 1 --rating-prior 1 --results DIR/GAME.jsonl --json
 
 Every player has a fixed budget (nodes, simulations) and a fixed seed, and
 ``--concurrency 1`` hands every game to the same copies in the same order, so
 the command gives the same games on every machine.  The ratings are
 ``katra match``'s: maximum-likelihood Elo over all the games of the round robin
-(``katra.stats.ladder``), ``katra:random`` at 0, with 95% half-widths.  Games
+(``katra.stats.ladder``) with one virtual draw added to every pairing (a
+player who won or lost every game still gets a finite rating), ``katra:random``
+at 0, with 95% half-widths.  Games
 stopped at the ply limit are unfinished and count for nobody (docs/rules.md
 §6.1, docs/match.md).  A results file left by a stopped run is continued
 (``--resume``).  ``--jobs`` game ids run side by side (one core each).
@@ -48,6 +50,9 @@ PLAYERS = (
     "katra:mcts:simulations=1000",
 )
 DEFAULT_GAMES = 10
+#: virtual draws added to every pairing (katra.stats.ladder's prior): a player who won
+#: or lost every game of the round robin still gets a finite rating
+RATING_PRIOR = 1
 BEGIN, END = "<!-- ladder:begin -->", "<!-- ladder:end -->"
 
 
@@ -55,7 +60,8 @@ def match_command(game: str, games: int, results: Path | None) -> list[str]:
     command = ["katra", "match", game, "--tournament", "roundrobin"]
     for player in PLAYERS:
         command += ["--engine", player]
-    command += ["--games", str(games), "--concurrency", "1", "--json"]
+    command += ["--games", str(games), "--concurrency", "1", "--rating-prior", str(RATING_PRIOR),
+                "--json"]
     if results is not None:
         command += ["--results", str(results)]
     return command

@@ -28,7 +28,7 @@ from typing import Literal
 from ._errors import ArgumentError, ArgumentTypeError
 
 __all__ = ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel", "MAX_SPRT_ELO",
-           "ladder"]
+           "ladder", "MAX_LADDER_PRIOR"]
 
 SPRTModel = Literal["normalized", "logistic", "bayesian"]
 """The models [sprt][katra.stats.sprt] knows: what its bounds measure and which
@@ -45,6 +45,9 @@ _NELO_PER_T = 800 / math.log(10)
 #: Each empty class of a count is given this weight when a likelihood is estimated
 #: (fishtest's and fastchess's regularization), so no probability is zero.
 _EMPTY_CLASS_WEIGHT = 1e-3
+
+MAX_LADDER_PRIOR = 1000.0
+"""The most virtual draws [ladder][katra.stats.ladder] adds to each pairing."""
 
 MAX_SPRT_ELO = 1000.0
 """The largest ``|elo0|`` and ``|elo1|`` that [sprt][katra.stats.sprt] takes (any model).
@@ -581,7 +584,7 @@ def _inverse_diagonal(lower: list[list[float]]) -> list[float]:
 
 
 def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
-           anchor_elo: float = 0.0) -> dict[str, tuple[float, float]]:
+           anchor_elo: float = 0.0, prior: float = 0.0) -> dict[str, tuple[float, float]]:
     """Maximum-likelihood Elo ratings of several players and their 95% half-widths.
 
     ``games`` are ``(player_a, player_b, score_of_a)`` with the score 0, 0.5 or 1.
@@ -592,10 +595,17 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     rating moves by more than 1e-9 Elo).  Each half-width is 1.96 standard errors
     from the observed Fisher information with the anchor fixed (the anchor's is 0).
 
+    ``prior`` (a real number ``>= 0``, default 0): virtual drawn games added to
+    every two players who met (BayesElo's prior of draws), so that a player who
+    won or lost every point still gets a finite rating: the ratings are then the
+    maximum a posteriori of that prior, pulled towards each other by it (with 1,
+    a 10-0 score reads as 10.5-0.5).  The half-widths come from the same
+    posterior.
+
     Returns ``{player: (rating, half_width)}``, players sorted by rating, best first.
     A rating whose likelihood has no maximum (a group of players nobody else ever
-    scored a point against, or who never scored one, or who are not linked to the
-    anchor by games) raises ArgumentError naming the players.
+    scored a point against, or who never scored one, with no prior, or who are not
+    linked to the anchor by games) raises ArgumentError naming the players.
 
     >>> ratings = ladder([("a", "b", 1), ("a", "b", 0), ("a", "b", 1)], anchor="b")
     >>> for player, (rating, half_width) in ratings.items():
@@ -607,10 +617,18 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
     if not isinstance(anchor, str):
         raise ArgumentTypeError(f"anchor must be a str, not {type(anchor).__name__}")
     anchor_elo_ = _real(anchor_elo, "anchor_elo")
+    prior_ = _real(prior, "prior")
+    if not 0 <= prior_ <= MAX_LADDER_PRIOR:
+        raise ArgumentError(f"prior must be between 0 and {MAX_LADDER_PRIOR:g} virtual draws, "
+                            f"not {prior_}")
     players = sorted({p for a, b, _ in checked for p in (a, b)})
     if anchor not in players:
         raise ArgumentError(f"anchor {anchor!r} played no game")
-    unbounded = _unbounded_group(players, checked, anchor)
+    weighted = [(a, b, score, 1.0) for a, b, score in checked]
+    if prior_ > 0:
+        met = sorted({tuple(sorted((a, b))) for a, b, _ in checked})
+        weighted += [(a, b, 0.5, prior_) for a, b in met]
+    unbounded = _unbounded_group(players, [(a, b, s) for a, b, s, _ in weighted], anchor)
     if unbounded:
         raise ArgumentError(
             "ladder: the ratings of " + ", ".join(map(repr, unbounded)) + " are unbounded: "
@@ -624,17 +642,17 @@ def ladder(games: Iterable[tuple[str, str, float]], *, anchor: str,
 
     def log_likelihood(r: dict[str, float]) -> float:
         total = 0.0
-        for a, b, score in checked:
+        for a, b, score, weight in weighted:
             z = (r[a] - r[b]) * _ELO_SLOPE  # log P(a) = -log(1+e^-z), log P(b) = -log(1+e^z)
-            total -= score * _log1p_exp(-z) + (1.0 - score) * _log1p_exp(z)
+            total -= weight * (score * _log1p_exp(-z) + (1.0 - score) * _log1p_exp(z))
         return total
 
     def gradient_and_information() -> tuple[list[float], list[list[float]]]:
         gradient = [0.0] * len(free)
         information = [[0.0] * len(free) for _ in free]
-        for a, b, score in checked:
+        for a, b, score, weight in weighted:
             p = _logistic_score(rating[a] - rating[b])
-            g, h = (score - p) * _ELO_SLOPE, p * (1.0 - p) * _ELO_SLOPE ** 2
+            g, h = weight * (score - p) * _ELO_SLOPE, weight * p * (1.0 - p) * _ELO_SLOPE ** 2
             for player, sign in ((a, 1.0), (b, -1.0)):
                 if player in slot:
                     gradient[slot[player]] += sign * g

@@ -65,6 +65,18 @@ def sprt_arg(text: str) -> dict[str, Any]:
     return values
 
 
+def rating_prior_arg(text: str) -> float:
+    """``--rating-prior DRAWS``: katra.stats.ladder's prior."""
+    from katra.stats import MAX_LADDER_PRIOR
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of draws, got {text!r}") from None
+    if not 0 <= value <= MAX_LADDER_PRIOR:
+        raise argparse.ArgumentTypeError(f"expected 0 to {MAX_LADDER_PRIOR:g} draws, got {text!r}")
+    return value
+
+
 def register(commands: Any) -> None:
     """Add ``match`` to the subcommands of the ``katra`` parser."""
     from katra.api import DEFAULT_MAX_PLIES
@@ -145,6 +157,9 @@ def register(commands: Any) -> None:
     match.add_argument("--check", metavar="COMMAND",
                        help="check that an engine follows the protocol (GAME optional: "
                             "every game it lists)")
+    match.add_argument("--rating-prior", type=rating_prior_arg, default=0.0, metavar="DRAWS",
+                       help="a tournament's ratings: virtual draws added to every pairing "
+                            "(default 0: maximum likelihood, no rating when one is unbounded)")
     match.add_argument("--json", action="store_true", help="print one JSON object")
     match.set_defaults(run=cmd_match)
 
@@ -238,7 +253,7 @@ def _play(args: argparse.Namespace, config: Any) -> None:
                             on_game if stderr_is_tty() else None)
         except KatraError as exc:
             raise UsageError(f"katra match: {exc}") from None
-    report = match_report(run)
+    report = match_report(run, args.rating_prior)
     if args.json:
         print(json.dumps(_finite(report), allow_nan=False))
     else:
@@ -259,8 +274,9 @@ def _status_line(run: Any) -> str:
     return "  ".join(words)
 
 
-def match_report(run: Any) -> dict[str, Any]:
-    """The final standings as one JSON-ready object."""
+def match_report(run: Any, rating_prior: float = 0.0) -> dict[str, Any]:
+    """The final standings as one JSON-ready object (a tournament's ratings with
+    ``rating_prior`` virtual draws a pairing: katra.stats.ladder)."""
     config = run.config
     pairings = []
     for standing in run.standings.by_pairing:
@@ -272,10 +288,11 @@ def match_report(run: Any) -> dict[str, Any]:
             "forfeits": {run.names[e]: dict(kinds) for e, kinds in standing.forfeits.items()},
             **standing.statistics(config.sprt)})
     scores = run.standings.engine_scores(len(config.engines))
-    ratings = _ladder(run) if len(run.standings.pairings) > 1 else None
+    ratings = _ladder(run, rating_prior) if len(run.standings.pairings) > 1 else None
     return {"game": config.game_id, "engines": run.names, "planned": run.planned,
             "played": run.standings.games, "interrupted": run.interrupted,
             "stopped_by_sprt": run.stopped_by_sprt, "pairings": pairings, "ratings": ratings,
+            "rating_prior": rating_prior,
             "scores": [{"engine": name, "points": points, "games": games}
                        for name, (points, games) in zip(run.names, scores)]}
 
@@ -292,10 +309,10 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def _ladder(run: Any) -> dict[str, Any] | None:
-    """Every engine's Elo (katra.stats.ladder, the first engine at 0) from the finished
-    games, or None when the names repeat or a rating is unbounded (someone won or lost
-    every point)."""
+def _ladder(run: Any, prior: float) -> dict[str, Any] | None:
+    """Every engine's Elo (katra.stats.ladder, the first engine at 0, ``prior`` virtual
+    draws a pairing) from the finished games, or None when the names repeat or a rating
+    is unbounded (someone won or lost every point, with no prior)."""
     from katra import stats
     from katra.match import game_points
     names = run.names
@@ -305,7 +322,7 @@ def _ladder(run: Any) -> dict[str, Any] | None:
              for entry in run.standings.entries
              if (points := game_points(entry, entry["south"])) is not None]
     try:
-        ladder = stats.ladder(games, anchor=names[0])
+        ladder = stats.ladder(games, anchor=names[0], prior=prior)
     except ValueError:
         return None
     return {name: {"elo": elo, "error95": error} for name, (elo, error) in ladder.items()}
@@ -346,7 +363,10 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         for row in sorted(report["scores"], key=lambda r: -r["points"]):
             lines.append(f"  {row['engine']}: {row['points']:g}/{row['games']}")
         if report["ratings"] is not None:
-            lines += ["", f"ratings (Elo, {report['engines'][0]} at 0, ± 95%)"]
+            prior = report["rating_prior"]
+            lines += ["", f"ratings (Elo, {report['engines'][0]} at 0, ± 95%"
+                      + (f"; {prior:g} virtual draw{'' if prior == 1 else 's'} a pairing)"
+                         if prior else ")")]
             for name, rating in report["ratings"].items():
                 lines.append(f"  {name}: {rating['elo']:+.1f} ± {rating['error95']:.1f}")
     return lines[1:] if lines and lines[0] == "" else lines
