@@ -277,6 +277,33 @@ def test_in_process_server_plays_as_the_player(spec):
     assert moves == expected
 
 
+def test_a_position_that_extends_the_last_plays_only_its_new_moves():
+    """A referee sends the whole game before each move: the engine's position after
+    each command is the one the command names, whether it extends the last command,
+    starts another game, or follows a play; an illegal new move is an error line and
+    leaves the position as it was."""
+    state = katra.State("katro-4x4")
+    start = state.text()
+    moves: list[str] = []
+    commands, expected = [], []
+    for move in ["b1", "d4", "a1", "c4"]:
+        moves.append(move)
+        state.push(move)
+        commands += [f"position {start} moves {' '.join(moves)}", "text"]
+        expected += ["ok", state.text()]
+    bad = f"position {start} moves {' '.join(moves)} d1 z9"
+    commands += [bad, "text"]                      # a1-d1 is legal, z9 is not
+    expected += ["error illegal move 'z9'", state.text()]
+    commands += ["play d1", "text", f"position {start} moves {' '.join(moves)}", "text"]
+    expected += ["ok", state.child("d1").text(), "ok", state.text()]
+    commands += [f"position {start} moves b1", "text"]  # not an extension: from the start
+    expected += ["ok", katra.State("katro-4x4").child("b1").text()]
+    result = katra_in_process("engine", "random", stdin="\n".join(commands) + "\n")
+    replies = result.stdout.splitlines()
+    assert [r if not r.startswith("error") else r[:len("error illegal move 'z9'")]
+            for r in replies] == expected
+
+
 # ---------------------------------------------------------------- the walk protocol
 
 @pytest.mark.parametrize("program, game", [

@@ -65,6 +65,8 @@ class EngineServer:
         self.output = output
         self.lock = threading.Lock()
         self.state: State | None = None
+        #: (text, moves) of the last position command, while self.state is its position
+        self.position: tuple[str, tuple[str, ...]] | None = None
         self.stop = threading.Event()
         self.worker: threading.Thread | None = None
         self.infinite = False  # the running go is go infinite
@@ -154,14 +156,29 @@ class EngineServer:
         return "ok"
 
     def do_position(self, line: str) -> str:
+        """The position of ``line``; when it extends the last one (a referee sends the
+        whole game before every move), only the new moves are played.  A bad move
+        leaves the position as it was."""
         from katra.match import parse_position
 
         from .common import load_state
         text, moves = parse_position(line)
-        state: State = load_state(text)
-        for move in moves:
-            state.push(int(move) if move.isdigit() else move)
-        self.state = state
+        known = self.position
+        extends = (known is not None and self.state is not None and known[0] == text
+                   and moves[:len(known[1])] == known[1])
+        state: State = self.state if extends and self.state is not None else load_state(text)
+        start = len(known[1]) if extends and known is not None else 0
+        played = 0
+        try:
+            for move in moves[start:]:
+                state.push(int(move) if move.isdigit() else move)
+                played += 1
+        except BaseException:
+            if extends:
+                for _ in range(played):
+                    state.pop()
+            raise
+        self.state, self.position = state, (text, moves)
         return "ok"
 
     def do_play(self, line: str) -> str:
@@ -169,6 +186,7 @@ class EngineServer:
         if len(words) != 2:
             return "error expected 'play MOVE'"
         self.current().push(int(words[1]) if words[1].isdigit() else words[1])
+        self.position = None  # the state is no longer the last position command's
         return "ok"
 
     def do_legal(self, line: str) -> str:
