@@ -64,14 +64,17 @@ def c_array(text: str, name: str) -> list[int]:
 
 
 def test_the_build_reads_this_table() -> None:
-    """The compiled core was written from katra._games as it is."""
+    """The compiled core was written from katra._games as it is; in a source tree
+    that was built here, the templates' written files are the table's rendering
+    (an unpacked sdist tested against an installed wheel has none)."""
     assert core.CORE_GAME_IDS == _games.GAME_IDS
     names = templates.core_games(_games)
     assert [g.symbol for g in names] == ["KATRO", "KATRO_4X6", "KATRO_4X4", "KATRA_MPANTSAKA",
                                          "KATRA_MPANTSAKA_SIMPLIFIED", "GORE", "DJENON_ABOURE"]
     for name in ("_games.pxi.in", "_kinds.pxi.in", "_dispatch.pxi.in"):
         written = CORE / name.removesuffix(".in")
-        assert written.read_text(encoding="utf-8") == render(name, _games), name
+        if written.exists():
+            assert written.read_text(encoding="utf-8") == render(name, _games), name
 
 
 def test_a_new_katro_size_is_one_row() -> None:

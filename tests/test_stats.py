@@ -625,5 +625,5 @@ def test_docstring_examples_run():
 
 def test_module_surface():
     assert stats.__all__ == ["elo", "elo_pentanomial", "los", "sprt", "SPRT", "SPRTModel",
-                             "MAX_SPRT_ELO", "ladder"]
+                             "MAX_SPRT_ELO", "ladder", "MAX_LADDER_PRIOR"]
     assert not any(hasattr(katra, name) for name in ("sprt", "ladder", "los"))
