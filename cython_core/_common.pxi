@@ -136,9 +136,11 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
 # §1.3), over lap starts (the board, the lap's first hole and its seeds in
 # hand): it runs once CYCLE_START laps have passed since the move's start or
 # its last capture (a capture never lies on a cycle: it restarts the count).
-# The schedule is written once, here; each working form keeps its own copy of
-# the saved lap start (the int form: board, hole and hand; the lanes: their
-# words in registers) and says whether the current one equals it.
+# The protocol is written once, here: the schedule (brent_lap) and the check at
+# each lap start with its save, brent_cycles_board (the int form: board, hole
+# and hand) and brent_cycles_words (the lanes: their words, kept in registers
+# by the inlined call, and the lane and hand as one int).  A loop returns
+# -(laps played) when either says True.
 ctypedef struct Brent:
     long long power     # laps between the saves of the lap start
     long long left      # laps until the next save
@@ -167,6 +169,43 @@ cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
     c.power *= 2
     c.left = c.power
     return BRENT_SAVE
+
+
+cdef inline bint brent_cycles_board(Brent* c, long long calm, const int* board, int holes,
+                                    int h, int hand, int* saved_board, int* saved_h,
+                                    int* saved_hand) noexcept nogil:
+    """Brent's check at a lap start of the int form (board, its first hole h and
+    the seeds in hand), calm laps after the move's start or its last capture:
+    True if it was seen before (the move never ends); saves it when the
+    schedule says so.  The board is compared only when hole and hand match."""
+    cdef int verdict
+    if calm < CYCLE_START:
+        return False
+    verdict = brent_lap(c, calm, h == saved_h[0] and hand == saved_hand[0]
+                        and memcmp(board, saved_board, holes * sizeof(int)) == 0)
+    if verdict == BRENT_SAVE:
+        saved_h[0] = h
+        saved_hand[0] = hand
+        memcpy(saved_board, board, holes * sizeof(int))
+    return verdict == BRENT_CYCLE
+
+
+cdef inline bint brent_cycles_words(Brent* c, long long calm, u64 w0, u64 w1, u64 w2, int at,
+                                    u64* s0, u64* s1, u64* s2, int* saved_at) noexcept nogil:
+    """brent_cycles_board on lanes: the lap start is the lane words w0..w2 (0 where
+    a form has fewer) and at (the first lane | the hand << 8); s0..s2 and
+    saved_at the saved one (the caller's locals: inlined, they stay in registers)."""
+    cdef int verdict
+    if calm < CYCLE_START:
+        return False
+    verdict = brent_lap(c, calm, ((w0 ^ s0[0]) | (w1 ^ s1[0]) | (w2 ^ s2[0])
+                                  | <u64>(<unsigned>(at ^ saved_at[0]))) == 0)
+    if verdict == BRENT_SAVE:
+        s0[0] = w0
+        s1[0] = w1
+        s2[0] = w2
+        saved_at[0] = at
+    return verdict == BRENT_CYCLE
 
 
 # ---------------------------------------------------------------- rules shared by families
@@ -230,15 +269,9 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     lap.opp_row = OPP_ROW_UNKNOWN
     board[h] = 0
     while True:
-        # the board is compared only when hole and hand match (rarely)
-        verdict = brent_lap(&brent, calm, h == saved_h and lap.hand == saved_hand
-                            and memcmp(board, saved_board, g.holes * sizeof(int)) == 0)
-        if verdict == BRENT_CYCLE:
+        if brent_cycles_board(&brent, calm, board, g.holes, h, lap.hand,
+                              saved_board, &saved_h, &saved_hand):
             return -laps
-        if verdict == BRENT_SAVE:
-            saved_h = h
-            saved_hand = lap.hand
-            memcpy(saved_board, board, g.holes * sizeof(int))
         h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
         verdict = lap_end(s, g, family, h, &lap)
         if verdict == LAP_ENDS:

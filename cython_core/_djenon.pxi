@@ -182,23 +182,18 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     laps from the start."""
     cdef const LoopLanes* lp = &DJENON_LANES.loop
     cdef u64 b0 = s.b[0], b1 = s.b[1]
-    cdef u64 s0 = 0, s1 = 0                  # Brent's saved lap start
+    cdef u64 s0 = 0, s1 = 0, s2 = 0          # Brent's saved lap start
     cdef int saved_at = 0
     cdef Brent brent = Brent(0, 0)
     cdef int hand = lane_of_words(b0, b1, 0, x, 2)
-    cdef int pos = x, r, q, land, seeds, verdict
+    cdef int pos = x, r, q, land, seeds
     cdef long long laps = 1
     cdef const LapStep* step
     words_clear(&b0, &b1, &b1, x, lp, 2)
     while True:
-        if laps - 1 >= CYCLE_START:                  # Brent's detector runs
-            verdict = brent_lap(&brent, laps - 1,
-                                ((b0 ^ s0) | (b1 ^ s1)
-                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
-            if verdict == BRENT_CYCLE:
-                return -laps
-            if verdict == BRENT_SAVE:
-                s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
+        if brent_cycles_words(&brent, laps - 1, b0, b1, 0, pos | (hand << 8),
+                              &s0, &s1, &s2, &saved_at):
+            return -laps
         r = hand
         if hand >= DJENON_HOLES:
             q = hand // DJENON_HOLES
