@@ -111,6 +111,15 @@ cdef inline u64 splitmix64(u64* state) noexcept nogil:
     return mix64(state[0])
 
 
+cdef inline int whole_rounds(int n, int L, int* rest) noexcept nogil:
+    """n >= 0 seeds sown on a loop of L holes: the whole rounds (a seed to every
+    hole each), and in rest the seeds left over (0 <= rest < L).  Unsigned: on
+    a loop of 2^k holes a shift and a mask."""
+    cdef unsigned q = <unsigned>n // <unsigned>L
+    rest[0] = <int>(<unsigned>n - q * <unsigned>L)
+    return <int>q
+
+
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
                         int offset) noexcept nogil:
     """One lap along a path of L holes (path written twice, pathpos its inverse):
@@ -120,10 +129,9 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
     cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
     cdef int q, k
     if n >= L:
-        q = n // L
+        q = whole_rounds(n, L, &n)
         for k in range(L):
             board[path[k]] += q
-        n -= q * L
         if n == 0:
             return path[start + L - 1]
     path += start

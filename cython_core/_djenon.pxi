@@ -196,8 +196,7 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
             return -laps
         r = hand
         if hand >= DJENON_HOLES:
-            q = hand // DJENON_HOLES
-            r = hand - q * DJENON_HOLES
+            q = whole_rounds(hand, DJENON_HOLES, &r)
             b0 += <u64>q * lp.valid[0]
             b1 += <u64>q * lp.valid[1]
         step = &lp.step[0][pos][r]

@@ -315,8 +315,7 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
             # (branch-free on a loop of one word, a constant: on Katro 4x4's
             # 8 lanes a hand goes round at one lap in five, a mispredicted
             # branch each time; 8 lanes make it a shift and a mask)
-            q = hand // L
-            r = hand - q * L
+            q = whole_rounds(hand, L, &r)
             m0 += <u64>q * lp.valid[0]
             if NW > 1:
                 m1 += <u64>q * lp.valid[1]
