@@ -160,11 +160,9 @@ cdef enum:
 
 
 cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
-    """At a lap start, calm laps after the move's start or its last capture;
-    same: this lap start equals the saved one (not meaningful before the
-    detector starts, at calm == CYCLE_START).  What to do (BRENT_*)."""
-    if calm < CYCLE_START:
-        return BRENT_GO
+    """At a lap start, calm >= CYCLE_START laps after the move's start or its last
+    capture; same: this lap start equals the saved one (not meaningful at calm
+    == CYCLE_START, where the detector starts).  What to do (BRENT_*)."""
     if calm == CYCLE_START:
         c.power = 1
         c.left = 1
@@ -180,20 +178,18 @@ cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
 
 
 cdef inline bint brent_cycles_board(Brent* c, long long calm, const int* board, int holes,
-                                    int h, int hand, int* saved_board, int* saved_h,
-                                    int* saved_hand) noexcept nogil:
-    """Brent's check at a lap start of the int form (board, its first hole h and
-    the seeds in hand), calm laps after the move's start or its last capture:
-    True if it was seen before (the move never ends); saves it when the
-    schedule says so.  The board is compared only when hole and hand match."""
+                                    int at, int* saved_board, int* saved_at) noexcept nogil:
+    """Brent's check at a lap start of the int form (board, and at: its first
+    hole | the seeds in hand << 8), calm laps after the move's start or its last
+    capture: True if it was seen before (the move never ends); saves it when
+    the schedule says so.  The board is compared only when at matches."""
     cdef int verdict
     if calm < CYCLE_START:
         return False
-    verdict = brent_lap(c, calm, h == saved_h[0] and hand == saved_hand[0]
+    verdict = brent_lap(c, calm, at == saved_at[0]
                         and memcmp(board, saved_board, holes * sizeof(int)) == 0)
     if verdict == BRENT_SAVE:
-        saved_h[0] = h
-        saved_hand[0] = hand
+        saved_at[0] = at
         memcpy(saved_board, board, holes * sizeof(int))
     return verdict == BRENT_CYCLE
 
@@ -259,9 +255,8 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     """Lift origin and sow lap after lap on path [player][d] (sow_lap's offset)
     until the family's lap_end says the move ends (docs/rules.md §1.3).
     Returns the laps taken, or -(laps played) <= -1 if the move does not end
-    within limit laps (s is then garbage).  Brent's cycle detection over the
-    lap starts is the early exit; it runs once CYCLE_START laps have passed
-    without a capture (a capture never lies on a cycle: it restarts it)."""
+    within limit laps (s is then garbage).  Brent's check (brent_cycles_board)
+    is the early exit."""
     cdef int* board = s.board
     cdef const int* path = &g.path[player][d][0]
     cdef const int* pathpos = &g.pathpos[player][d][0]
@@ -271,14 +266,14 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     cdef long long laps = 1
     cdef long long calm = 0      # laps since the start or the last capture
     cdef Brent brent = Brent(0, 0)
-    cdef int saved_h = -1, saved_hand = 0    # Brent's saved lap start
+    cdef int saved_at = -1       # Brent's saved lap start: hole | hand << 8, and the board
     cdef int saved_board[MAX_HOLES]
     lap.hand = board[origin]
     lap.opp_row = OPP_ROW_UNKNOWN
     board[h] = 0
     while True:
-        if brent_cycles_board(&brent, calm, board, g.holes, h, lap.hand,
-                              saved_board, &saved_h, &saved_hand):
+        if brent_cycles_board(&brent, calm, board, g.holes, h | (lap.hand << 8),
+                              saved_board, &saved_at):
             return -laps
         h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
         verdict = lap_end(s, g, family, h, &lap)

@@ -164,29 +164,24 @@ ctypedef fused DjenonForm:
     DjenonNode
 
 
-cdef inline int djenon_seeds_at(const DjenonForm* s, int h) noexcept nogil:
-    """The seeds in hole h (the int form) or lane h (the lanes)."""
-    if DjenonForm is IntPosition:
-        return s.board[h]
-    else:
-        return lane_of_words(s.b[0], s.b[1], 0, h, 2)
-
-
 cdef inline void djenon_capture(DjenonForm* s, int h) noexcept nogil:
     """A capturing lap's end in h (djenon_lap_captures, §5.2): h and the run of
     2s and 4s behind it (djenon_capturable) go into the mover's store."""
-    cdef int taken = 0
-    cdef int seeds = djenon_seeds_at(s, h)
-    while djenon_capturable(seeds):
-        taken += seeds
+    cdef int seeds
+    while True:
+        if DjenonForm is IntPosition:
+            seeds = s.board[h]
+        else:
+            seeds = lane_of_words(s.b[0], s.b[1], 0, h, 2)
+        if not djenon_capturable(seeds):
+            return
+        s.stores[s.to_move] += seeds
         if DjenonForm is IntPosition:
             s.board[h] = 0
             h = TABLES[s.game].prv[0][0][h]
         else:
             words_clear(&s.b[0], &s.b[1], &s.b[1], h, &DJENON_LANES.loop, 2)
             h = DJENON_LANES.loop.prv[h]
-        seeds = djenon_seeds_at(s, h)
-    s.stores[s.to_move] += taken
 
 
 cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) noexcept nogil:
