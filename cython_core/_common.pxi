@@ -111,6 +111,15 @@ cdef inline u64 splitmix64(u64* state) noexcept nogil:
     return mix64(state[0])
 
 
+cdef inline int whole_rounds(int n, int L, int* rest) noexcept nogil:
+    """n >= 0 seeds sown on a loop of L holes: the whole rounds (a seed to every
+    hole each), and in rest the seeds left over (0 <= rest < L).  Unsigned: on
+    a loop of 2^k holes a shift and a mask."""
+    cdef unsigned q = <unsigned>n // <unsigned>L
+    rest[0] = <int>(<unsigned>n - q * <unsigned>L)
+    return <int>q
+
+
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
                         int offset) noexcept nogil:
     """One lap along a path of L holes (path written twice, pathpos its inverse):
@@ -120,10 +129,9 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
     cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
     cdef int q, k
     if n >= L:
-        q = n // L
+        q = whole_rounds(n, L, &n)
         for k in range(L):
             board[path[k]] += q
-        n -= q * L
         if n == 0:
             return path[start + L - 1]
     path += start
@@ -136,9 +144,11 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
 # §1.3), over lap starts (the board, the lap's first hole and its seeds in
 # hand): it runs once CYCLE_START laps have passed since the move's start or
 # its last capture (a capture never lies on a cycle: it restarts the count).
-# The schedule is written once, here; each working form keeps its own copy of
-# the saved lap start (the int form: board, hole and hand; the lanes: their
-# words in registers) and says whether the current one equals it.
+# The protocol is written once, here: the schedule (brent_lap) and the check at
+# each lap start with its save, brent_cycles_board (the int form: board, hole
+# and hand) and brent_cycles_words (the lanes: their words, kept in registers
+# by the inlined call, and the lane and hand as one int).  A loop returns
+# -(laps played) when either says True.
 ctypedef struct Brent:
     long long power     # laps between the saves of the lap start
     long long left      # laps until the next save
@@ -150,11 +160,9 @@ cdef enum:
 
 
 cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
-    """At a lap start, calm laps after the move's start or its last capture;
-    same: this lap start equals the saved one (not meaningful before the
-    detector starts, at calm == CYCLE_START).  What to do (BRENT_*)."""
-    if calm < CYCLE_START:
-        return BRENT_GO
+    """At a lap start, calm >= CYCLE_START laps after the move's start or its last
+    capture; same: this lap start equals the saved one (not meaningful at calm
+    == CYCLE_START, where the detector starts).  What to do (BRENT_*)."""
     if calm == CYCLE_START:
         c.power = 1
         c.left = 1
@@ -167,6 +175,41 @@ cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
     c.power *= 2
     c.left = c.power
     return BRENT_SAVE
+
+
+cdef inline bint brent_cycles_board(Brent* c, long long calm, const int* board, int holes,
+                                    int at, int* saved_board, int* saved_at) noexcept nogil:
+    """Brent's check at a lap start of the int form (board, and at: its first
+    hole | the seeds in hand << 8), calm laps after the move's start or its last
+    capture: True if it was seen before (the move never ends); saves it when
+    the schedule says so.  The board is compared only when at matches."""
+    cdef int verdict
+    if calm < CYCLE_START:
+        return False
+    verdict = brent_lap(c, calm, at == saved_at[0]
+                        and memcmp(board, saved_board, holes * sizeof(int)) == 0)
+    if verdict == BRENT_SAVE:
+        saved_at[0] = at
+        memcpy(saved_board, board, holes * sizeof(int))
+    return verdict == BRENT_CYCLE
+
+
+cdef inline bint brent_cycles_words(Brent* c, long long calm, u64 w0, u64 w1, u64 w2, int at,
+                                    u64* s0, u64* s1, u64* s2, int* saved_at) noexcept nogil:
+    """brent_cycles_board on lanes: the lap start is the lane words w0..w2 (0 where
+    a form has fewer) and at (the first lane | the hand << 8); s0..s2 and
+    saved_at the saved one (the caller's locals: inlined, they stay in registers)."""
+    cdef int verdict
+    if calm < CYCLE_START:
+        return False
+    verdict = brent_lap(c, calm, ((w0 ^ s0[0]) | (w1 ^ s1[0]) | (w2 ^ s2[0])
+                                  | <u64>(<unsigned>(at ^ saved_at[0]))) == 0)
+    if verdict == BRENT_SAVE:
+        s0[0] = w0
+        s1[0] = w1
+        s2[0] = w2
+        saved_at[0] = at
+    return verdict == BRENT_CYCLE
 
 
 # ---------------------------------------------------------------- rules shared by families
@@ -212,9 +255,8 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     """Lift origin and sow lap after lap on path [player][d] (sow_lap's offset)
     until the family's lap_end says the move ends (docs/rules.md §1.3).
     Returns the laps taken, or -(laps played) <= -1 if the move does not end
-    within limit laps (s is then garbage).  Brent's cycle detection over the
-    lap starts is the early exit; it runs once CYCLE_START laps have passed
-    without a capture (a capture never lies on a cycle: it restarts it)."""
+    within limit laps (s is then garbage).  Brent's check (brent_cycles_board)
+    is the early exit."""
     cdef int* board = s.board
     cdef const int* path = &g.path[player][d][0]
     cdef const int* pathpos = &g.pathpos[player][d][0]
@@ -224,21 +266,15 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     cdef long long laps = 1
     cdef long long calm = 0      # laps since the start or the last capture
     cdef Brent brent = Brent(0, 0)
-    cdef int saved_h = -1, saved_hand = 0    # Brent's saved lap start
+    cdef int saved_at = -1       # Brent's saved lap start: hole | hand << 8, and the board
     cdef int saved_board[MAX_HOLES]
     lap.hand = board[origin]
     lap.opp_row = OPP_ROW_UNKNOWN
     board[h] = 0
     while True:
-        # the board is compared only when hole and hand match (rarely)
-        verdict = brent_lap(&brent, calm, h == saved_h and lap.hand == saved_hand
-                            and memcmp(board, saved_board, g.holes * sizeof(int)) == 0)
-        if verdict == BRENT_CYCLE:
+        if brent_cycles_board(&brent, calm, board, g.holes, h | (lap.hand << 8),
+                              saved_board, &saved_at):
             return -laps
-        if verdict == BRENT_SAVE:
-            saved_h = h
-            saved_hand = lap.hand
-            memcpy(saved_board, board, g.holes * sizeof(int))
         h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
         verdict = lap_end(s, g, family, h, &lap)
         if verdict == LAP_ENDS:

@@ -64,17 +64,12 @@ cdef inline int djenon_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* la
     """The end of a lap in h (the body of sow's loop), by djenon_lap_ends and
     djenon_lap_captures: the move ends, with or without a capture, or h is relayed."""
     cdef int* board = s.board
-    cdef int taken = 0
     if not djenon_lap_ends(board[h]):
         lap.hand = board[h]          # relay: lift h, sow again from h
         board[h] = 0
         return LAP_RELAYS
     if djenon_lap_captures(board[h]):
-        while djenon_capturable(board[h]):
-            taken += board[h]
-            board[h] = 0
-            h = g.prv[0][0][h]
-        s.stores[s.to_move] += taken
+        djenon_capture(s, h)
     return LAP_ENDS
 
 
@@ -164,16 +159,29 @@ cdef inline unsigned djenon_sowing_candidates_lanes(const DjenonNode* s) noexcep
     return djenon_origins_in(lanes_at_least_bits(s.b, 2, 2), DJENON_LANES.own[s.to_move])
 
 
-cdef inline int djenon_capture_run_lanes(u64* b0, u64* b1, int h, const LoopLanes* lp) noexcept nogil:
-    """Empty lane h and the run of 2s and 4s behind it; the seeds taken (§5.2)."""
-    cdef int taken = 0
-    cdef int seeds = lane_of_words(b0[0], b1[0], 0, h, 2)
-    while djenon_capturable(seeds):
-        taken += seeds
-        words_clear(b0, b1, b1, h, lp, 2)
-        h = lp.prv[h]
-        seeds = lane_of_words(b0[0], b1[0], 0, h, 2)
-    return taken
+ctypedef fused DjenonForm:
+    IntPosition
+    DjenonNode
+
+
+cdef inline void djenon_capture(DjenonForm* s, int h) noexcept nogil:
+    """A capturing lap's end in h (djenon_lap_captures, §5.2): h and the run of
+    2s and 4s behind it (djenon_capturable) go into the mover's store."""
+    cdef int seeds
+    while True:
+        if DjenonForm is IntPosition:
+            seeds = s.board[h]
+        else:
+            seeds = lane_of_words(s.b[0], s.b[1], 0, h, 2)
+        if not djenon_capturable(seeds):
+            return
+        s.stores[s.to_move] += seeds
+        if DjenonForm is IntPosition:
+            s.board[h] = 0
+            h = TABLES[s.game].prv[0][0][h]
+        else:
+            words_clear(&s.b[0], &s.b[1], &s.b[1], h, &DJENON_LANES.loop, 2)
+            h = DJENON_LANES.loop.prv[h]
 
 
 cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) noexcept nogil:
@@ -182,27 +190,21 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     laps from the start."""
     cdef const LoopLanes* lp = &DJENON_LANES.loop
     cdef u64 b0 = s.b[0], b1 = s.b[1]
-    cdef u64 s0 = 0, s1 = 0                  # Brent's saved lap start
+    cdef u64 s0 = 0, s1 = 0, s2 = 0          # Brent's saved lap start
     cdef int saved_at = 0
     cdef Brent brent = Brent(0, 0)
     cdef int hand = lane_of_words(b0, b1, 0, x, 2)
-    cdef int pos = x, r, q, land, seeds, verdict
+    cdef int pos = x, r, q, land, seeds
     cdef long long laps = 1
     cdef const LapStep* step
     words_clear(&b0, &b1, &b1, x, lp, 2)
     while True:
-        if laps - 1 >= CYCLE_START:                  # Brent's detector runs
-            verdict = brent_lap(&brent, laps - 1,
-                                ((b0 ^ s0) | (b1 ^ s1)
-                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
-            if verdict == BRENT_CYCLE:
-                return -laps
-            if verdict == BRENT_SAVE:
-                s0 = b0; s1 = b1; saved_at = pos | (hand << 8)
+        if brent_cycles_words(&brent, laps - 1, b0, b1, 0, pos | (hand << 8),
+                              &s0, &s1, &s2, &saved_at):
+            return -laps
         r = hand
         if hand >= DJENON_HOLES:
-            q = hand // DJENON_HOLES
-            r = hand - q * DJENON_HOLES
+            q = whole_rounds(hand, DJENON_HOLES, &r)
             b0 += <u64>q * lp.valid[0]
             b1 += <u64>q * lp.valid[1]
         step = &lp.step[0][pos][r]
@@ -211,18 +213,17 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
         land = step.land
         seeds = lane_of_words(b0, b1, 0, land, 2)
         if djenon_lap_ends(seeds):
+            s.b[0] = b0
+            s.b[1] = b1
             if djenon_lap_captures(seeds):
-                s.stores[s.to_move] += djenon_capture_run_lanes(&b0, &b1, land, lp)
-            break
+                djenon_capture(s, land)
+            return laps
         words_clear(&b0, &b1, &b1, land, lp, 2)   # relay: lift it, sow on from it
         pos = land
         hand = seeds
         if laps >= limit:
             return -laps
         laps += 1
-    s.b[0] = b0
-    s.b[1] = b1
-    return laps
 
 
 

@@ -91,7 +91,7 @@ cdef inline void gore_empty(GoreForm* s, int holes) noexcept nogil:
 
 cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
     """Lift origin and sow its seeds CCW, one a hole from the next; the landing hole."""
-    cdef int hand
+    cdef int hand, q, r
     cdef const LapStep* step
     if GoreForm is IntPosition:
         hand = s.board[origin]
@@ -101,8 +101,9 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
     else:
         hand = lane_of(s.b, origin)
         s.b &= lane_clear_mask(origin)
-        s.b += <u64>(hand >> 3) * LANE_ONES          # whole rounds (branch-free: often 0)
-        step = &GORE_STEP[origin][hand & 7]
+        q = whole_rounds(hand, GORE_HOLES, &r)         # branch-free: often 0
+        s.b += <u64>q * LANE_ONES
+        step = &GORE_STEP[origin][r]
         s.b += step.add[0]
         return step.land
 

@@ -285,9 +285,9 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     empties one by clearing its bit (O itself stays as it was: the caller
     applies the bits, halves_opponent_left).  The laps taken, or -(laps
     played) if the move does not end within limit laps (M is then garbage).
-    The words stay in registers; Brent's detector (brent_lap) compares them and
-    the lap start (lane and hand, one int).  The opponent's holes change only
-    by a capture, which restarts the detector."""
+    The words stay in registers; Brent's detector (brent_cycles_words) compares
+    them and the lap start (lane and hand, one int).  The opponent's holes
+    change only by a capture, which restarts the detector."""
     cdef const LoopLanes* lp = &T.loop
     cdef u64 m0 = M[0]
     cdef u64 m1 = M[1] if NW > 1 else 0
@@ -296,7 +296,7 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     cdef int saved_at = 0
     cdef Brent brent = Brent(0, 0)
     cdef int hand = lane_of_words(m0, m1, m2, x, NW)
-    cdef int pos = x, r, q, land, seeds, od = 0, target = 0, verdict
+    cdef int pos = x, r, q, land, seeds, od = 0, target = 0
     cdef unsigned seeded = opp_seeded[0]
     cdef unsigned capturing                   # the mover's lanes whose landing would capture
     cdef bint captured
@@ -307,21 +307,15 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     words_clear(&m0, &m1, &m2, x, lp, NW)
     capturing = halves_capturing(seeded, T, family, &od)
     while True:
-        if calm >= CYCLE_START:                      # Brent's detector runs
-            verdict = brent_lap(&brent, calm,
-                                ((m0 ^ s0) | (m1 ^ s1) | (m2 ^ s2)
-                                 | <u64>(<unsigned>((pos | (hand << 8)) ^ saved_at))) == 0)
-            if verdict == BRENT_CYCLE:
-                return -laps
-            if verdict == BRENT_SAVE:
-                s0 = m0; s1 = m1; s2 = m2; saved_at = pos | (hand << 8)
+        if brent_cycles_words(&brent, calm, m0, m1, m2, pos | (hand << 8),
+                              &s0, &s1, &s2, &saved_at):
+            return -laps
         r = hand
         if NW == 1 or hand >= L:               # whole rounds: q to every lane
             # (branch-free on a loop of one word, a constant: on Katro 4x4's
             # 8 lanes a hand goes round at one lap in five, a mispredicted
             # branch each time; 8 lanes make it a shift and a mask)
-            q = hand // L
-            r = hand - q * L
+            q = whole_rounds(hand, L, &r)
             m0 += <u64>q * lp.valid[0]
             if NW > 1:
                 m1 += <u64>q * lp.valid[1]

@@ -173,7 +173,7 @@ cdef int table_build_layer(int k, const EndTable* lower, unsigned char* values,
     cdef int cc[TABLE_HOLES]
     cdef DjenonNode s, child
     cdef Children it
-    cdef int j, m, taken, a, b, qa, qb, sweep, changed, x, most = 0, result = 0
+    cdef int j, m, taken, a, b, qa, qb, sweep, changed, most = 0, result = 0
     cdef bint none
     if kid == NULL or cap == NULL or nkids == NULL or cur == NULL or nxt == NULL:
         result = TABLE_STOP_MEMORY
@@ -196,11 +196,8 @@ cdef int table_build_layer(int k, const EndTable* lower, unsigned char* values,
                 m += 1
             nkids[r] = <unsigned char>m
             plies[2 * r] = plies[2 * r + 1] = 0
-            if m == 0:                        # finished: each row's seeds are its owner's
-                a = b = 0
-                for x in range(DJENON_COLS):
-                    a += c[x]
-                    b += c[x + DJENON_COLS]
+            if m == 0:                        # finished: the scores, the stores empty
+                djenon_scores_lanes(&s, &a, &b)
                 cur[2 * r], cur[2 * r + 1] = a, b
             else:
                 cur[2 * r] = cur[2 * r + 1] = -1
