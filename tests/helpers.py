@@ -11,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+import sysconfig
 import textwrap
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from functools import cache
@@ -432,3 +433,22 @@ def check_against_brute(text, max_plies):
     assert list(result.pv) == brute_line(text, max_plies), text
     assert result.max_plies == plies if plies else True
     return result
+
+
+def build_tools_missing():
+    """What building an extension here lacks (a sentence), or None."""
+    missing = []
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    try:
+        found = subprocess.run([*compiler.split(), "--version"], capture_output=True,
+                               timeout=60).returncode == 0
+    except OSError:
+        found = False
+    if not found:
+        missing.append(f"a C compiler ({compiler!r} does not run)")
+    for module in ("Cython", "setuptools"):
+        try:
+            __import__(module)
+        except ImportError:
+            missing.append(module)
+    return " and ".join(missing) or None

@@ -19,14 +19,13 @@ import random
 import shutil
 import subprocess
 import sys
-import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 import katra
-from helpers import on_both_forms, position_text, random_walk
+from helpers import build_tools_missing, on_both_forms, position_text, random_walk
 from katra._games import GAME_IDS, GAMES, GORE
 
 pytestmark = pytest.mark.xdist_group("cython_api")  # one build, in one worker
@@ -39,25 +38,6 @@ ELSEWHERE = "KATRA_CYTHON_API_TESTED_ELSEWHERE"
 #: perft depths checked from each start position (leaf counts up to about 10**5)
 START_DEPTHS = {"katro": 5, "katro-4x6": 5, "katro-4x4": 6, "katra-mpantsaka": 4,
                 "katra-mpantsaka-simplified": 3, "gore": 7, "djenon-aboure": 6}
-
-
-def build_tools_missing():
-    """What building an extension here lacks (a sentence), or None."""
-    missing = []
-    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
-    try:
-        found = subprocess.run([*compiler.split(), "--version"], capture_output=True,
-                               timeout=60).returncode == 0
-    except OSError:
-        found = False
-    if not found:
-        missing.append(f"a C compiler ({compiler!r} does not run)")
-    for module in ("Cython", "setuptools"):
-        try:
-            __import__(module)
-        except ImportError:
-            missing.append(module)
-    return " and ".join(missing) or None
 
 
 MISSING = build_tools_missing()

@@ -53,9 +53,30 @@ print(f"{{game}}: perft 1..5 {{counts}} agree (lanes, int form, reference);",
 """
 
 
+#: What a source tree holds besides its sources (build products, environments, caches):
+#: never copied when the tree is not a git checkout (an unpacked sdist).
+NOT_SOURCES = {".git", "build", "dist", ".venv", "venv", "site", "__pycache__", ".pytest_cache",
+               ".hypothesis", ".benchmarks", ".ruff_cache", ".mypy_cache"}
+
+
+CORE_C = os.path.join("cython_core", "_core.c")
+
+
 def tracked_files() -> list[str]:
-    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True)
-    return [name for name in out.stdout.decode().split("\0") if name]
+    """The tree's source files: git's list in a checkout, else every file but
+    NOT_SOURCES and the build's products (compiled modules, the core's C file)."""
+    if (ROOT / ".git").exists():
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                             capture_output=True)
+        return [name for name in out.stdout.decode().split("\0") if name]
+    names = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in NOT_SOURCES and not d.endswith(".egg-info")]
+        for file in files:
+            name = os.path.relpath(os.path.join(folder, file), ROOT)
+            if not file.endswith((".so", ".pyd", ".pyc")) and name != CORE_C:
+                names.append(name)
+    return names
 
 
 def copy_tree(target: Path) -> None:
@@ -82,6 +103,8 @@ def run(target: Path) -> int:
     if build.returncode != 0:
         print(f"check_new_size: the build failed\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
         return 1
+    # the package as a wheel lays it out: python_api is katra.api
+    shutil.copytree(target / "python_api", target / "src" / "katra" / "api")
     env = {**os.environ, "PYTHONPATH": str(target / "src")}
     play = subprocess.run([sys.executable, "-c", PLAY], cwd=target, env=env,
                           capture_output=True, text=True)
