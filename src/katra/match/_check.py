@@ -190,19 +190,19 @@ def _check_game(checker: _Checker, game_id: str, seed: int) -> None:
         seat.send(f"{position}\n")
         seat.expect("ok")
         seat.send("go infinite\n")
-        try:
-            early = seat.read_line(time.monotonic() + INFINITE_RUN, "nothing")
-        except EngineFault as fault:
-            if fault.kind != "no reply":
-                raise
-            early = None
-        while early is not None and early.startswith("info"):
+
+        def line_before_stop() -> str | None:
+            """The next line within INFINITE_RUN, or None (silence is what is due)."""
             try:
-                early = seat.read_line(time.monotonic() + INFINITE_RUN, "nothing")
+                return seat.read_line(time.monotonic() + INFINITE_RUN, "nothing")
             except EngineFault as fault:
                 if fault.kind != "no reply":
                     raise
-                early = None
+                return None
+
+        early = line_before_stop()
+        while early is not None and early.startswith("info"):
+            early = line_before_stop()
         if early is not None:
             raise EngineFault("unreadable line", f"answered 'go infinite' with {early!r} "
                               "before stop", early)
