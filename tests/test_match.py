@@ -196,12 +196,14 @@ def test_a_fault_loses_the_game_and_the_match_goes_on(tmp_path, script, at, term
 def test_silence_is_a_time_forfeit_under_movetime(tmp_path):
     path = tmp_path / "r.jsonl"
     done = match(GAME, [engine("silent.py", 1), "name=silent"], well_behaved(1), "--games", 2,
-                 "--movetime", "0.01", "--timemargin", "0.2", "--concurrency", 1,
+                 "--movetime", "0.01", "--timemargin", "1", "--concurrency", 1,
                  "--results", path)
     assert done.returncode == 0, done.stderr
     _, games = read_results(path)
     assert [g["termination"] for g in games] == ["time forfeit"] * 2
-    assert all("no bestmove within 0.21 s" in g["reason"] for g in games)
+    # a margin of a second: the well-behaved engine, North in one game, is never late
+    # even on a loaded machine
+    assert all("no bestmove within 1.01 s" in g["reason"] for g in games)
 
 
 def test_silence_without_a_clock_hits_the_timeout(tmp_path):
