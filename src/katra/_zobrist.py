@@ -71,10 +71,22 @@ del _HOLE, _OWNER, _REST
 _GAME_INDEX = {game_id: k for k, game_id in enumerate(GAME_IDS)}
 
 
+def game_key(game_id: str) -> int:
+    """The Zobrist key of a game: a named game's drawn key (``GAME_KEYS``), a
+    variant's its id's bytes folded through mix64 from ``KEY_SEED``."""
+    index = _GAME_INDEX.get(game_id)
+    if index is not None:
+        return GAME_KEYS[index]
+    z = mix64(KEY_SEED + len(game_id))
+    for byte in game_id.encode("ascii"):
+        z = mix64(z + byte)
+    return z
+
+
 def zobrist(game_id: str, board: Sequence[int], owners: Sequence[int],
             stores: Sequence[int], to_move: int, offer: int) -> int:
     """The 64-bit Zobrist hash of a position (the core's ``zobrist_c``)."""
-    z = GAME_KEYS[_GAME_INDEX[game_id]]
+    z = game_key(game_id)
     for i, count in enumerate(board):
         z ^= mix64(HOLE_KEYS[i] + count)
         if owners[i]:
