@@ -32,11 +32,11 @@ ctypedef struct WideNode:
 cdef inline int capi_kind(const katra_node* n) noexcept nogil:
     """The node layer's kind (NODE_*) of the words of n, or -1 if n is not a
     node the API made."""
-    if n == NULL or n.game >= NUM_GAMES:
+    if n == NULL or n.game >= GAME_COUNT:
         return -1
     if n.form == CAPI_FORM_WIDE:
         return NODE_INT
-    if n.form != CAPI_FORM_LANES:
+    if n.form != CAPI_FORM_LANES or n.game >= NUM_GAMES:       # a variant has no lanes
         return -1
     return GAME_KIND[n.game] if GAME_KIND[n.game] != NODE_INT else -1     # as node_kind
 

@@ -18,8 +18,8 @@ cdef u64 ZKEY_OWNER[MAX_HOLES]
 cdef u64 ZKEY_STORE[2]
 cdef u64 ZKEY_MOVE = 0
 cdef u64 ZKEY_OFFER = 0
-cdef u64 ZKEY_GAME[NUM_GAMES]
-cdef u64 ZKEY_OWNERS0[NUM_GAMES]    # the owner keys of a game's initial owners, xored
+cdef u64 ZKEY_GAME[MAX_GAMES]
+cdef u64 ZKEY_OWNERS0[MAX_GAMES]    # the owner keys of a game's initial owners, xored
 
 
 # x % n for the small n of playouts (1 <= n <= MAX_CANDIDATES), exact for
@@ -424,7 +424,7 @@ cdef inline u64 zobrist_of(const IntPosition* s, const GameTable* g) noexcept no
     for i in range(g.holes):
         z ^= mix64(ZKEY_HOLE[i] + <u64>s.board[i])
     if g.family == FAM_GORE:
-        for i in range(GORE_HOLES):
+        for i in range(g.holes):
             if s.owner[i]:
                 z ^= ZKEY_OWNER[i]
         if s.offer:
@@ -469,8 +469,7 @@ cdef int _build_tables() except -1:
     since rebuilding them under a running job would break it)."""
     global ZKEY_MOVE, ZKEY_OFFER
     global LAP_LIMIT_C
-    cdef int i, gi, p, d, row, col, mask
-    cdef GameTable* g
+    cdef int i, mask
     # The keys are defined once, in katra._zobrist, which the reference reads too.
     _require(_zobrist.MAX_HOLES == MAX_HOLES and len(_zobrist.GAME_KEYS) == NUM_GAMES,
              "katra._zobrist's key tables do not fit the core")
@@ -481,8 +480,6 @@ cdef int _build_tables() except -1:
     ZKEY_STORE[1] = _zobrist.STORE_KEYS[1]
     ZKEY_MOVE = _zobrist.MOVE_KEY
     ZKEY_OFFER = _zobrist.OFFER_KEY
-    for gi in range(NUM_GAMES):
-        ZKEY_GAME[gi] = _zobrist.GAME_KEYS[gi]
     cdef IntPosition probe
     _require(<char*>&probe.owner[0] - <char*>&probe == HOT_BYTES, "IntPosition layout changed")
     LAP_LIMIT_C = _games.LAP_LIMIT
@@ -517,61 +514,102 @@ cdef int _build_tables() except -1:
     _require(CORE_GAME_IDS == _games.GAME_IDS,
              f"the core was built for the games {CORE_GAME_IDS}: rebuild it")
     for gi, game_id in enumerate(_games.GAME_IDS):
-        spec = _games.GAMES[game_id]
-        g = &TABLES[gi]
-        memset(g, 0, sizeof(GameTable))
-        g.family = _games.FAMILIES.index(spec.family)     # FAM_* (_games.pxi.in)
-        g.rows = spec.rows
-        g.cols = spec.cols
-        g.holes = spec.rows * spec.cols
-        _require(g.holes <= MAX_HOLES, f"{game_id}: too many holes for the core")
-        _require(spec.num_actions <= (2 * MAX_HOLES if g.family != FAM_GORE else 267),
-                 f"{game_id}: action space")
-        g.num_actions = spec.num_actions
-        g.simplified = spec.simplified
-        g.draws = spec.draws
-        g.depth_rows = spec.rows // 2
-        H = g.holes
-        C = g.cols
-        owners = spec.initial_owners()
-        ZKEY_OWNERS0[gi] = 0
-        for i in range(H):
-            g.owner0[i] = owners[i]
-            if owners[i]:
-                ZKEY_OWNERS0[gi] ^= ZKEY_OWNER[i]
-            g.col_of[i] = i % C
-            row = i // C
-            g.depth_of[i] = row if owners[i] == 0 else g.rows - 1 - row
-            g.front_opp[i] = -1
-        for d in range(g.depth_rows):
-            g.row_start[0][d] = d * C
-            g.row_start[1][d] = (g.rows - 1 - d) * C
-        if g.family == FAM_KATRO:
-            _require(C == 4 or C == 6, f"{game_id}: katro_row_has_seeds reads 4 or 6 columns")
-            south, north = katro_paths(spec)
-            for d, reverse in ((0, False), (1, True)):
-                _set_path(g, 0, d, south[::-1] if reverse else south)
-                _set_path(g, 1, d, north[::-1] if reverse else north)
-        elif g.family == FAM_MPANTSAKA:
-            for p, loops in enumerate(mpantsaka_paths(spec)):
-                for d in range(2):
-                    _set_path(g, p, d, loops[d])
-            for col in range(C):
-                g.front_opp[C + col] = 2 * C + col
-                g.front_opp[2 * C + col] = C + col
-        else:
-            loop = gore_path(spec) if g.family == FAM_GORE else djenon_path(spec)
-            for p in range(2):
-                _set_path(g, p, 0, loop)
-                _set_path(g, p, 1, loop[::-1])
-        if g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
-            _halves_tables(&HALVES_TABLES[gi], g)
-        elif GAME_KIND[gi] == NODE_INT:
-            pass            # Goré's and Djenon-aboure's lanes are written for one board each
-        elif g.family == FAM_DJENON:
-            _djenon_lanes(g)
-        else:
-            _gore_lanes(g)
+        _require(game_index(_games.GAMES[game_id]) == gi, f"{game_id}'s index")
+    return 0
+
+
+# The game of each index (TABLES[i] was built from GAME_SPECS[i]) and the
+# index of each game id: the named games' first (GAME_<symbol>), then the
+# variants', in the order the process first makes a position of each.
+cdef list GAME_SPECS = []
+cdef dict GAME_INDICES = {}
+
+
+cdef int game_index(object spec) except -1:
+    """The core's index of a game (a katra._games.GameSpec), its table built
+    on first use; ArgumentError once the process holds MAX_GAMES games."""
+    global GAME_COUNT
+    found = GAME_INDICES.get(spec.id)
+    if found is not None:
+        return found
+    cdef int gi = len(GAME_SPECS)
+    if gi >= MAX_GAMES:
+        raise ArgumentError(f"{spec.id}: a process can play at most {MAX_GAMES - NUM_GAMES} "
+                            f"variants besides the named games, and this one has made them all")
+    _build_game_table(gi, spec)
+    GAME_SPECS.append(spec)
+    GAME_INDICES[spec.id] = gi
+    GAME_COUNT = gi + 1
+    return gi
+
+
+cdef object _game_spec(int game):
+    """The GameSpec of a game index."""
+    return GAME_SPECS[game]
+
+
+cdef int _build_game_table(int gi, object spec) except -1:
+    """Build TABLES[gi] (and its Zobrist keys) for the game spec: a named
+    game's at import, a variant's when first used (game_index); never an
+    index a job may be reading."""
+    cdef int i, p, d, row, col
+    cdef GameTable* g = &TABLES[gi]
+    game_id = spec.id
+    memset(g, 0, sizeof(GameTable))
+    ZKEY_GAME[gi] = _zobrist.game_key(game_id)
+    g.family = _games.FAMILIES.index(spec.family)     # FAM_* (_games.pxi.in)
+    g.rows = spec.rows
+    g.cols = spec.cols
+    g.holes = spec.rows * spec.cols
+    _require(g.holes <= MAX_HOLES, f"{game_id}: too many holes for the core")
+    _require(g.family != FAM_GORE or g.holes <= GORE_HOLES, f"{game_id}: an offer mask is a byte")
+    _require(spec.num_actions <= (2 * MAX_HOLES if g.family != FAM_GORE else 267),
+             f"{game_id}: action space")
+    g.num_actions = spec.num_actions
+    g.simplified = spec.simplified
+    g.draws = spec.draws
+    g.depth_rows = spec.rows // 2
+    H = g.holes
+    C = g.cols
+    owners = spec.initial_owners()
+    ZKEY_OWNERS0[gi] = 0
+    for i in range(H):
+        g.owner0[i] = owners[i]
+        if owners[i]:
+            ZKEY_OWNERS0[gi] ^= ZKEY_OWNER[i]
+        g.col_of[i] = i % C
+        row = i // C
+        g.depth_of[i] = row if owners[i] == 0 else g.rows - 1 - row
+        g.front_opp[i] = -1
+    for d in range(g.depth_rows):
+        g.row_start[0][d] = d * C
+        g.row_start[1][d] = (g.rows - 1 - d) * C
+    if g.family == FAM_KATRO:
+        south, north = katro_paths(spec)
+        for d, reverse in ((0, False), (1, True)):
+            _set_path(g, 0, d, south[::-1] if reverse else south)
+            _set_path(g, 1, d, north[::-1] if reverse else north)
+    elif g.family == FAM_MPANTSAKA:
+        for p, loops in enumerate(mpantsaka_paths(spec)):
+            for d in range(2):
+                _set_path(g, p, d, loops[d])
+        for col in range(C):
+            g.front_opp[C + col] = 2 * C + col
+            g.front_opp[2 * C + col] = C + col
+    else:
+        loop = gore_path(spec) if g.family == FAM_GORE else djenon_path(spec)
+        for p in range(2):
+            _set_path(g, p, 0, loop)
+            _set_path(g, p, 1, loop[::-1])
+    if gi >= NUM_GAMES or GAME_KIND[gi] == NODE_INT:
+        pass            # no lanes: a variant, or a further size of Goré or Djenon-aboure
+    elif g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+        _halves_tables(&HALVES_TABLES[gi], g)
+    elif g.family == FAM_DJENON:
+        _djenon_lanes(g)
+    else:
+        _gore_lanes(g)
+    return 0
 
 
 def _require(bint ok, str what):

@@ -10,7 +10,7 @@ def djenon_path(spec):
 # own_holes: s.to_move * g.cols .. + g.cols.
 
 
-cdef inline unsigned djenon_origins_in(unsigned at_least_two, unsigned own) noexcept nogil:
+cdef inline u64 djenon_origins_in(u64 at_least_two, u64 own) noexcept nogil:
     """The origin rule (§5.2) over masks: the player's own holes (own) holding
     at least 2 seeds (at_least_two)."""
     return at_least_two & own
@@ -45,8 +45,8 @@ cdef inline bint djenon_capturable(int seeds) noexcept nogil:
 cdef inline u64 djenon_origin_mask(const IntPosition* s, GameTable* g, int player) noexcept nogil:
     """The holes player may sow from (djenon_origins_in over the board), as a
     mask (bit h for hole h)."""
-    return djenon_origins_in(<unsigned>holes_at_least(s.board, 0, g.holes, 2),
-                             ((1u << g.cols) - 1) << (player * g.cols))
+    return djenon_origins_in(holes_at_least(s.board, 0, g.holes, 2),
+                             ((<u64>1 << g.cols) - 1) << (player * g.cols))
 
 
 cdef inline int djenon_origins(const IntPosition* s, GameTable* g, int player, int* holes) noexcept nogil:
@@ -82,14 +82,14 @@ cdef inline long long djenon_sow(IntPosition* s, GameTable* g, int origin, long 
 cdef inline int djenon_fallback(const IntPosition* s, GameTable* g) noexcept nogil:
     """legal_actions' pass (djenon_pass_forced over the board), else -1 (the
     game is over)."""
-    if djenon_pass_forced(<unsigned>holes_at_least(s.board, 0, g.holes, 2)):
-        return DJENON_PASS_C
+    if djenon_pass_forced(holes_at_least(s.board, 0, g.holes, 2)):
+        return g.holes              # the pass: DJENON_PASS_C on the named board (§7)
     return -1
 
 
 cdef inline long long djenon_apply(IntPosition* s, GameTable* g, int action, long long limit) noexcept nogil:
     cdef long long laps = 0
-    if action != DJENON_PASS_C:
+    if action != g.holes:           # not the pass
         laps = djenon_sow(s, g, action, limit)
     s.to_move = 1 - s.to_move
     return laps

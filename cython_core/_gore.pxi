@@ -37,8 +37,8 @@ cdef u64 GORE_GAME_KEY          # ZKEY_GAME of Goré (the solver's keys)
 
 cdef inline int gore_holes_of(const GoreForm* s, int player) noexcept nogil:
     """The holes player owns, as a bit mask."""
-    if GoreForm is IntPosition:
-        return mask8_equal(s.owner, player)
+    if GoreForm is IntPosition:     # (the owners past the board's holes are not the game's)
+        return mask8_equal(s.owner, player) & ((1 << TABLES[s.game].holes) - 1)
     else:
         return (s.north ^ (player - 1)) & 0xFF      # North's holes, or the others (branch-free)
 
@@ -97,7 +97,7 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
         hand = s.board[origin]
         s.board[origin] = 0
         return sow_lap(s.board, &TABLES[s.game].path[0][0][0], &TABLES[s.game].pathpos[0][0][0],
-                       GORE_HOLES, origin, hand, 1)
+                       TABLES[s.game].path_len, origin, hand, 1)
     else:
         hand = lane_of(s.b, origin)
         s.b &= lane_clear_mask(origin)
@@ -106,6 +106,22 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
         step = &GORE_STEP[origin][r]
         s.b += step.add[0]
         return step.land
+
+
+cdef inline int gore_next(const GoreForm* s, int hole) noexcept nogil:
+    """The hole after hole on the loop (the int form: its game's, any board of §7)."""
+    if GoreForm is IntPosition:
+        return TABLES[s.game].nxt[0][0][hole]
+    else:
+        return GORE_NXT[hole]
+
+
+cdef inline int gore_previous(const GoreForm* s, int hole) noexcept nogil:
+    """The hole before hole on the loop."""
+    if GoreForm is IntPosition:
+        return TABLES[s.game].prv[0][0][hole]
+    else:
+        return GORE_PRV[hole]
 
 
 cdef inline void gore_trade(GoreForm* s, int holes, int player) noexcept nogil:
@@ -156,14 +172,14 @@ cdef inline int gore_captured(const GoreForm* s, int landing, int mine) noexcept
     if (mine >> landing) & 1 or not gore_capturable(gore_seeds_at(s, landing)):
         return 0
     taken = 1 << landing
-    h = GORE_NXT[landing]
+    h = gore_next(s, landing)
     while not (taken >> h) & 1 and gore_capturable(gore_seeds_at(s, h)):
         taken |= 1 << h
-        h = GORE_NXT[h]
-    h = GORE_PRV[landing]
+        h = gore_next(s, h)
+    h = gore_previous(s, landing)
     while not (taken >> h) & 1 and gore_capturable(gore_seeds_at(s, h)):
         taken |= 1 << h
-        h = GORE_PRV[h]
+        h = gore_previous(s, h)
     return taken
 
 

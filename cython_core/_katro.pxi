@@ -20,11 +20,18 @@ def katro_paths(spec):
 
 
 cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noexcept nogil:
-    """Branch-free for the Katro widths (4 or 6 holes)."""
+    """Branch-free for the named games' widths (4 or 6 holes); a loop for the
+    other widths of §7."""
     cdef const int* row = board + start
-    cdef int seeds = row[0] | row[1] | row[2] | row[3]
-    if cols == 6:
-        seeds |= row[4] | row[5]
+    cdef int seeds, i
+    if cols == 4 or cols == 6:
+        seeds = row[0] | row[1] | row[2] | row[3]
+        if cols == 6:
+            seeds |= row[4] | row[5]
+        return seeds != 0
+    seeds = 0
+    for i in range(cols):
+        seeds |= row[i]
     return seeds != 0
 
 

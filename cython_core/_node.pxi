@@ -71,7 +71,7 @@ cdef int _node_check_shapes() except -1:
                  and TABLES[game].path_len == game_loop(game)
                  and TABLES[game].simplified == game_simplified(game)
                  and game_words(game) <= MAX_WORDS,
-                 f"the core's shape of {_games.GAME_IDS[game]} differs from katra._games")
+                 f"the core's shape of {_game_spec(game).id} differs from katra._games")
     return 0
 
 
@@ -738,8 +738,8 @@ cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
 cdef inline int node_kind(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
     them (as every job; LANES_ENABLED), else the int form."""
-    if not (LANES_ENABLED and lanes_fit(s)):
-        return NODE_INT
+    if s.game >= NUM_GAMES or not (LANES_ENABLED and lanes_fit(s)):
+        return NODE_INT             # a variant (docs/rules.md §7) has no lanes
     return GAME_KIND[s.game]
 
 

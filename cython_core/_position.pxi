@@ -74,10 +74,6 @@ cdef list int_list(const int* values, Py_ssize_t n):
     return out
 
 
-cdef object _game_spec(int game):
-    return _games.GAMES[_games.GAME_IDS[game]]
-
-
 # The largest count a job takes (games, plies, laps): katra._limits' MAX_GAMES,
 # MAX_PLIES and MAX_LAPS (checked at import).  Counters of 64 bits never overflow.
 cdef long long MAX_COUNT = 1LL << 62
@@ -135,7 +131,7 @@ cdef class Position:
         # data must come from _text.check_position (or parse_position / initial_data)
         cdef Position p = Position.__new__(Position)
         cdef int i
-        cdef int gi = _games.GAME_IDS.index(data.spec.id)
+        cdef int gi = game_index(data.spec)
         p.st.game = gi
         for i in range(TABLES[gi].holes):
             p.st.board[i] = data.board[i]
@@ -164,7 +160,7 @@ cdef class Position:
 
     @property
     def game_id(self):
-        return _games.GAME_IDS[self.st.game]
+        return _game_spec(self.st.game).id
 
     @property
     def board(self):

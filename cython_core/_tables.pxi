@@ -350,7 +350,7 @@ cdef class EndgameTables:
     cdef int _board(self, Position p, DjenonNode* s) except -1:
         if TABLES[p.st.game].family != FAM_DJENON:
             raise ArgumentError(f"these tables are Djenon-aboure's, not "
-                                f"{_games.GAME_IDS[p.st.game]}'s")
+                                f"{_game_spec(p.st.game).id}'s")
         djenon_pack(s, &p.st)
         return 0
 

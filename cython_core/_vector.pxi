@@ -513,7 +513,7 @@ cdef class VectorGame:
 
     @property
     def game_id(self):
-        return _games.GAME_IDS[self.e.game]
+        return _game_spec(self.e.game).id
 
     @property
     def observation_size(self):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from katra._errors import ArgumentTypeError, UnknownGameError
-from katra._games import DEFAULT_MAX_PLIES, GAMES, find_game
+from katra._games import DEFAULT_MAX_PLIES, GAMES, find_game, game_by_id
 from katra._limits import check_perft_depth, check_playout_args
 from katra._text import action_text
 
@@ -110,7 +110,7 @@ def divide(position: Any, depth: int, *, backend: str | None = None, jobs: int =
     backend = _backend_of(position, backend)
     pos = load_position(position, backend)
     counts = _counts(pos, depth, backend, jobs, executor, progress, whole=False)
-    spec = GAMES[pos.game_id]
+    spec = game_by_id(pos.game_id)
     return {action_text(spec, action): count for action, count in counts.items()}
 
 

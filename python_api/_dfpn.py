@@ -12,7 +12,7 @@ import time as _clock
 from dataclasses import dataclass
 from typing import Any
 
-from katra._games import GAMES
+from katra._games import game_by_id
 
 from ._backends import DfpnSolver
 from ._questions import DRAW, WIN, Question, questions_for
@@ -67,7 +67,7 @@ class Settler:
         better is a win: the mover's win, then the opponent's."""
         mover = int(pos.to_move)
         other = 1 - mover
-        if not GAMES[pos.game_id].has_stores:
+        if not game_by_id(pos.game_id).has_stores:
             win = self.prove(pos, Question(mover, WIN))
             if win is not None:
                 return Settled("win", win, self.out_of_nodes, self.timed_out)

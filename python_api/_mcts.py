@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from katra._errors import ArgumentError
-from katra._games import DEFAULT_MAX_PLIES, GAMES
+from katra._games import DEFAULT_MAX_PLIES, game_by_id
 from katra._limits import (
     MAX_MCTS_NODES,
     MAX_MCTS_SIMULATIONS,
@@ -73,7 +73,7 @@ class MctsResult:
 
 
 def _result(position: Any, raw: dict[str, Any]) -> MctsResult:
-    spec = GAMES[position.game_id]
+    spec = game_by_id(position.game_id)
     pv = tuple(int(a) for a in raw["pv"])
     visits = int(raw["visits"])
     return MctsResult(

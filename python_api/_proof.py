@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TextIO
 
 from katra._errors import ArgumentError
-from katra._games import GAMES
+from katra._games import game_by_id
 from katra._limits import MAX_PROOF_PLIES, MAX_SOLVE_PLIES, bound_text
 from katra._text import action_text
 
@@ -115,7 +115,7 @@ class _Writer:
     def __init__(self, out: TextIO, oracle: _Oracle, game_id: str) -> None:
         self.out = out
         self.oracle = oracle
-        self.spec = GAMES[game_id]
+        self.spec = game_by_id(game_id)
         self.line = 0
         self.done: dict[tuple[str, Question], tuple[int, int]] = {}  # -> (line, height)
 

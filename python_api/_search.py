@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from katra._games import GAMES
+from katra._games import game_by_id
 from katra._limits import (
     MATE,
     MATE_BOUND,
@@ -138,7 +138,7 @@ class Analysis:
 
 
 def _result(position: Any, raw: dict[str, Any]) -> SearchResult:
-    spec = GAMES[position.game_id]
+    spec = game_by_id(position.game_id)
     return SearchResult(
         best_action=int(raw["best_action"]),
         score=int(raw["score"]),
@@ -151,7 +151,7 @@ def _result(position: Any, raw: dict[str, Any]) -> SearchResult:
 
 
 def _analysis(position: Any, raw: dict[str, Any]) -> Analysis:
-    spec = GAMES[position.game_id]
+    spec = game_by_id(position.game_id)
     moves = sorted((MoveScore(action=int(a), move=action_text(spec, int(a)), score=int(score),
                               pv=tuple(int(x) for x in pv))
                     for a, score, pv in raw["moves"]),

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from katra._errors import ArgumentError, ArgumentTypeError
-from katra._games import GAMES
+from katra._games import game_by_id
 from katra._limits import (
     MAX_SEARCH_NODES,
     MAX_SEARCH_TIME,
@@ -217,7 +217,7 @@ def _result(pos: Any, outcome: str | None, plies: int | None, best: int, pv: lis
             nodes: int, start: float, *, max_plies: int | None, timed_out: bool, exact: bool,
             max_nodes: int | None = None) -> SolveResult:
     best = best if outcome is not None else -1
-    spec = GAMES[pos.game_id]
+    spec = game_by_id(pos.game_id)
     return SolveResult(
         outcome=outcome, plies=plies if outcome is not None else None, best_action=best,
         best_move=action_text(spec, best) if best >= 0 else "",

@@ -25,6 +25,7 @@ from libc.string cimport memcpy
 
 cdef enum:
     MAX_HOLES = 36
+    MAX_GAMES = 255           # the named games and the variants a process makes (katra_node.game is a byte)
     MAX_CANDIDATES = 128      # more than any game can list (Goré: 8 sows + 92 offers)
 
 # NUM_GAMES, the game indices GAME_<id> (the order of katra._games.GAME_IDS:
@@ -85,8 +86,12 @@ ctypedef struct GameTable:
     int front_opp[MAX_HOLES]       # Mpantsaka: the opponent front hole facing a front hole, else -1
     int owner0[MAX_HOLES]          # initial owners
 
-# All built once at import from katra._games (_build_tables, _common.pxi).
-cdef GameTable TABLES[NUM_GAMES]
+# The named games' built at import from katra._games (_build_tables, _common.pxi),
+# at their indices GAME_<symbol>; then a variant's (docs/rules.md §7) at the
+# next free index when a position of it is first made (game_index,
+# _position.pxi).  An index < GAME_COUNT has its table; none changes once built.
+cdef GameTable TABLES[MAX_GAMES]
+cdef int GAME_COUNT
 cdef long long LAP_LIMIT_C         # a sowing must end within this many laps (§1.3)
 cdef int POPCOUNT8[256]
 cdef int CTZ8[256]                 # the lowest set bit of a non-zero byte

@@ -17,7 +17,6 @@ from ._errors import IllegalMoveError, PositionError, UnknownGameError
 from ._games import (
     DJENON,
     DJENON_PASS,
-    GAMES,
     GORE,
     GORE_ACCEPT,
     GORE_DECLINE,
@@ -228,8 +227,10 @@ def check_position(data: object) -> PositionData:
         raise PositionError(f"a position must be a katra._text.PositionData, "
                             f"not {type(data).__name__}")
     spec = data.spec
-    known = GAMES.get(spec.id) if isinstance(spec, GameSpec) and isinstance(spec.id, str) \
-        else None
+    try:
+        known = game_by_id(spec.id) if isinstance(spec, GameSpec) else None
+    except UnknownGameError:
+        known = None
     if known is None or known != spec:
         raise PositionError(f"spec: {spec!r} is not one of katra's games")
     board = _int_list(data.board, known.holes, "board")
