@@ -15,7 +15,15 @@ from typing import Any, Protocol, cast
 
 from katra._display import END_REASONS, offer_names
 from katra._errors import IllegalMoveError, KatraError, UnknownGameError
-from katra._games import DEFAULT_MAX_PLIES, GAME_IDS, GAMES, GameSpec, find_game
+from katra._games import (
+    DEFAULT_MAX_PLIES,
+    GAME_IDS,
+    GAMES,
+    GameSpec,
+    find_game,
+    game_by_id,
+    game_with,
+)
 from katra._limits import MAX_START_PLY, check_int, check_perft_depth
 from katra._text import action_text, check_action_range, parse_action
 
@@ -114,7 +122,7 @@ class Game:
     @property
     def spec(self) -> GameSpec:
         """The shared game-table entry (``katra._games.GameSpec``)."""
-        return GAMES[self.id]
+        return game_by_id(self.id)
 
     @property
     def holes(self) -> int:
@@ -164,23 +172,44 @@ class Game:
         return f"katra.game({self.id!r})"
 
 
-_GAMES: dict[str, Game] = {
-    spec.id: Game(spec.id, spec.name, spec.rows, spec.cols, spec.num_actions,
-                  spec.seeds_per_hole, spec.has_stores, spec.aliases)
-    for spec in GAMES.values()
-}
+def _game_of(spec: GameSpec) -> Game:
+    found = _GAMES.get(spec.id)
+    if found is None:
+        found = Game(spec.id, spec.name, spec.rows, spec.cols, spec.num_actions,
+                     spec.seeds_per_hole, spec.has_stores, spec.aliases)
+        _GAMES[spec.id] = found
+    return found
 
 
-def game(name: str) -> Game:
-    """The game with this id, display name or alias; ``UnknownGameError`` lists the known ones.
+_GAMES: dict[str, Game] = {}   # every Game made so far: one object per id
+for _spec in GAMES.values():
+    _game_of(_spec)
+
+
+def game(name: str, *, rows: int | None = None, cols: int | None = None,
+         seeds: int | None = None, simplified: bool | None = None) -> Game:
+    """The game with this id, display name or alias, or a variant (docs/rules.md §7).
+
+    A variant is named by its id (``"katro-4x5-s3"``) or built by keywords
+    from a game of its family: ``rows`` and ``cols`` are the whole board's,
+    ``seeds`` the seeds per hole at the start, ``simplified`` Katra
+    Mpantsaka's start rule; a keyword left out keeps the named game's value.
+    ``UnknownGameError`` lists the known names; ``ArgumentError`` names a
+    parameter out of its range.
 
     ```pycon
     >>> game("Goré").id
     'gore'
+    >>> game("katro", rows=4, cols=5, seeds=3).id
+    'katro-4x5-s3'
+    >>> game("katro", rows=4, cols=6) is game("katro-4x6")
+    True
 
     ```
     """
-    return _GAMES[find_game(name).id]
+    if rows is None and cols is None and seeds is None and simplified is None:
+        return _game_of(find_game(name))
+    return _game_of(game_with(name, rows=rows, cols=cols, seeds=seeds, simplified=simplified))
 
 
 _lookup_game = game
@@ -297,7 +326,7 @@ class State:
         """
         ply = check_int(ply, "ply", 0, MAX_START_PLY)
         pos = _position_class(backend).from_text(text)
-        return cls._wrap(pos, _GAMES[pos.game_id], backend, ply)
+        return cls._wrap(pos, _game_of(game_by_id(pos.game_id)), backend, ply)
 
     # -- text forms
     def text(self) -> str:
