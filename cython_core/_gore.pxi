@@ -93,11 +93,16 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
     """Lift origin and sow its seeds CCW, one a hole from the next; the landing hole."""
     cdef int hand, q, r
     cdef const LapStep* step
+    cdef const GameTable* g
     if GoreForm is IntPosition:
         hand = s.board[origin]
         s.board[origin] = 0
-        return sow_lap(s.board, &TABLES[s.game].path[0][0][0], &TABLES[s.game].pathpos[0][0][0],
-                       TABLES[s.game].path_len, origin, hand, 1)
+        g = &TABLES[s.game]
+        if g.path_len == GORE_HOLES:    # a constant loop length: no division in whole_rounds
+            return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], GORE_HOLES,
+                           origin, hand, 1)
+        return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], g.path_len,
+                       origin, hand, 1)
     else:
         hand = lane_of(s.b, origin)
         s.b &= lane_clear_mask(origin)

@@ -20,19 +20,25 @@ def katro_paths(spec):
 
 
 cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noexcept nogil:
-    """Branch-free for the named games' widths (4 or 6 holes); a loop for the
-    other widths of §7."""
+    """Branch-free for the named games' widths (4 or 6 holes); the other widths
+    of §7 call katro_row_has_seeds_any (kept out of line: inlined, its loop
+    swelled every relay loop of the int form)."""
     cdef const int* row = board + start
-    cdef int seeds, i
-    if cols == 4 or cols == 6:
-        seeds = row[0] | row[1] | row[2] | row[3]
-        if cols == 6:
-            seeds |= row[4] | row[5]
-        return seeds != 0
-    seeds = 0
-    for i in range(cols):
-        seeds |= row[i]
+    cdef int seeds
+    if cols != 4 and cols != 6:
+        return katro_row_has_seeds_any(row, cols)
+    seeds = row[0] | row[1] | row[2] | row[3]
+    if cols == 6:
+        seeds |= row[4] | row[5]
     return seeds != 0
+
+
+cdef bint katro_row_has_seeds_any(const int* row, int cols) noexcept nogil:
+    cdef int i
+    for i in range(cols):
+        if row[i]:
+            return 1
+    return 0
 
 
 cdef inline u64 katro_origins_in(u64 seeded, int outer, int step, int K, int C) noexcept nogil:
