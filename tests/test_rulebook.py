@@ -178,9 +178,11 @@ def test_every_checked_block_holds(backend):
 def test_every_position_text_reads_and_writes_back():
     ids = "|".join(re.escape(game_id) for game_id in sorted(katra.GAME_IDS, key=len,
                                                                reverse=True))
-    pattern = re.compile(rf"(?<![\w-])(?:{ids}) [0-9,/]+ [SN](?: [a-z]+=[^\s`]+)*")
+    variants = r"(?:katro|katra-mpantsaka(?:-simplified)?|gore|djenon-aboure)-\d+x\d+-s\d+"
+    pattern = re.compile(rf"(?<![\w-])(?:{variants}|{ids}) [0-9,/]+ [SN](?: [a-z]+=[^\s`]+)*")
     texts = pattern.findall(shipped_rulebook())
     assert len(texts) >= 30
+    assert sum(bool(re.match(variants, text)) for text in texts) >= 10  # §7's
     for text in texts:
         assert katra.State.from_text(text).text() == text
 
