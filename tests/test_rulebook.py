@@ -6,7 +6,7 @@
   ``outcome``, ``perft`` (counts at depths 1, 2, ...), ``playouts`` +
   ``tally`` (§6.2 batches).
 * Every position text written anywhere in it reads and writes back unchanged.
-* Its sections are numbered §1.1 ... §6.2, as code and docs cite them, and
+* Its sections are numbered §1.1 ... §7.6, as code and docs cite them, and
   every ``§N.N`` cited in the shipped files exists.
 * ``katra rules [GAME] --full`` prints it from the copy installed inside the
   package; nothing user-visible refers to a rulebook the user does not have.
@@ -37,6 +37,7 @@ SECTIONS = {
     4: ["4.1", "4.2", "4.3", "4.4", "4.5"],
     5: ["5.1", "5.2", "5.3"],
     6: ["6.1", "6.2", "6.3"],
+    7: ["7.1", "7.2", "7.3", "7.4", "7.5", "7.6"],
 }
 GAME_SECTION = {"katro": 2, "katro-4x6": 2, "katro-4x4": 2, "katra-mpantsaka": 3,
                 "katra-mpantsaka-simplified": 3, "gore": 4, "djenon-aboure": 5}
@@ -177,9 +178,11 @@ def test_every_checked_block_holds(backend):
 def test_every_position_text_reads_and_writes_back():
     ids = "|".join(re.escape(game_id) for game_id in sorted(katra.GAME_IDS, key=len,
                                                                reverse=True))
-    pattern = re.compile(rf"(?<![\w-])(?:{ids}) [0-9,/]+ [SN](?: [a-z]+=[^\s`]+)*")
+    variants = r"(?:katro|katra-mpantsaka(?:-simplified)?|gore|djenon-aboure)-\d+x\d+-s\d+"
+    pattern = re.compile(rf"(?<![\w-])(?:{variants}|{ids}) [0-9,/]+ [SN](?: [a-z]+=[^\s`]+)*")
     texts = pattern.findall(shipped_rulebook())
     assert len(texts) >= 30
+    assert sum(bool(re.match(variants, text)) for text in texts) >= 10  # §7's
     for text in texts:
         assert katra.State.from_text(text).text() == text
 

@@ -10,7 +10,6 @@ from functools import cache
 
 from ._games import (
     DJENON,
-    DJENON_PASS,
     GORE,
     GORE_OFFER_BASE,
     GORE_PASS,
@@ -61,7 +60,7 @@ def move_squares(spec: GameSpec, action: int) -> list[int]:
     if spec.family == MPANTSAKA:
         return [action // 2]
     if spec.family == DJENON:
-        return [] if action == DJENON_PASS else [action]
+        return [] if action == spec.pass_action else [action]
     if spec.family == GORE and action >= GORE_OFFER_BASE:
         return offer_squares(action - GORE_OFFER_BASE) if action < GORE_PASS else []
     return [action]

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from ._errors import IllegalMoveError, PositionError, UnknownGameError
 from ._games import (
     DJENON,
-    DJENON_PASS,
     GORE,
     GORE_ACCEPT,
     GORE_DECLINE,
@@ -54,7 +53,8 @@ def square_index(spec: GameSpec, name: str) -> int:
 
 
 def offer_squares(mask: int) -> list[int]:
-    """The square indices in a Goré offer mask, ascending."""
+    """The square indices in a Goré offer mask, ascending (a Goré board has at most
+    8 holes, §7.1)."""
     return [i for i in range(8) if mask >> i & 1]
 
 
@@ -294,7 +294,7 @@ def action_text(spec: GameSpec, action: int) -> str:
     if spec.family == MPANTSAKA:
         return square_name(spec, action // 2) + "+-"[action % 2]
     if spec.family == DJENON:
-        return "pass" if action == DJENON_PASS else square_name(spec, action)
+        return "pass" if action == spec.pass_action else square_name(spec, action)
     if action < GORE_OFFER_BASE:
         return square_name(spec, action)
     if action < GORE_PASS:
@@ -317,6 +317,13 @@ def check_action_range(spec: GameSpec, action: object) -> int:
         if not 1 <= bits <= 3:
             raise IllegalMoveError(f"action {action} is an offer of {bits} holes; "
                                    "an offer names 1 to 3 holes")
+    if spec.family == GORE and action < GORE_PASS:
+        # Goré keeps its 267 actions on every board (§7.2): on a smaller board
+        # some name holes it lacks.
+        holes = [action] if action < GORE_OFFER_BASE else offer_squares(action - GORE_OFFER_BASE)
+        if holes[-1] >= spec.holes:
+            raise IllegalMoveError(f"action {action} names a hole {spec.id} does not have "
+                                   f"(its holes are 0..{spec.holes - 1})")
     return action
 
 
@@ -337,7 +344,7 @@ def parse_action(spec: GameSpec, text: object) -> int:
                                    "e.g. 'c2+' (counter-clockwise) or 'c2-' (clockwise)")
         return 2 * square_index(spec, word[:-1]) + "+-".index(word[-1])
     if spec.family == DJENON:
-        return DJENON_PASS if word == "pass" else square_index(spec, word)
+        return spec.holes if word == "pass" else square_index(spec, word)  # the pass (§7.2)
     named = {"pass": GORE_PASS, "accept": GORE_ACCEPT, "decline": GORE_DECLINE}
     if word in named:
         return named[word]

@@ -1,9 +1,10 @@
 """Djenon-aboure (docs/rules.md §5): first seed back into the origin, relay, backward chains."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from .._games import DJENON_PASS
+from .._games import GameSpec
 from .common import (
     CAPTURE,
     END,
@@ -18,14 +19,32 @@ from .common import (
 if TYPE_CHECKING:
     from .position import Position
 
-# CCW round all 12 holes: a1 .. f1, f2 .. a2, then a1 again (§5.1).
-PATH = (0, 1, 2, 3, 4, 5, 11, 10, 9, 8, 7, 6)
-NEXT_HOLE = next_table(PATH)
-PREVIOUS_HOLE = next_table(PATH[::-1])
+
+@cache
+def loop_path(spec: GameSpec) -> tuple[int, ...]:
+    """CCW round all the holes of a 2-row board: a1 .. f1, f2 .. a2, then a1 again on
+    the 2 x 6 board (§5.1); along row 1, back along row 2 on every board (§7.6).
+    Goré sows round the same loop (§4.1, §7.5)."""
+    cols = spec.cols
+    return tuple(range(cols)) + tuple(range(2 * cols - 1, cols - 1, -1))
+
+
+@cache
+def loop_steps(spec: GameSpec) -> tuple[dict[int, int], dict[int, int]]:
+    """(the hole after each hole on the loop, the hole before it)."""
+    path = loop_path(spec)
+    return next_table(path), next_table(path[::-1])
+
+
+def pass_action(spec: GameSpec) -> int:
+    """The pass: the action after the last hole, 12 on the 2 x 6 board (§5.2, §7.2)."""
+    return spec.holes
 
 
 def own_holes(pos: Position) -> range:
-    return range(0, 6) if pos.to_move == 0 else range(6, 12)
+    """The mover's row: South row 1, North row 2, whatever its length (§5.1, §7.6)."""
+    cols = pos.spec.cols
+    return range(pos.to_move * cols, (pos.to_move + 1) * cols)
 
 
 def sowing_candidates(pos: Position) -> list[int]:
@@ -39,18 +58,19 @@ def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None)
     ``watch``, if given, is told about every lap (common.py).
     """
     board, store = pos.board, pos.store
+    next_hole, previous_hole = loop_steps(pos.spec)
     hand, board[origin] = board[origin], 0
     hole, laps = origin, 1
     while True:
         start = hole
         board[hole] += 1              # the first seed goes back into the emptied hole
         for _ in range(hand - 1):
-            hole = NEXT_HOLE[hole]
+            hole = next_hole[hole]
             board[hole] += 1
         before = board[hole] - 1      # b: what the landing hole held before the last seed
         if before == 0:
             if watch is not None:
-                watch(seen_lap(board, NEXT_HOLE, start, start, hand, END))
+                watch(seen_lap(board, next_hole, start, start, hand, END))
             return laps
         if before in (1, 3):          # now 2 or 4: capture it, then backwards
             sown = tuple(board) if watch is not None else ()
@@ -58,13 +78,13 @@ def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None)
             while board[hole] in (2, 4):
                 store[pos.to_move] += board[hole]
                 board[hole] = 0
-                hole = PREVIOUS_HOLE[hole]
+                hole = previous_hole[hole]
             if watch is not None:
-                watch(seen_lap(sown, NEXT_HOLE, start, start, hand, CAPTURE,
-                               tuple(run_taken(PREVIOUS_HOLE, landing, sown, board, []))))
+                watch(seen_lap(sown, next_hole, start, start, hand, CAPTURE,
+                               tuple(run_taken(previous_hole, landing, sown, board, []))))
             return laps
         if watch is not None:
-            watch(seen_lap(board, NEXT_HOLE, start, start, hand, RELAY))
+            watch(seen_lap(board, next_hole, start, start, hand, RELAY))
         if laps == limit:
             return None
         laps += 1
@@ -75,11 +95,11 @@ def legal_actions(pos: Position, limit: int) -> list[int]:
     if max(pos.board) < 2:
         return []                     # the game is over (§5.3)
     moves = sowings_that_end(pos, sowing_candidates(pos), sow, limit)
-    return moves or [DJENON_PASS]
+    return moves or [pass_action(pos.spec)]
 
 
 def apply(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> None:
-    if action != DJENON_PASS:
+    if action != pass_action(pos.spec):
         sow(pos, action, limit, watch)
     pos.to_move = 1 - pos.to_move
 

@@ -12,20 +12,19 @@ from .._games import (
     GORE_PASS,
     GORE_SEEDS_PER_TRADED_HOLE,
 )
-from .common import CAPTURE, END, LapWatcher, next_table, run_taken, seen_lap
-from .djenon import outcome_by_stores
+from .common import CAPTURE, END, LapWatcher, run_taken, seen_lap
+from .djenon import loop_steps, outcome_by_stores
 
 if TYPE_CHECKING:
     from .position import Position
 
-# CCW round all 8 holes: a1 b1 c1 d1 d2 c2 b2 a2, then a1 again (§4.1).
-PATH = (0, 1, 2, 3, 7, 6, 5, 4)
-NEXT_HOLE = next_table(PATH)
-PREVIOUS_HOLE = next_table(PATH[::-1])
+# Every sowing runs CCW round all the holes: a1 b1 c1 d1 d2 c2 b2 a2, then a1
+# again on the 2 x 4 board (§4.1); a1 .. along row 1, back along row 2 on every
+# board (§7.5).  loop_steps(spec): (the hole after each hole, the hole before).
 
 
 def owned_holes(pos: Position, player: int) -> list[int]:
-    return [i for i in range(8) if pos.owners[i] == player]
+    return [i for i in range(pos.spec.holes) if pos.owners[i] == player]
 
 
 def is_over(pos: Position) -> bool:
@@ -41,7 +40,8 @@ def sowing_candidates(pos: Position) -> list[int]:
 
 
 def offers(pos: Position) -> list[int]:
-    """Offer actions: 1-3 owned holes, one kept, affordable by the opponent (§4.2)."""
+    """Offer actions: 1-3 owned holes, one kept, affordable by the opponent at 6
+    seeds a hole on every board (§4.2, §7.5)."""
     mine = owned_holes(pos, pos.to_move)
     their_store = pos.store[1 - pos.to_move]
     masks = []
@@ -57,10 +57,11 @@ def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None)
     ``watch``, if given, is told about the lap (common.py).
     """
     board, mover = pos.board, pos.to_move
+    next_hole, previous_hole = loop_steps(pos.spec)
     hand, board[origin] = board[origin], 0
     hole = origin
     for _ in range(hand):
-        hole = NEXT_HOLE[hole]
+        hole = next_hole[hole]
         board[hole] += 1
     sown = tuple(board) if watch is not None else ()
     landing = hole
@@ -68,17 +69,17 @@ def sow(pos: Position, origin: int, limit: int, watch: LapWatcher | None = None)
         pos.store[mover] += board[landing]
         board[landing] = 0
         # The landing hole now holds 0, so neither run can pass it again.
-        for step in (NEXT_HOLE, PREVIOUS_HOLE):
+        for step in (next_hole, previous_hole):
             hole = step[landing]
             while board[hole] in (2, 4):
                 pos.store[mover] += board[hole]
                 board[hole] = 0
                 hole = step[hole]
     if watch is not None:
-        lap = seen_lap(sown, NEXT_HOLE, origin, NEXT_HOLE[origin], hand, END)
+        lap = seen_lap(sown, next_hole, origin, next_hole[origin], hand, END)
         if board[landing] != sown[landing]:   # the landing hole was captured
             taken = [(landing, sown[landing])]
-            for step in (NEXT_HOLE, PREVIOUS_HOLE):
+            for step in (next_hole, previous_hole):
                 run_taken(step, step[landing], sown, board, taken)
             lap = replace(lap, decision=CAPTURE, captured=tuple(taken))
         watch(lap)
@@ -99,7 +100,7 @@ def legal_actions(pos: Position, limit: int) -> list[int]:
 def apply(pos: Position, action: int, limit: int, watch: LapWatcher | None = None) -> None:
     mover = pos.to_move
     if action == GORE_ACCEPT:         # the answerer keeps the turn
-        for hole in range(8):
+        for hole in range(pos.spec.holes):
             if pos.offer >> hole & 1:
                 pos.owners[hole] = mover
                 pos.board[hole] += GORE_SEEDS_PER_TRADED_HOLE

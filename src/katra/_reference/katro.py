@@ -1,8 +1,9 @@
 """Katro (docs/rules.md §2): serpentine relay sowing, row-priority captures.
 
 Serves ``katro`` (6x6, three rows a side), ``katro-4x6`` and ``katro-4x4``
-(two rows a side).  Each player sows only in their own rows, forward along a
-closed serpentine path.
+(two rows a side), and the variants of 4 or 6 rows of any width (§7.3).
+Each player sows only in their own rows, forward along a closed serpentine
+path.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 def paths(spec: GameSpec) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(South's path, North's path) as sequences of hole indices (§2.1).
 
-    South: row 1 rightwards, row 2 leftwards, row 3 rightwards (6x6), then
+    South: row 1 rightwards, row 2 leftwards, row 3 rightwards (6 rows), then
     back to a1.  North's path is South's turned half round.
     """
     south = []

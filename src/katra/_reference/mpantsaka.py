@@ -1,7 +1,8 @@
 """Katra Mpantsaka (docs/rules.md §3): two directions, relay laps, front-row captures.
 
 Serves ``katra-mpantsaka`` and ``katra-mpantsaka-simplified`` (any own hole may
-start a move).  Action = 2 * origin + d, d = 0 counter-clockwise, 1 clockwise.
+start a move), and their variants of 4 rows of any width (§7.4).
+Action = 2 * origin + d, d = 0 counter-clockwise, 1 clockwise.
 """
 from __future__ import annotations
 
@@ -27,9 +28,10 @@ CCW, CW = 0, 1
 
 @cache
 def paths(spec: GameSpec) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """paths[player][direction]: the loop of the player's 16 holes (§3.1).
+    """paths[player][direction]: the loop of the player's 2 x cols holes (§3.1, §7.4).
 
-    South's CCW loop: a1 rightwards to h1, h2 leftwards to a2, back to a1;
+    South's CCW loop: a1 rightwards to h1, h2 leftwards to a2, back to a1 (on
+    4 x 8; along row 1 and back along row 2 on every board);
     clockwise is the reverse; North's loops are South's turned half round.
     """
     cols = spec.cols

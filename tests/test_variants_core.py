@@ -1,0 +1,270 @@
+"""The compiled core against the reference on the variants of docs/rules.md §7.
+
+Every family is played on boards and seed counts drawn by a seeded generator
+over the whole ranges of §7.1 (the sizes uniformly, the seeds a hole on a log
+scale, so that 1 and the largest count both come up), and the two backends
+are compared:
+
+* seeded random games walked side by side, comparing the legal actions, the
+  position text and the outcome at every ply;
+* generated positions (random counts, owners, stores and pending offers),
+  compared on every action that names a hole of the board;
+* perft and divide to a small depth, and seeded playout batches.
+
+The default run draws a few variants of each family; the ``slow`` run
+(``python -m pytest -m slow``) many more.  A process registers at most 255
+games (named and variants, docs/api.md), so each run stays well below that.
+"""
+import math
+import random
+
+import pytest
+
+from helpers import quick_and_slow
+from katra import _core, _reference
+from katra._errors import IllegalMoveError
+from katra._games import (
+    DJENON,
+    GORE,
+    GORE_OFFER_BASE,
+    GORE_PASS,
+    GORE_SEEDS_PER_TRADED_HOLE,
+    KATRO,
+    MAX_TOTAL_SEEDS,
+    MPANTSAKA,
+    VARIANT_COLS,
+    VARIANT_ROWS,
+    GameSpec,
+    game_by_id,
+    variant,
+)
+from katra._text import PositionData, action_text, format_position
+
+#: The families of §7, the simplified Katra Mpantsaka as one of its own.
+FAMILIES = [(KATRO, False), (MPANTSAKA, False), (MPANTSAKA, True), (GORE, False), (DJENON, False)]
+FAMILY_IDS = ["katro", "mpantsaka", "mpantsaka-simplified", "gore", "djenon"]
+
+#: Variants drawn per family: by default, and under the slow marker.
+QUICK_VARIANTS, SLOW_VARIANTS = 4, 24
+
+#: Random play in Goré and Katra Mpantsaka can go on for ever (docs/rules.md §6.1).
+MAX_PLIES = 120
+
+
+def draw_seeds(rng: random.Random, most: int) -> int:
+    """Seeds a hole in 1..most: half the time a count games are played with (1 to
+    6), else log-uniform over the whole range."""
+    if rng.random() < 0.5:
+        return rng.randint(1, min(6, most))
+    return min(most, max(1, round(math.exp(rng.uniform(0, math.log(most + 1))))))
+
+
+def draw_variant(rng: random.Random, family: str, simplified: bool) -> GameSpec:
+    rows = rng.choice(VARIANT_ROWS[family])
+    least, most = VARIANT_COLS[(family, rows)]
+    cols = rng.randint(least, most)
+    return variant(family, rows, cols, draw_seeds(rng, MAX_TOTAL_SEEDS // (rows * cols)),
+                   simplified)
+
+
+def drawn_variants(count: int) -> list[list[GameSpec]]:
+    """``count`` variants of each family (a named game drawn counts as drawn), each
+    family from its own generator: the quick run's are the first of the slow run's,
+    so the two runs together register at most ``SLOW_VARIANTS`` games a family."""
+    drawn = []
+    for family, simplified in FAMILIES:
+        rng = random.Random(f"variants {family} {simplified}")
+        drawn.append([draw_variant(rng, family, simplified) for _ in range(count)])
+    return drawn
+
+
+def corners() -> list[list[GameSpec]]:
+    """Per family, the ends of its ranges: the smallest board with the most seeds it
+    takes, and the largest boards with 1 seed a hole and with the most."""
+    cases = []
+    for family, simplified in FAMILIES:
+        boards = [(rows, cols) for rows in VARIANT_ROWS[family]
+                  for cols in VARIANT_COLS[(family, rows)]]
+        small = min(boards, key=lambda board: board[0] * board[1])
+        large = max(boards, key=lambda board: board[0] * board[1])
+        most = {board: MAX_TOTAL_SEEDS // (board[0] * board[1]) for board in (small, large)}
+        cases.append([variant(family, *small, most[small], simplified),
+                      variant(family, *large, 1, simplified),
+                      variant(family, *large, most[large], simplified)])
+    return cases
+
+
+def per_family() -> list[pytest.param]:
+    """One case per family: its quick variants, and under the slow marker many more."""
+    quick, slow = drawn_variants(QUICK_VARIANTS), drawn_variants(SLOW_VARIANTS)
+    cases = []
+    for k, family in enumerate(FAMILY_IDS):
+        cases.append(pytest.param(quick[k], id=f"{family}-quick"))
+        cases.append(pytest.param(slow[k], id=f"{family}-slow", marks=pytest.mark.slow))
+        cases.append(pytest.param(corners()[k], id=f"{family}-corners", marks=pytest.mark.slow))
+    return cases
+
+
+# ---------------------------------------------------------------- comparing
+
+def assert_same(core, ref, history, where=""):
+    """Compare everything observable; return the reference's legal actions."""
+    spec = game_by_id(ref.game_id)
+    moves = " ".join(action_text(spec, a) for a in history)
+    context = f"{where}after moves [{moves}]"
+    assert core.text() == ref.text(), context
+    legal = ref.legal_actions()
+    assert core.legal_actions() == legal, f"legal actions differ {context}"
+    assert core.is_terminal() == (not legal), context
+    assert core.outcome() == (None if legal else ref.outcome()), f"outcome differs {context}"
+    assert (core.board, core.owners, tuple(core.stores), core.to_move, core.pending_offer) == (
+        ref.board, ref.owners, tuple(ref.stores), ref.to_move, ref.pending_offer), context
+    assert core.zobrist() == ref.zobrist(), context
+    return legal
+
+
+def walk(text, seed, max_plies=MAX_PLIES):
+    """One seeded random game from ``text`` in both backends, compared at every ply;
+    the plies played."""
+    core, ref = _core.Position.from_text(text), _reference.Position.from_text(text)
+    rng = random.Random(seed)
+    history = []
+    where = f"seed {seed} from {text!r}: "
+    while True:
+        actions = assert_same(core, ref, history, where)
+        if not actions or len(history) == max_plies:
+            return len(history)
+        action = rng.choice(actions)
+        history.append(action)
+        core.apply(action)
+        ref.apply(action)
+
+
+def board_actions(spec: GameSpec) -> list[int]:
+    """The actions that name only holes of the board (Goré keeps its 267 actions on
+    every size, §7.2: the others are never legal), with every Goré offer of 1 to 3
+    holes."""
+    if spec.family != GORE:
+        return list(range(spec.num_actions))
+    offers = [GORE_OFFER_BASE + mask for mask in range(1, 1 << spec.holes)
+              if bin(mask).count("1") <= 3]
+    return [*range(spec.holes), *offers, *range(GORE_PASS, spec.num_actions)]
+
+
+def compare_everywhere(text):
+    """Both backends on every action of a position: legality, lap counts, children."""
+    ref, core = _reference.Position.from_text(text), _core.Position.from_text(text)
+    assert_same(core, ref, [], f"{text!r}: ")
+    spec = game_by_id(ref.game_id)
+    legal = ref.legal_actions()
+    for action in board_actions(spec):
+        assert core.is_legal(action) == (action in legal), (text, action)
+        try:
+            expected = ref.lap_count(action, 3)
+        except IllegalMoveError:
+            with pytest.raises(IllegalMoveError):
+                core.lap_count(action, 3)
+        else:
+            assert core.lap_count(action, 3) == expected, (text, action)
+        if action in legal:
+            ref_child, core_child = ref.copy(), core.copy()
+            ref_child.apply(action)
+            core_child.apply(action)
+            assert_same(core_child, ref_child, [action], f"{text!r}: ")
+        else:
+            with pytest.raises(IllegalMoveError):
+                core.apply(action)
+            assert core.text() == text
+
+
+def random_position(spec: GameSpec, rng: random.Random) -> str:
+    """A readable position of ``spec``: random counts (as many seeds as the start
+    holds, or fewer), owners, stores and, in Goré, sometimes a pending offer."""
+    total = spec.holes * spec.seeds_per_hole
+    high = rng.choice([2, 4, 7, 12, max(1, 2 * total // spec.holes)])
+    board = [rng.randint(0, high) for _ in range(spec.holes)]
+    while sum(board) > total:
+        board[rng.randrange(spec.holes)] //= 2
+    owners = spec.initial_owners()
+    stores = [0, 0]
+    if spec.family == GORE:
+        owners = [rng.randint(0, 1) for _ in range(spec.holes)]
+    if spec.has_stores:
+        left = total - sum(board)
+        south = rng.randint(0, left)
+        stores = [south, left - south]
+        if spec.family == GORE and rng.random() < 0.5:   # stores that pay for trades
+            stores = [min(s + GORE_SEEDS_PER_TRADED_HOLE * rng.randint(0, 3), MAX_TOTAL_SEEDS // 3)
+                      for s in stores]
+    data = PositionData(spec, board, rng.randint(0, 1), stores, owners, 0)
+    ref = _reference.Position.from_text(format_position(data))
+    if spec.family == GORE and rng.random() < 0.5:
+        offers = [a for a in ref.legal_actions() if GORE_OFFER_BASE <= a < GORE_PASS]
+        if offers:
+            ref.apply(rng.choice(offers))
+    return ref.text()
+
+
+# ---------------------------------------------------------------- the tests
+
+@pytest.mark.parametrize("specs", per_family())
+def test_random_games_agree(specs):
+    plies = 0
+    for k, spec in enumerate(specs):
+        start = _reference.Position.initial(spec.id).text()
+        plies += sum(walk(start, seed) for seed in range(3 * k, 3 * k + 3))
+    assert plies > len(specs)  # games really were played
+
+
+@pytest.mark.parametrize("specs", per_family())
+def test_generated_positions_agree(specs):
+    rng = random.Random(f"positions {specs[0].id}")
+    for spec in specs:
+        for _ in range(6):
+            text = random_position(spec, rng)
+            compare_everywhere(text)
+            walk(text, rng.randrange(2**32), max_plies=40)
+
+
+@pytest.mark.parametrize("specs", per_family())
+def test_perft_and_divide_agree(specs):
+    for spec in specs:
+        ref = _reference.Position.initial(spec.id)
+        rng = random.Random(spec.id)
+        for _ in range(rng.randrange(8)):  # the start, or a position a few moves in
+            actions = ref.legal_actions()
+            if not actions:
+                break
+            ref.apply(rng.choice(actions))
+        core = _core.Position.from_text(ref.text())
+        assert _core.divide(core, 2) == _reference.divide(ref, 2), ref.text()
+        assert _core.perft(core, 3) == _reference.perft(ref, 3), ref.text()
+
+
+@pytest.mark.parametrize("specs", per_family())
+@pytest.mark.parametrize("games", quick_and_slow(1, 20))
+def test_playout_batches_agree(specs, games):
+    for spec in specs:
+        text = _reference.Position.initial(spec.id).text()
+        ref = _reference.playouts(_reference.Position.from_text(text), games, 7, 150)
+        core = _core.playouts(_core.Position.from_text(text), games, 7, 150)
+        assert core == ref, text
+        assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == games
+
+
+def test_the_draws_cover_the_ranges():
+    """The slow run's variants reach every family's row counts, its narrowest and
+    widest boards, 1 seed a hole and, with the corners, the most a board takes."""
+    for (family, _), specs, ends in zip(FAMILIES, drawn_variants(SLOW_VARIANTS), corners(),
+                                        strict=True):
+        assert {spec.rows for spec in specs} == set(VARIANT_ROWS[family])
+        widths = {spec.cols for spec in specs + ends}
+        assert min(VARIANT_COLS[(family, r)][0] for r in VARIANT_ROWS[family]) in widths
+        assert max(VARIANT_COLS[(family, r)][1] for r in VARIANT_ROWS[family]) in widths
+        assert 1 in {spec.seeds_per_hole for spec in specs}
+        assert max(spec.seeds_per_hole for spec in specs) >= 10
+        for spec in ends:
+            most = MAX_TOTAL_SEEDS // spec.holes
+            assert spec.seeds_per_hole in (1, most)
+            assert spec.holes * (spec.seeds_per_hole + 1) > MAX_TOTAL_SEEDS or \
+                spec.seeds_per_hole == 1
