@@ -200,17 +200,17 @@ def variant(family: str, rows: int, cols: int, seeds: int, simplified: bool = Fa
             return spec
     family_id = _VARIANT_FAMILY_IDS[(family, simplified)]
     game_id = f"{family_id}-{rows}x{cols}-s{seeds}"
-    spec = _VARIANTS.get(game_id)
-    if spec is None:
+    made = _VARIANTS.get(game_id)
+    if made is None:
         holes = rows * cols
         actions = {KATRO: holes, MPANTSAKA: 2 * holes, GORE: GORE_DECLINE + 1,
                    DJENON: holes + 1}[family]
         title = f"{name}{' (simplified)' if simplified else ''} {rows}x{cols}, {seeds} seeds a hole"
-        spec = GameSpec(game_id, title, family, rows, cols, seeds, actions,
+        made = GameSpec(game_id, title, family, rows, cols, seeds, actions,
                         has_stores=family in (GORE, DJENON), has_owners=family == GORE,
                         simplified=simplified, named=False)
-        _VARIANTS[game_id] = spec
-    return spec
+        _VARIANTS[game_id] = made
+    return made
 
 
 _VARIANTS: dict[str, GameSpec] = {}
