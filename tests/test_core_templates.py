@@ -153,4 +153,5 @@ def test_a_new_size_builds_and_plays(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "check_new_size.py")],
                           capture_output=True, text=True, cwd=tmp_path, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "katro-6x4: perft 1..5" in done.stdout
+    for game in ("katro-6x4", "gore-2x3", "djenon-aboure-2x5"):
+        assert f"{game}: perft 1..5" in done.stdout

@@ -1,17 +1,20 @@
-"""Add a board size to the game table in a scratch copy, build it, and play it.
+"""Add board sizes to the game table in a scratch copy, build it, and play them.
 
     python tools/check_new_size.py [--keep]
 
 Shows that a new board size of an existing family is one row in the game
 table (src/katra/_games.py) and nothing else: the tracked files are copied
-into a temporary folder, one ``GameSpec`` row is added there (Katro on 6 rows
-of 4 columns, ``katro-6x4``), the compiled core is built in place (a few
+into a temporary folder, a ``GameSpec`` row a family is added there (Katro on
+6 rows of 4 columns, ``katro-6x4``, which gets packed lanes; Goré on 2 x 3
+and Djenon-aboure on 2 x 5, which get the int form, as every size of those
+families but their first does), the compiled core is built in place (a few
 minutes), and in that copy the core and the pure-Python reference must agree
-on the new game's perft counts (depths 1..5, the core on its lanes and on the
-int form), on a batch of playouts, and the search must finish.  Exit status
-0 and one summary line, else 1 with the failure.  tests/test_core_templates.py
-checks the generated core text for such a row in the default run; this
-tool (run by its slow test) checks that the text compiles and plays.
+on each new game's perft counts (depths 1..5, the core on its lanes and on
+the int form), on a batch of playouts, and the search must finish.  Exit
+status 0 and one summary line a game, else 1 with the failure.
+tests/test_core_templates.py checks the generated core text for such a row in
+the default run; this tool (run by its slow test) checks that the text
+compiles and plays.
 """
 from __future__ import annotations
 
@@ -25,31 +28,41 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The row added (a GameSpec's arguments) and the anchor it goes after.
-ANCHOR = '        GameSpec("katro-4x4", "Katro 4x4", KATRO, 4, 4, 2, 16, False, False),\n'
-NEW_ROW = '        GameSpec("katro-6x4", "Katro 6x4", KATRO, 6, 4, 2, 24, False, False),\n'
-NEW_ID = "katro-6x4"
+#: The rows added (GameSpec's arguments), each with the anchor it goes after.
+KATRO_ANCHOR = '        GameSpec("katro-4x4", "Katro 4x4", KATRO, 4, 4, 2, 16, False, False),\n'
+END_ANCHOR = '                 aliases=("djenon", "djenon aboure")),\n'
+NEW_ROWS = [
+    (KATRO_ANCHOR,
+     '        GameSpec("katro-6x4", "Katro 6x4", KATRO, 6, 4, 2, 24, False, False),\n'),
+    (END_ANCHOR, '        GameSpec("gore-2x3", "Goré 2x3", GORE, 2, 3, 6, 267, True, True),\n'
+                 '        GameSpec("djenon-aboure-2x5", "Djenon-aboure 2x5", DJENON, 2, 5, 4, 11, '
+                 'True, False),\n'),
+]
+NEW_IDS = ("katro-6x4", "gore-2x3", "djenon-aboure-2x5")
 
 # Run in the scratch copy: the core against the reference on the new game.
 PLAY = f"""
 import katra, katra._core as core, katra._reference as ref
-game = {NEW_ID!r}
-assert game in katra.GAME_IDS and core.CORE_GAME_IDS == katra.GAME_IDS
-mine, theirs = core.Position.initial(game), ref.Position.initial(game)
-counts = []
-for depth in range(1, 6):
-    lanes = core.perft(mine, depth)
-    core._set_lanes(False)
-    plain = core.perft(mine, depth)
-    core._set_lanes(True)
-    expected = ref.perft(theirs, depth)
-    assert lanes == plain == expected, (depth, lanes, plain, expected)
-    counts.append(expected)
-assert core.playouts(mine, 20, 7, 300) == ref.playouts(theirs, 20, 7, 300)
-result = core.search(mine, depth=6)
-assert result["depth"] == 6 and result["best_action"] in range(24), result
-print(f"{{game}}: perft 1..5 {{counts}} agree (lanes, int form, reference);",
-      "playouts agree; search ok")
+assert core.CORE_GAME_IDS == katra.GAME_IDS
+for game in {NEW_IDS!r}:
+    assert game in katra.GAME_IDS
+    spec = katra.game(game).spec
+    assert katra.game(game.split("-")[0], rows=spec.rows, cols=spec.cols).id == game
+    mine, theirs = core.Position.initial(game), ref.Position.initial(game)
+    counts = []
+    for depth in range(1, 6):
+        lanes = core.perft(mine, depth)
+        core._set_lanes(False)
+        plain = core.perft(mine, depth)
+        core._set_lanes(True)
+        expected = ref.perft(theirs, depth)
+        assert lanes == plain == expected, (game, depth, lanes, plain, expected)
+        counts.append(expected)
+    assert core.playouts(mine, 20, 7, 300) == ref.playouts(theirs, 20, 7, 300), game
+    result = core.search(mine, depth=6)
+    assert result["depth"] == 6 and result["best_action"] in range(spec.num_actions), result
+    print(f"{{game}}: perft 1..5 {{counts}} agree (lanes, int form, reference);",
+          "playouts agree; search ok")
 """
 
 
@@ -87,17 +100,19 @@ def copy_tree(target: Path) -> None:
             shutil.copy2(source, target / name)
 
 
-def add_row(target: Path) -> None:
+def add_rows(target: Path) -> None:
     table = target / "src" / "katra" / "_games.py"
     text = table.read_text(encoding="utf-8")
-    if ANCHOR not in text:
-        raise SystemExit(f"check_new_size: {ANCHOR.strip()!r} not found in the game table")
-    table.write_text(text.replace(ANCHOR, ANCHOR + NEW_ROW), encoding="utf-8")
+    for anchor, rows in NEW_ROWS:
+        if anchor not in text:
+            raise SystemExit(f"check_new_size: {anchor.strip()!r} not found in the game table")
+        text = text.replace(anchor, anchor + rows)
+    table.write_text(text, encoding="utf-8")
 
 
 def run(target: Path) -> int:
     copy_tree(target)
-    add_row(target)
+    add_rows(target)
     build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "-q"],
                            cwd=target, capture_output=True, text=True)
     if build.returncode != 0:
@@ -109,7 +124,7 @@ def run(target: Path) -> int:
     play = subprocess.run([sys.executable, "-c", PLAY], cwd=target, env=env,
                           capture_output=True, text=True)
     if play.returncode != 0:
-        print(f"check_new_size: {NEW_ID} does not play\n{play.stderr[-3000:]}")
+        print(f"check_new_size: the new games do not play\n{play.stderr[-3000:]}")
         return 1
     print(play.stdout.strip())
     return 0
