@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 import katra
 from katra import _core, _reference
 from katra._errors import IllegalMoveError
-from katra._games import GAMES
+from katra._games import game_by_id
 from katra._reference import Position as RefPosition
 from katra._text import PositionData, action_text, format_position, parse_action
 from katra.api import MATE
@@ -46,7 +46,7 @@ def play(impl, before, move, expected_after):
     """Play ``move`` (move text) from ``before``; the result must be ``expected_after``."""
     game = before.split()[0]
     pos = impl.Position.from_text(before)
-    action = parse_action(GAMES[game], move)
+    action = parse_action(game_by_id(game), move)
     assert action in pos.legal_actions(), (before, move, pos.legal_actions())
     pos.apply(action)
     assert pos.text() == expected_after, (before, move)
@@ -188,7 +188,7 @@ SMALL_STACK = 256 * 1024 if SANITIZED else 32 * 1024
 # ---------------------------------------------------------------- the core's two working forms
 
 def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
-    spec = GAMES[game_id]
+    spec = game_by_id(game_id)
     data = PositionData(spec, list(board), to_move, list(stores),
                         list(owners) if owners is not None else spec.initial_owners(), 0)
     return format_position(data)
@@ -215,7 +215,7 @@ W_SEED, W_STORE, W_HOLE, W_MOBILITY = 4, 4, 2, 1
 
 def mobility(pos, p):
     """docs/engine.md: origin holes player p could sow from (lap limit, offers ignored)."""
-    spec = GAMES[pos.game_id]
+    spec = game_by_id(pos.game_id)
     board, R, C = pos.board, spec.rows, spec.cols
 
     def row(r):
@@ -243,7 +243,7 @@ def mobility(pos, p):
 
 
 def evaluate(pos):
-    spec = GAMES[pos.game_id]
+    spec = game_by_id(pos.game_id)
     me = pos.to_move
     held = sum(x if o == me else -x for x, o in zip(pos.board, pos.owners))
     mob = W_MOBILITY * (mobility(pos, me) - mobility(pos, 1 - me))
@@ -427,7 +427,7 @@ def check_against_brute(text, max_plies):
     if outcome is None:
         assert result.best_action == -1 and result.pv == () and result.best_move == ""
         return result
-    spec = GAMES[text.split(" ")[0]]
+    spec = game_by_id(text.split(" ")[0])
     assert result.best_action == brute_best(text, outcome, plies), text
     assert result.best_move == action_text(spec, result.best_action)
     assert list(result.pv) == brute_line(text, max_plies), text

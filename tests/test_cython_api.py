@@ -26,7 +26,7 @@ import pytest
 
 import katra
 from helpers import build_tools_missing, on_both_forms, position_text, random_walk
-from katra._games import GAME_IDS, GAMES, GORE
+from katra._games import DJENON, GAME_IDS, GORE, game_by_id
 
 pytestmark = pytest.mark.xdist_group("cython_api")  # one build, in one worker
 
@@ -37,7 +37,13 @@ ELSEWHERE = "KATRA_CYTHON_API_TESTED_ELSEWHERE"
 
 #: perft depths checked from each start position (leaf counts up to about 10**5)
 START_DEPTHS = {"katro": 5, "katro-4x6": 5, "katro-4x4": 6, "katra-mpantsaka": 4,
-                "katra-mpantsaka-simplified": 3, "gore": 7, "djenon-aboure": 6}
+                "katra-mpantsaka-simplified": 3, "gore": 7, "djenon-aboure": 6,
+                "katro-4x5-s3": 5, "katro-6x3-s2": 5, "katra-mpantsaka-simplified-4x3-s3": 4,
+                "gore-2x3-s5": 7, "djenon-aboure-2x8-s3": 5}
+
+#: a variant of every family (docs/rules.md §7: the int form only)
+VARIANT_IDS = ("katro-4x5-s3", "katro-6x3-s2", "katra-mpantsaka-simplified-4x3-s3",
+               "gore-2x3-s5", "djenon-aboure-2x8-s3")
 
 
 MISSING = build_tools_missing()
@@ -89,7 +95,7 @@ def mid_game(game_id, plies, seed):
 
 def many_seeds(game_id, total, seed):
     """A position of total seeds spread at random over the holes (South to move)."""
-    holes = GAMES[game_id].holes
+    holes = game_by_id(game_id).holes
     rng = random.Random(seed)
     board = [0] * holes
     for _ in range(total):
@@ -105,7 +111,7 @@ def positions(game_id):
 
 # ---------------------------------------------------------------- the example
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", GAME_IDS + VARIANT_IDS)
 def test_example_perft_from_the_start(example, game_id):
     state = katra.State(game_id)
     for depth in range(START_DEPTHS[game_id] + 1):
@@ -164,19 +170,21 @@ def test_example_rejects_bad_input(example):
 def expected_facts(text):
     """What the API must answer for a position, from katra.State."""
     state = katra.State.from_text(text)
-    spec = GAMES[state.game.id]
+    spec = game_by_id(state.game.id)
     outcome = state.outcome()
     children = []
     for action in state.legal_actions():
         state.push(action)
         children.append((action, state.text(), state.hash))
         state.pop()
-    if spec.family == GORE or spec.id == "djenon-aboure":
+    if spec.family in (GORE, DJENON):
         material = tuple(state.stores)
     else:
         material = tuple(sum(seeds for seeds, owner in zip(state.board, state.owners)
                              if owner == p) for p in (0, 1))
-    return {"game": GAME_IDS.index(spec.id), "legal_count": len(children),
+    # a variant's index: the next free one when the process first made a position of it
+    game = GAME_IDS.index(spec.id) if spec.named else None
+    return {"game": game, "legal_count": len(children),
             "legal_actions": [a for a, _, _ in children], "over": int(state.is_terminal()),
             "outcome": 0 if outcome is None else (
                 -1 if outcome.winner is None else outcome.winner, *outcome.scores),
@@ -187,6 +195,9 @@ def expected_facts(text):
 def check_facts(check, text):
     want, children = expected_facts(text)
     got = check.facts(text)
+    if want["game"] is None:        # a variant: an index past the named games', one per game
+        want["game"] = check.facts(katra.State(text.split()[0]).text())["game"]
+        assert len(GAME_IDS) <= want["game"] < 255, text
     assert {k: got[k] for k in want} == want, text
     assert [(a, t, z) for a, t, _, z in got["children"]] == children, text
     for _, child_text, child_key, _ in got["children"]:   # the same key however made
@@ -196,14 +207,14 @@ def check_facts(check, text):
         from_state = check.facts(katra.State.from_text(text, backend=backend))
         assert {k: v for k, v in from_state.items() if k != "state"} == {
             k: v for k, v in got.items() if k != "state"}, (text, backend)
-    num_actions = GAMES[want["text"].split()[0]].num_actions
+    num_actions = game_by_id(want["text"].split()[0]).num_actions
     for action in range(num_actions):
         child = check.play(text, action)
         legal = [t for a, t, _ in children if a == action]
         assert child == (legal[0] if legal else None), (text, action)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", GAME_IDS + VARIANT_IDS)
 def test_every_function_agrees_with_katra_state(check, game_id):
     for text in positions(game_id):      # on the lanes, then every node on the int form
         on_both_forms(check_facts, check, text)
