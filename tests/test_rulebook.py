@@ -170,7 +170,7 @@ def test_every_checked_block_holds(backend):
             if word in counts:
                 counts[word] += 1
         assert len(block) > 1, f"a checked block must check something: {block[0]}"
-    assert counts["perft"] == 7 and counts["tally"] >= 3, counts
+    assert counts["perft"] == 15 and counts["tally"] >= 3, counts
     assert counts["result"] >= 10 and counts["legal"] >= 6 and counts["play"] >= 10, counts
     assert counts["position"] >= 20 and counts["outcome"] >= 3, counts
 
