@@ -74,7 +74,8 @@ def test_start_texts_and_round_trips(game_id):
 
 
 def test_variant_start_texts_by_hand():
-    assert katra.State("gore-2x3-s6").text() == "gore-2x3-s6 6,6,6/6,6,6 S stores=0,0 owners=NNN/SSS"
+    assert katra.State("gore-2x3-s6").text() == (
+        "gore-2x3-s6 6,6,6/6,6,6 S stores=0,0 owners=NNN/SSS")
     assert katra.State("katra-mpantsaka-simplified-4x3-s1").text() == (
         "katra-mpantsaka-simplified-4x3-s1 1,1,1/1,1,1/1,1,1/1,1,1 S")
 
@@ -276,7 +277,7 @@ def test_vector_game_on_a_variant(game_id):
 def test_openspiel_game_parameters():
     import pyspiel
 
-    import katra.openspiel  # noqa: F401  (registers the games)
+    import katra.openspiel  # registers the games
     game = pyspiel.load_game("katra_katro(rows=4,cols=5,seeds=3)")
     assert game.num_distinct_actions() == 20 and game.observation_tensor_shape() == [64]
     assert str(game.new_initial_state()) == katra.State("katro-4x5-s3").text()
