@@ -166,6 +166,8 @@ def test_perft_playouts_solve_analyse_on_variants(capsys):
     assert status == 0 and json.loads(out)["nodes"] == katra.perft("gore-2x3-s4", 4)
     status, out, _ = run_cli(capsys, "perft", "gore", "4", "--cols", "3", "--seeds", "4", "-q")
     assert status == 0 and int(out) == katra.perft("gore-2x3-s4", 4)
+    status, out, _ = run_cli(capsys, "perft", "gore", "--cols", "3", "--seeds", "4", "4", "-q")
+    assert status == 0 and int(out) == katra.perft("gore-2x3-s4", 4)
     status, out, _ = run_cli(capsys, "solve", "katro-4x3-s2", "--max-plies", "200", "--json")
     solved = json.loads(out)
     assert status == 0 and solved["outcome"] == katra.solve("katro-4x3-s2", 200).outcome

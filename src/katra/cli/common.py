@@ -30,7 +30,19 @@ class CommandFailed(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but errors are one line and exit status 2."""
+    """argparse, but errors are one line and exit status 2; a subcommand's options
+    may come between its positional arguments (``katra perft gore --cols 3 4``)."""
+
+    _intermixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._intermixing or self._subparsers is not None:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return super().parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
