@@ -198,6 +198,34 @@ def test_variant_options_refuse_bad_input(capsys):
     assert status == 2 and "cols=99" in err
 
 
+def test_play_and_replay_a_variant(tmp_path):
+    record = tmp_path / "game.txt"
+    done = subprocess.run([*KATRA, "play", "katro", "--rows", "4", "--cols", "5", "--seeds", "3",
+                           "--depth", "1", "--record", str(record)], input="a1\nquit\n",
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    state = katra.State.from_record(record.read_text())
+    assert state.game.id == "katro-4x5-s3" and state.move_stack[0] == 0
+    assert len(state.move_stack) == 2      # a1, then the engine's answer
+    replay = subprocess.run([*KATRA, "replay", str(record), "--ply", "2"], capture_output=True,
+                            text=True, check=True)
+    lines = replay.stdout.splitlines()
+    answer = state.action_text(state.move_stack[1])
+    assert lines[0] == f"Ply 2/2: North plays {answer}"
+    # the board drawn row by row: North's outer row first, as in the position text
+    outer = [int(cell) for cell in lines[2].split("│")[1:-1]]
+    assert outer == state.board[15:20]
+
+
+def test_bench_times_a_variant(capsys):
+    status, out, _ = run_cli(capsys, "bench", "katro", "--rows", "4", "--cols", "3", "--depth",
+                             "4", "--playouts", "3", "--json")
+    rows = json.loads(out)["jobs"]
+    assert status == 0 and [(r["game"], r["job"]) for r in rows] == [
+        ("katro-4x3-s2", "perft"), ("katro-4x3-s2", "playouts")]
+    assert all(r["agree"] for r in rows)
+
+
 # ---------------------------------------------------------------- engines and matches
 
 def test_engine_plays_a_variant_over_the_protocol():
@@ -336,6 +364,12 @@ def test_named_game_data_refuses_a_variant(tmp_path, capsys):
     katra.api.build_tables("djenon-aboure", 2, str(named))
     with pytest.raises(katra.ArgumentError, match="djenon-aboure-2x8-s4"):
         katra.api.load_tables(str(named), "djenon-aboure-2x8-s4")
+    with pytest.raises(katra.ArgumentError, match="djenon-aboure-2x3-s2"):
+        katra.solve("djenon-aboure-2x3-s2", tables=katra.api.load_tables(str(named)))
+    status, _, err = run_cli(capsys, "match", "djenon-aboure-2x8-s4", "--engine", "katra:random",
+                             "--engine", "katra:greedy", "--games", "2", "--adjudicate",
+                             "proven", "--tables", str(named))
+    assert status == 2 and err.count("\n") == 1 and "djenon-aboure-2x8-s4" in err
 
 
 def test_dfpn_table_file_of_a_variant(tmp_path):
