@@ -70,7 +70,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
                  cols: int | None = None, seeds: int | None = None,
                  simplified: bool | None = None) -> None:
         super().__init__()
-        variant = {"rows": rows, "cols": cols, "seeds": seeds, "simplified": simplified}
+        variant: dict[str, Any] = {"rows": rows, "cols": cols, "seeds": seeds,
+                                   "simplified": simplified}
         if isinstance(game, Game) and all(value is None for value in variant.values()):
             self.game = game
         else:
