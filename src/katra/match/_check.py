@@ -161,17 +161,15 @@ def _representative(word: str) -> str:
     """The game checked for a ``games`` word: the id itself, or for a family's
     wildcard (``katro-*``) a small board of the family's named seed count: the
     fewest columns but one (``katro-4x3-s2``)."""
-    from katra._games import _VARIANT_FAMILY_IDS, GAMES, VARIANT_COLS, VARIANT_ROWS, variant
+    from katra._games import GAMES, VARIANT_COLS, VARIANT_ROWS, variant
     if not word.endswith(FAMILY_WILDCARD):
         return word
-    for (family, simplified), family_id in _VARIANT_FAMILY_IDS.items():
-        if family_id + FAMILY_WILDCARD == word:
-            named = next(spec for spec in GAMES.values()
-                         if (spec.family, spec.simplified) == (family, simplified))
-            rows = VARIANT_ROWS[family][0]
-            least, most = VARIANT_COLS[(family, rows)]
-            return variant(family, rows, min(least + 1, most),
-                           named.seeds_per_hole, simplified).id
+    for named in GAMES.values():
+        if named.variant_family + FAMILY_WILDCARD == word:
+            rows = VARIANT_ROWS[named.family][0]
+            least, most = VARIANT_COLS[(named.family, rows)]
+            return variant(named.family, rows, min(least + 1, most), named.seeds_per_hole,
+                           named.simplified).id
     return word
 
 
