@@ -21,9 +21,9 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from katra._errors import ArgumentError, ArgumentTypeError
+from katra._errors import ArgumentError, ArgumentTypeError, UnknownGameError
 from katra._files import OutputFile
-from katra._games import GAMES
+from katra._games import game_by_id
 from katra._limits import MAX_SOLVE_TT_BITS, MIN_SOLVE_TT_BITS
 
 from ._backends import DfpnTable, dfpn_fingerprint
@@ -86,8 +86,11 @@ def _read_header(name: str, f: Any) -> tuple[dict[str, Any], int]:
         ok = False
     if not ok:
         raise ArgumentError(f"{name}: damaged df-pn table file (its header is not katra's)")
-    if header["game"] not in GAMES:
-        raise ArgumentError(f"{name}: a df-pn table of an unknown game {header['game']!r}")
+    try:
+        game_by_id(header["game"])     # a named game or a variant (docs/rules.md §7)
+    except UnknownGameError:
+        raise ArgumentError(f"{name}: a df-pn table of an unknown game "
+                            f"{header['game']!r}") from None
     if not MIN_SOLVE_TT_BITS <= header["tt_bits"] <= MAX_SOLVE_TT_BITS:
         raise ArgumentError(f"{name}: damaged df-pn table file (tt_bits {header['tt_bits']} "
                             f"outside {MIN_SOLVE_TT_BITS}..{MAX_SOLVE_TT_BITS})")

@@ -123,7 +123,8 @@ def test_handshake_position_go_and_quit(engine):
     driver = engine(katra_engine_command("alphabeta:tt_bits=16"))
     handshake = driver.handshake()
     assert handshake.name == "katra alphabeta:tt_bits=16" and handshake.version == 1
-    assert handshake.games == katra.GAME_IDS
+    assert handshake.games == (*katra.GAME_IDS, "katro-*", "katra-mpantsaka-*",
+                               "katra-mpantsaka-simplified-*", "gore-*", "djenon-aboure-*")
     assert [o.name for o in handshake.options] == ["depth", "nodes", "time", "tt_bits"]
     assert handshake.options[3].default == "16"
     assert driver.ask("isready") == "readyok"

@@ -28,6 +28,11 @@ builds a [KatraEnv][katra.gymnasium.KatraEnv] and ``gymnasium.make_vec(id, num_e
 vectorization_mode="vector_entry_point")`` a [KatraVectorEnv][katra.gymnasium.KatraVectorEnv] (the
 keywords are theirs).  ``gymnasium.make("katra.gymnasium:katra/Katro-v0")``
 imports the module itself.
+
+Variants (docs/rules.md §7): a variant id as ``game`` (``KatraEnv("katro-4x5-s3")``),
+or the keywords ``rows``, ``cols``, ``seeds`` and ``simplified`` of
+[katra.game][katra.game], which also go through ``gymnasium.make``:
+``gymnasium.make("katra/Katro-v0", rows=4, cols=5, seeds=3)``.
 """
 from __future__ import annotations
 
@@ -55,14 +60,14 @@ class _Match:
     """An agent against an opponent policy on a VectorGame (the agent's view)."""
 
     def __init__(self, game: str | Game, num_envs: int, agent: int, opponent: str,
-                 depth: int, seed: int, max_plies: int) -> None:
+                 depth: int, seed: int, max_plies: int, variant: dict[str, Any]) -> None:
         agent_number = as_int(agent)
         if agent_number is None or agent_number not in (0, 1):
             raise ValueError(f"agent must be 0 (South) or 1 (North), not {agent!r}")
         if opponent not in ("random", "engine"):
             raise ValueError(f"opponent must be 'random' or 'engine', not {opponent!r}")
         depth = check_int(depth, "depth", 1, MAX_SEARCH_DEPTH)
-        self.game = game if isinstance(game, Game) else katra_game(game)
+        self.game = _game(game, variant)
         self.agent = agent_number
         self.opponent = opponent
         self.depth = depth
@@ -93,6 +98,13 @@ class _Match:
         self.opponent_moves()
 
 
+def _game(game: str | Game, variant: dict[str, Any]) -> Game:
+    """``game``, or its variant when a keyword of [katra.game][katra.game] is given."""
+    if isinstance(game, Game) and all(value is None for value in variant.values()):
+        return game
+    return katra_game(game.id if isinstance(game, Game) else game, **variant)
+
+
 def _observation_space(game: Game, *shape: int) -> spaces.Box:
     return spaces.Box(0, MAX_TOTAL_SEEDS, shape=(*shape, game.observation_size), dtype=np.float32)
 
@@ -105,8 +117,11 @@ class KatraVectorEnv(VectorEnv):
 
     def __init__(self, game: str | Game, num_envs: int, *, agent: int = 0,
                  opponent: str = "random", depth: int = 2, seed: int = 0,
-                 max_plies: int = DEFAULT_MAX_PLIES) -> None:
-        self._match = _Match(game, num_envs, agent, opponent, depth, seed, max_plies)
+                 max_plies: int = DEFAULT_MAX_PLIES, rows: int | None = None,
+                 cols: int | None = None, seeds: int | None = None,
+                 simplified: bool | None = None) -> None:
+        variant = {"rows": rows, "cols": cols, "seeds": seeds, "simplified": simplified}
+        self._match = _Match(game, num_envs, agent, opponent, depth, seed, max_plies, variant)
         game_obj = self._match.game
         self.num_envs = num_envs
         self.single_observation_space = _observation_space(game_obj)
@@ -137,10 +152,13 @@ class KatraEnv(gym.Env):
 
     def __init__(self, game: str | Game, *, agent: int = 0, opponent: str = "random",
                  depth: int = 2, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, rows: int | None = None,
+                 cols: int | None = None, seeds: int | None = None,
+                 simplified: bool | None = None) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self._match = _Match(game, 1, agent, opponent, depth, seed, max_plies)
+        variant = {"rows": rows, "cols": cols, "seeds": seeds, "simplified": simplified}
+        self._match = _Match(game, 1, agent, opponent, depth, seed, max_plies, variant)
         self.render_mode = render_mode
         self.observation_space = _observation_space(self._match.game)
         self.action_space = spaces.Discrete(self._match.game.num_actions)

@@ -9,6 +9,16 @@ import katra.openspiel
 game = pyspiel.load_game("katra_katro_4x4", {"max_game_length": 200})
 ```
 
+Variants (docs/rules.md §7) are game parameters, as OpenSpiel's own ``oware``
+has: every game takes ``rows``, ``cols`` and ``seeds`` (seeds per hole at the
+start), the Katra Mpantsaka games ``simplified`` too, each defaulting to the
+named game's value:
+
+```python
+game = pyspiel.load_game("katra_katro(rows=4,cols=5,seeds=3)")   # katro-4x5-s3
+game = pyspiel.load_game("katra_gore", {"cols": 3})               # gore-2x3-s6
+```
+
 States run on the compiled core: ``legal_actions`` (ascending), ``apply_action``,
 ``clone``, ``returns`` (+1/-1/0), ``observation_tensor`` (the layout of
 docs/learning.md, from any player's view), ``information_state_string`` (the
@@ -39,7 +49,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise ImportError(f"katra.openspiel needs OpenSpiel (missing: {exc.name}): "
                       f"{extra_hint('openspiel')}") from exc
 
-from katra._games import GAME_IDS
+from katra._games import GAME_IDS, MPANTSAKA
 from katra._limits import check_int
 from katra.api import DEFAULT_MAX_PLIES, Game, State, playouts
 from katra.api import game as katra_game
@@ -59,6 +69,15 @@ def short_name(game_id: str) -> str:
 GAME_NAMES: dict[str, str] = {short_name(game_id): game_id for game_id in GAME_IDS}
 
 
+def _parameters(game: Game) -> dict[str, Any]:
+    """The pyspiel parameters of a registered game, with its own values as defaults."""
+    params: dict[str, Any] = {"max_game_length": DEFAULT_MAX_PLIES, "rows": game.rows,
+                              "cols": game.cols, "seeds": game.seeds_per_hole}
+    if game.spec.family == MPANTSAKA:
+        params["simplified"] = game.spec.simplified
+    return params
+
+
 def _game_type(game: Game) -> Any:
     return pyspiel.GameType(
         short_name=short_name(game.id),
@@ -74,11 +93,12 @@ def _game_type(game: Game) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"max_game_length": DEFAULT_MAX_PLIES})
+        parameter_specification=_parameters(game))
 
 
 class KatraGame(pyspiel.Game):  # type: ignore[misc]
-    """One katra game as a pyspiel game (one subclass per game id, see ``_register``)."""
+    """One katra game as a pyspiel game (one subclass per game id, see ``_register``);
+    ``rows``, ``cols``, ``seeds`` and ``simplified`` make a variant of it."""
 
     katra_game: Game
 
@@ -86,11 +106,16 @@ class KatraGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         length = params.get("max_game_length", DEFAULT_MAX_PLIES)
         length = check_int(length, "max_game_length", 1, MAX_GAME_LENGTH)
-        game = self.katra_game
+        named = type(self).katra_game
+        game = katra_game(named.id, rows=params.get("rows", named.rows),
+                          cols=params.get("cols", named.cols),
+                          seeds=params.get("seeds", named.seeds_per_hole),
+                          simplified=params.get("simplified", named.spec.simplified))
+        self.katra_game = game
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions, max_chance_outcomes=0, num_players=2,
             min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=length)
-        super().__init__(_game_type(game), info, params)
+        super().__init__(_game_type(named), info, params)
         self.max_plies = length
 
     def new_initial_state(self) -> KatraState:

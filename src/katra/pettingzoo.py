@@ -17,6 +17,9 @@ end of the game; a game stopped by ``max_plies`` is *truncated* with rewards 0.
 An illegal action raises ``katra.IllegalMoveError`` and changes nothing.
 ``render_mode="ansi"`` returns the board as text, ``"rgb_array"`` an image
 (``numpy.uint8``, height x width x 3) drawn without any graphics library.
+Variants (docs/rules.md §7): a variant id as ``game`` (``env("gore-2x3-s6")``),
+or the keywords ``rows``, ``cols``, ``seeds`` and ``simplified`` of
+[katra.game][katra.game]: ``env("katro", rows=4, cols=5, seeds=3)``.
 """
 from __future__ import annotations
 
@@ -48,9 +51,11 @@ _SEED_RGB = (40, 40, 40)
 
 
 def env(game: str | Game, max_plies: int = DEFAULT_MAX_PLIES,
-        render_mode: str | None = None) -> AECEnv:
+        render_mode: str | None = None, *, rows: int | None = None, cols: int | None = None,
+        seeds: int | None = None, simplified: bool | None = None) -> AECEnv:
     """The AEC environment of one game, with PettingZoo's order-enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, max_plies, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(game, max_plies, render_mode, rows=rows,
+                                                  cols=cols, seeds=seeds, simplified=simplified))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
@@ -61,9 +66,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's naming convention
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, game: str | Game, max_plies: int = DEFAULT_MAX_PLIES,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, *, rows: int | None = None,
+                 cols: int | None = None, seeds: int | None = None,
+                 simplified: bool | None = None) -> None:
         super().__init__()
-        self.game = game if isinstance(game, Game) else katra_game(game)
+        variant: dict[str, Any] = {"rows": rows, "cols": cols, "seeds": seeds,
+                                   "simplified": simplified}
+        if isinstance(game, Game) and all(value is None for value in variant.values()):
+            self.game = game
+        else:
+            self.game = katra_game(game.id if isinstance(game, Game) else game, **variant)
         max_plies = check_int(max_plies, "max_plies", 1, MAX_PLIES)
         if render_mode not in (None, "ansi", "rgb_array"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', "

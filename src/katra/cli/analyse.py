@@ -5,7 +5,7 @@ import argparse
 import json
 from typing import Any
 
-from .common import UsageError, search_depth_arg, search_nodes_arg, seconds_arg
+from .common import UsageError, add_variant_options, search_depth_arg, search_nodes_arg, seconds_arg
 
 #: The clock when no limit is given, as ``katra play``'s engine.
 DEFAULT_TIME = 1.0
@@ -25,11 +25,13 @@ def register(commands: Any) -> None:
     analyse.add_argument("--nodes", type=search_nodes_arg, metavar="N",
                          help="stop after N nodes (the last completed depth)")
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
-    analyse.set_defaults(run=cmd_analyse)
+    add_variant_options(analyse)
+    analyse.set_defaults(
+        variant_of="position", variant_command="katra analyse", run=cmd_analyse)
 
 
 def cmd_analyse(args: argparse.Namespace) -> None:
-    from katra._games import GAMES
+    from katra._games import game_by_id
     from katra._text import action_text
     from katra.api import analyse, load_position
 
@@ -40,7 +42,7 @@ def cmd_analyse(args: argparse.Namespace) -> None:
     if all(value is None for value in limits.values()):
         limits["time"] = DEFAULT_TIME
     result = analyse(pos, **limits)
-    spec = GAMES[pos.game_id]
+    spec = game_by_id(pos.game_id)
     if args.json:
         print(json.dumps({
             "position": pos.text(), "to_move": "SN"[pos.to_move], "depth": result.depth,

@@ -34,6 +34,23 @@ PERFT_DEPTHS = {
     "djenon-aboure": 6,
 }
 
+#: A variant's default depth: the first the reference takes VARIANT_SECONDS or
+#: more to count (timed here, so it depends on the machine), at most VARIANT_MAX_DEPTH.
+VARIANT_SECONDS = 0.05
+VARIANT_MAX_DEPTH = 12
+
+
+def default_depth(game_id: str) -> int:
+    """The perft depth ``katra bench`` times a game at when no ``--depth`` is given."""
+    if game_id in PERFT_DEPTHS:
+        return PERFT_DEPTHS[game_id]
+    for depth in range(1, VARIANT_MAX_DEPTH):
+        start = time.perf_counter()
+        perft(game_id, depth, backend="reference")
+        if time.perf_counter() - start >= VARIANT_SECONDS:
+            return depth
+    return VARIANT_MAX_DEPTH
+
 #: Seconds each backend spends on one job (the best run counts).
 BUDGET = 0.25
 MAX_RUNS = 200
@@ -70,7 +87,7 @@ def _jobs(args: argparse.Namespace) -> list[tuple[str, str, str, Callable[[str],
     ids = list(dict.fromkeys(ids))  # each game once, in the order given
     jobs: list[tuple[str, str, str, Callable[[str], Any]]] = []
     for game_id in ids:
-        depth = args.depth or PERFT_DEPTHS[game_id]
+        depth = args.depth or default_depth(game_id)
         jobs.append((game_id, "perft", f"depth {depth}", partial(_perft_job, game_id, depth)))
         if args.playouts:
             jobs.append((game_id, "playouts", plural(args.playouts, "game"),

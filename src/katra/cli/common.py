@@ -30,7 +30,19 @@ class CommandFailed(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but errors are one line and exit status 2."""
+    """argparse, but errors are one line and exit status 2; a subcommand's options
+    may come between its positional arguments (``katra perft gore --cols 3 4``)."""
+
+    _intermixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if self._intermixing or self._subparsers is not None:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return super().parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
@@ -107,3 +119,59 @@ def write_text_file(path: str, text: str, command: str) -> None:
             stream.write(text)
     except OSError as exc:
         raise CommandFailed(f"{command}: cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+# ---------------------------------------------------------------- variants (docs/rules.md §7)
+
+#: The options that make a variant of a game given by name (docs/cli.md, "Variants").
+VARIANT_OPTIONS = ("rows", "cols", "seeds", "simplified")
+
+
+def add_variant_options(sub: argparse.ArgumentParser) -> None:
+    """``--rows R --cols C --seeds S --simplified``: the game named on the command line
+    on another board (docs/rules.md §7); set_defaults(variant_of=...) names the
+    argument they change (a game name, or a list of them)."""
+    group = sub.add_argument_group("variants (docs/rules.md §7; the same as an id such as "
+                                   "katro-4x5-s3)")
+    group.add_argument("--rows", type=_whole, metavar="R", help="rows of the whole board")
+    group.add_argument("--cols", type=_whole, metavar="C", help="columns of the board")
+    group.add_argument("--seeds", type=_whole, metavar="S", help="seeds per hole at the start")
+    group.add_argument("--simplified", action="store_true", default=None,
+                       help="Katra Mpantsaka's simplified start (any own hole may start)")
+
+
+def variant_id(name: str, args: argparse.Namespace, command: str) -> str:
+    """The id of the game ``name`` changed by the variant options given (the name as it
+    is when none is): UsageError for a position text, ArgumentError (from katra._games)
+    for a size out of range."""
+    from katra._errors import UnknownGameError
+    from katra._games import find_game, game_with
+    given = {key: getattr(args, key, None) for key in VARIANT_OPTIONS}
+    if all(value is None for value in given.values()):
+        return name
+    try:
+        find_game(name)
+    except UnknownGameError:
+        if " " not in name.strip():
+            raise
+        options = "/".join(f"--{key}" for key, value in given.items() if value is not None)
+        raise UsageError(f"{command}: {options} change a game given by name, not a position "
+                         f"text") from None
+    return game_with(name, **given).id
+
+
+def apply_variant_options(args: argparse.Namespace) -> None:
+    """Replace the game argument named by ``args.variant_of`` by its variant's id."""
+    target = getattr(args, "variant_of", None)
+    if target is None:
+        return
+    command = args.variant_command
+    value = getattr(args, target)
+    if isinstance(value, list):
+        if not value and any(getattr(args, key, None) is not None for key in VARIANT_OPTIONS):
+            raise UsageError(f"{command}: --rows/--cols/--seeds/--simplified need a GAME")
+        setattr(args, target, [variant_id(name, args, command) for name in value])
+    elif value is not None:
+        setattr(args, target, variant_id(value, args, command))
+    elif any(getattr(args, key, None) is not None for key in VARIANT_OPTIONS):
+        raise UsageError(f"{command}: --rows/--cols/--seeds/--simplified need a GAME")

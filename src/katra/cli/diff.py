@@ -19,6 +19,7 @@ from katra._text import plural
 from .common import (
     CommandFailed,
     UsageError,
+    add_variant_options,
     non_negative_arg,
     positive_int_arg,
     seconds_arg,
@@ -51,7 +52,9 @@ def register(commands: Any) -> None:
                       help=f"--walk: ply limit per game (default {DEFAULT_MAX_PLIES})")
     add_program_options(diff)
     diff.add_argument("--json", action="store_true", help="print one JSON object")
-    diff.set_defaults(run=cmd_diff)
+    add_variant_options(diff)
+    diff.set_defaults(
+        variant_of="position", variant_command="katra diff", run=cmd_diff)
 
 
 def add_program_options(parser: argparse.ArgumentParser) -> None:

@@ -24,6 +24,8 @@ from .common import (
     CommandFailed,
     Parser,
     UsageError,
+    add_variant_options,
+    apply_variant_options,
     load_state,
     non_negative_arg,
     positive_int_arg,
@@ -179,7 +181,9 @@ def build_parser() -> Parser:
     from .diff import add_suite_options
     from .diff import register as register_diff
     add_suite_options(perft)
-    perft.set_defaults(run=cmd_perft)
+    add_variant_options(perft)
+    perft.set_defaults(
+        variant_of="position", variant_command="katra perft", run=cmd_perft)
 
     outs = commands.add_parser("playouts", help="play seeded random games (docs/rules.md §6)")
     outs.add_argument("position", metavar="GAME_OR_POSITION")
@@ -190,7 +194,9 @@ def build_parser() -> Parser:
                       help="play games K..K+N-1 of the seeded batch (default 0)")
     backend_and_json(outs)
     add_worker_options(outs)
-    outs.set_defaults(run=cmd_playouts)
+    add_variant_options(outs)
+    outs.set_defaults(
+        variant_of="position", variant_command="katra playouts", run=cmd_playouts)
 
     show = commands.add_parser("show", help="draw a position's board")
     show.add_argument("position", metavar="GAME_OR_POSITION",
@@ -202,7 +208,9 @@ def build_parser() -> Parser:
     show.add_argument("--all", action="store_true", help="--explain: every lap of a long move")
     show.add_argument("--svg", metavar="FILE",
                       help="also write the picture (with --explain: the move's laps) as SVG")
-    show.set_defaults(run=cmd_show)
+    add_variant_options(show)
+    show.set_defaults(
+        variant_of="position", variant_command="katra show", run=cmd_show)
 
     play = commands.add_parser("play", help="play against the engine in the terminal")
     play.add_argument("position", metavar="GAME",
@@ -217,7 +225,9 @@ def build_parser() -> Parser:
     strength.add_argument("--nodes", type=search_nodes_arg, metavar="N",
                           help="engine searches N nodes per move (the same moves on any machine)")
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
-    play.set_defaults(run=cmd_play)
+    add_variant_options(play)
+    play.set_defaults(
+        variant_of="position", variant_command="katra play", run=cmd_play)
 
     bench = commands.add_parser("bench", help="time the core against the reference")
     bench.add_argument("games", nargs="*", metavar="GAME", help="games to time (default all)")
@@ -228,14 +238,18 @@ def build_parser() -> Parser:
     bench.add_argument("--seed", type=seed_arg, default=1)
     bench.add_argument("--max-plies", type=max_plies_arg, default=DEFAULT_MAX_PLIES)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.set_defaults(run=cmd_bench)
+    add_variant_options(bench)
+    bench.set_defaults(
+        variant_of="games", variant_command="katra bench", run=cmd_bench)
 
     rules = commands.add_parser("rules", help="a game's rules in short, or in full (--full)")
     rules.add_argument("game", nargs="?", metavar="GAME",
                        help="a game id or name (with --full: optional, default the whole book)")
     rules.add_argument("--full", action="store_true",
                        help="print the complete rules from the rulebook installed with katra")
-    rules.set_defaults(run=cmd_rules)
+    add_variant_options(rules)
+    rules.set_defaults(
+        variant_of="game", variant_command="katra rules", run=cmd_rules)
 
     replay = commands.add_parser("replay", help="step through a saved game record")
     replay.add_argument("file", metavar="FILE", help="a game record file ('-': stdin)")
@@ -340,6 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None, real_stdout: TextIO | None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        apply_variant_options(args)  # --rows/--cols/--seeds/--simplified (docs/cli.md)
         run: Callable[[argparse.Namespace], None] = args.run
         run(args)
         sys.stdout.flush()  # here, not at exit, so that a failed write is caught below

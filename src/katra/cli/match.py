@@ -16,6 +16,7 @@ from typing import Any
 from .common import (
     CommandFailed,
     UsageError,
+    add_variant_options,
     positive_int_arg,
     search_depth_arg,
     search_nodes_arg,
@@ -161,7 +162,9 @@ def register(commands: Any) -> None:
                        help="a tournament's ratings: virtual draws added to every pairing "
                             "(default 0: maximum likelihood, no rating when one is unbounded)")
     match.add_argument("--json", action="store_true", help="print one JSON object")
-    match.set_defaults(run=cmd_match)
+    add_variant_options(match)
+    match.set_defaults(
+        variant_of="game", variant_command="katra match", run=cmd_match)
 
 
 def engine_spec(words: list[str]) -> Any:

@@ -11,7 +11,7 @@ from typing import Any, TextIO, cast
 
 from katra._limits import MAX_SEARCH_NODES, MAX_SOLVE_PLIES, MAX_SOLVE_TT_BITS, MIN_SOLVE_TT_BITS
 
-from .common import CommandFailed, UsageError, int_arg, seconds_arg
+from .common import CommandFailed, UsageError, add_variant_options, int_arg, seconds_arg
 
 max_solve_plies_arg = int_arg("the bound", 1, MAX_SOLVE_PLIES)
 solve_nodes_arg = int_arg("the node budget", 1, MAX_SEARCH_NODES)
@@ -60,7 +60,9 @@ def register(commands: Any) -> None:
         if "--jobs" in action.option_strings:
             action.help = ("threads to split the solve over (default 1; 0: every core): "
                            "the root's moves with --max-plies, else df-pn's jobs")
-    solve.set_defaults(run=cmd_solve, backend="core")
+    add_variant_options(solve)
+    solve.set_defaults(
+        variant_of="position", variant_command="katra solve", run=cmd_solve, backend="core")
 
 
 class _Terminated(KeyboardInterrupt):
@@ -83,7 +85,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         return _check(args)
     if args.position is None:
         raise UsageError("katra solve: GAME_OR_POSITION is required (or --check FILE)")
-    from katra._games import GAMES
+    from katra._games import game_by_id
     from katra._text import action_text
     from katra.api import ProofWriteError, dfpn_table_info, load_position, load_tables, solve
 
@@ -137,7 +139,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
             proof.discard()
         else:
             proof.commit()
-    spec = GAMES[pos.game_id]
+    spec = game_by_id(pos.game_id)
     line = " ".join(action_text(spec, a) for a in result.pv)
     proof_lines = None
     if proof is not None:

@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from .common import int_arg
+from .common import add_variant_options, int_arg
 
 
 def register(commands: Any) -> None:
@@ -25,7 +25,9 @@ def register(commands: Any) -> None:
                        help=f"the largest layer of board seeds (0..{MAX_TABLE_SEEDS})")
     build.add_argument("--out", required=True, metavar="FILE", help="the table file to write")
     build.add_argument("--json", action="store_true", help="print one JSON object")
-    build.set_defaults(run=cmd_tables_build)
+    add_variant_options(build)
+    build.set_defaults(
+        variant_of="game", variant_command="katra tables build", run=cmd_tables_build)
     info = actions.add_parser("info", help="describe a table file (checked)")
     info.add_argument("file", metavar="FILE")
     info.add_argument("--json", action="store_true", help="print one JSON object")

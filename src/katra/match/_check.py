@@ -22,7 +22,7 @@ from ._engine_process import (
     ProcessSeat,
     checked_action,
 )
-from ._protocol import GoLimits, parse_bestmove, position_line
+from ._protocol import FAMILY_WILDCARD, GoLimits, parse_bestmove, plays_game, position_line
 
 #: Positions with moves asked per game, from this many seeded random games.
 POSITIONS_PER_GAME = 12
@@ -116,12 +116,13 @@ def check_engine(command: str, game: str | None, handshake_timeout: float,
         "handshake", True, f"id name {seat.id_name!r}, games {' '.join(games)}, "
         f"{len(seat.options)} option(s), in {time.monotonic() - began:.3f} s"))
     try:
-        if game is not None and game not in games:
+        if game is not None and not plays_game(games, game):
             checker.items.append(CheckItem(f"plays {game}", False, f"{game} is not among "
                                            f"the games it lists ({' '.join(games)})"))
             chosen: tuple[str, ...] = ()
         else:
-            chosen = (game,) if game is not None else games
+            chosen = (game,) if game is not None else tuple(
+                dict.fromkeys(_representative(g) for g in games))
 
         def ready() -> str:
             seat.send("isready\n")
@@ -131,7 +132,7 @@ def check_engine(command: str, game: str | None, handshake_timeout: float,
         checker.check("isready", ready)
         known = set(_known_games())
         for game_id in chosen:
-            if game_id not in known:
+            if game_id not in known and not _is_variant(game_id):
                 checker.items.append(CheckItem(f"{game_id}", False, "not a game id katra "
                                                "knows (katra.GAME_IDS)"))
                 continue
@@ -145,6 +146,31 @@ def check_engine(command: str, game: str | None, handshake_timeout: float,
 def _known_games() -> tuple[str, ...]:
     from katra._games import GAME_IDS
     return tuple(GAME_IDS)
+
+
+def _is_variant(game_id: str) -> bool:
+    from katra._games import game_by_id
+    try:
+        game_by_id(game_id)
+    except ValueError:
+        return False
+    return True
+
+
+def _representative(word: str) -> str:
+    """The game checked for a ``games`` word: the id itself, or for a family's
+    wildcard (``katro-*``) a small board of the family's named seed count: the
+    fewest columns but one (``katro-4x3-s2``)."""
+    from katra._games import GAMES, VARIANT_COLS, VARIANT_ROWS, variant
+    if not word.endswith(FAMILY_WILDCARD):
+        return word
+    for named in GAMES.values():
+        if named.variant_family + FAMILY_WILDCARD == word:
+            rows = VARIANT_ROWS[named.family][0]
+            least, most = VARIANT_COLS[(named.family, rows)]
+            return variant(named.family, rows, min(least + 1, most), named.seeds_per_hole,
+                           named.simplified).id
+    return word
 
 
 def _check_game(checker: _Checker, game_id: str, seed: int) -> None:

@@ -40,6 +40,7 @@ from ._protocol import (
     Player,
     ProtocolError,
     parse_bestmove,
+    plays_game,
     position_line,
     protocol_line,
     setoption_line,
@@ -342,7 +343,7 @@ class ProcessSeat(Seat):
         self.id_name = handshake.name
         self.games = handshake.games
         self.options: dict[str, Option] = {option.name: option for option in handshake.options}
-        if game_id is not None and game_id not in self.games:
+        if game_id is not None and not plays_game(self.games, game_id):
             raise EngineFault("unreadable line", f"does not play {game_id} (its games: "
                               f"{' '.join(self.games)})")
         self.name = self.spec.name or self.id_name

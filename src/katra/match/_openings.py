@@ -3,7 +3,8 @@
 A suite is a text file, one opening per line: a position text (docs/rules.md
 §1.5), optionally followed by ``moves MOVE ...`` played from it; blank lines
 and lines starting with ``#`` are skipped.  katra ships one suite per game id
-(``katra/data/openings/<id>.openings``, made by ``tools/make_openings.py``).
+(``katra/data/openings/<id>.openings``, made by ``tools/make_openings.py``);
+a variant's (docs/rules.md §7) is every position one move from its start.
 Each opening is played twice, colours swapped: games ``2j`` and ``2j+1``.
 """
 from __future__ import annotations
@@ -52,7 +53,19 @@ def read_suite(text: str, game_id: str, where: str) -> list[str]:
 
 
 def builtin_suite(game_id: str) -> list[str]:
-    """katra's suite for ``game_id``."""
+    """katra's suite for ``game_id``: the shipped file of a named game, or a variant's
+    positions one move from the start (the start itself when every move ends the game)."""
+    from katra._games import GAMES
+    if game_id not in GAMES:
+        from katra.api import State
+        start = State(game_id)
+        openings = []
+        for action in start.legal_actions():
+            start.push(action)
+            if not start.is_terminal():
+                openings.append(start.text())
+            start.pop()
+        return openings or [start.text()]
     path = resources.files("katra") / "data" / "openings" / f"{game_id}.openings"
     return read_suite(path.read_text(encoding="utf-8"), game_id, f"{game_id}.openings")
 

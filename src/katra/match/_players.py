@@ -39,7 +39,7 @@ from katra._limits import (
 )
 from katra._zobrist import MASK64, splitmix64
 
-from ._protocol import Choice, GoLimits, Info, Option, Player
+from ._protocol import Choice, GoLimits, Info, Option, Player, family_wildcards
 
 if TYPE_CHECKING:
     from katra.api import MCTS, Engine, State
@@ -470,8 +470,9 @@ def mcts_score(result: Any) -> int:
 
 PLAYERS: dict[str, type[BuiltinPlayer]] = {
     cls.KIND: cls for cls in (RandomPlayer, GreedyPlayer, AlphaBetaPlayer, MctsPlayer)}
-#: The games every built-in player plays.
-PLAYER_GAMES = GAME_IDS
+#: The games every built-in player plays: the named ids, then every variant of
+#: each family (``katro-*``: docs/protocol.md, docs/rules.md §7).
+PLAYER_GAMES = GAME_IDS + family_wildcards()
 
 
 def describe_players() -> str:

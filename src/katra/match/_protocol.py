@@ -204,6 +204,30 @@ def games_line(game_ids: tuple[str, ...] | list[str]) -> str:
     return " ".join(["games", *game_ids])
 
 
+#: A ``games`` word ending so names every board of a family (docs/rules.md §7):
+#: ``katro-*`` is Katro of any size and seed count, its named ids included.
+FAMILY_WILDCARD = "-*"
+
+
+def family_wildcards() -> tuple[str, ...]:
+    """``katro-*``, ``katra-mpantsaka-*``, ...: one ``games`` word per variant family."""
+    from katra._games import GAMES
+    return tuple(dict.fromkeys(spec.variant_family + FAMILY_WILDCARD for spec in GAMES.values()))
+
+
+def plays_game(games: tuple[str, ...] | list[str], game_id: str) -> bool:
+    """Does a ``games`` line's list cover ``game_id``: the id itself, or its
+    family's wildcard (``katro-*`` covers ``katro-4x5-s3`` and ``katro-4x4``)."""
+    if game_id in games:
+        return True
+    from katra._games import game_by_id
+    try:
+        spec = game_by_id(game_id)
+    except ValueError:
+        return False
+    return spec.variant_family + FAMILY_WILDCARD in games
+
+
 def parse_games(line: str) -> tuple[str, ...]:
     """The game ids of a ``games ID ...`` line (at least one)."""
     ids = tuple(_command(line, "games").split())

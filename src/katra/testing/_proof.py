@@ -20,7 +20,7 @@ from pathlib import Path
 
 from katra import _reference
 from katra._errors import KatraError
-from katra._games import GAMES, GameSpec
+from katra._games import GameSpec, game_by_id
 from katra._limits import MAX_PROOF_PLIES, bound_text
 from katra._text import action_text, parse_action
 
@@ -256,7 +256,7 @@ def _check(lines: _Lines, targets: set[int]) -> ProofSummary:
     mover, other = root.to_move, 1 - root.to_move
     needed = {"win": [(mover, 1)], "loss": [(other, 1)],
               "draw": [(mover, 0), (other, 0)]}[claim[1]]
-    checker = _Checker(lines, GAMES[root.game_id], targets)
+    checker = _Checker(lines, game_by_id(root.game_id), targets)
     for player, target in needed:
         want = f"tree {'SN'[player]} {'win' if target else 'draw'} {plies}"
         read = lines.take()

@@ -24,11 +24,10 @@ from importlib import resources
 from typing import Protocol, TypeVar
 
 from katra._errors import PositionError
-from katra._games import find_game
 from katra._limits import MAX_PROOF_PLIES
 from katra.api import State
 
-from ._suites import read_entries
+from ._suites import read_entries, shipped_game_id
 
 _T = TypeVar("_T")
 
@@ -88,7 +87,7 @@ def read_solved(text: str, name: str = "suite") -> list[SolvedEntry]:
 
 
 def _suite(game: str) -> list[SolvedEntry]:
-    game_id = find_game(game).id
+    game_id = shipped_game_id(game, "solved suite")
     text = (resources.files("katra") / "data" / "solved" / f"{game_id}.solved").read_text(
         encoding="utf-8")
     return read_solved(text, f"katra's {game_id} solved suite")

@@ -14,7 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
-from katra._games import MAX_PERFT_DEPTH, find_game
+from katra._errors import ArgumentError
+from katra._games import GAME_IDS, MAX_PERFT_DEPTH, find_game
 from katra._text import format_position, parse_position
 
 _Entry = TypeVar("_Entry")
@@ -83,9 +84,19 @@ def read_suite(text: str, name: str = "suite") -> list[SuiteEntry]:
     return read_entries(text, name, ("perft",), "perft DEPTH COUNT", perft_entry)
 
 
+def shipped_game_id(game: str, what: str) -> str:
+    """The id of ``game`` (a name, id or alias) when katra ships ``what`` for it;
+    ArgumentError for a variant (docs/rules.md §7): only the named games have them."""
+    spec = find_game(game)
+    if not spec.named:
+        raise ArgumentError(f"katra ships no {what} for the variant {spec.id}: only for "
+                            f"{', '.join(GAME_IDS)}")
+    return spec.id
+
+
 def suite_text(game: str) -> str:
     """The text of the suite katra ships for a game (name, id or alias)."""
-    game_id = find_game(game).id
+    game_id = shipped_game_id(game, "perft suite")
     return (resources.files("katra") / "data" / "perft" / f"{game_id}.perft").read_text(
         encoding="utf-8")
 
@@ -101,6 +112,8 @@ def load_suite(file_or_game: str) -> tuple[str, list[SuiteEntry]]:
         return file_or_game, read_suite(text, file_or_game)
     try:
         text = suite_text(file_or_game)
+    except ArgumentError:
+        raise
     except ValueError:
         raise ValueError(f"{file_or_game!r} is neither a suite file nor a game name") from None
     return f"katra's {find_game(file_or_game).id} suite", read_suite(text, file_or_game)
