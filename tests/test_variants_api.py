@@ -387,3 +387,22 @@ def test_records_text_names_the_variant():
     state.push(state.legal_actions()[0])
     out = io.StringIO(state.record())
     assert out.read().startswith("start: gore-2x3-s6 ")
+
+
+@pytest.mark.parametrize("game_id,path", [
+    ("gore-2x3", ["round all 6 holes:", "  2   a2 ← b2 ← c2", "  1   a1 → b1 → c1"]),
+    ("djenon-aboure-2x8-s3", ["round all 16 holes:", "a1 → b1 → c1 → d1 → e1 → f1 → g1 → h1"]),
+    ("katra-mpantsaka-4x3", ["round its own 6 holes", "  2   a2 ← b2 ← c2    front"]),
+    ("katro-6x3-s1", ["three rows", "  3   a3 → b3 → c3    inner   (after c3: back to a1)"]),
+    ("katro-4x5-s3", ["  1   a1 → b1 → c1 → d1 → e1    outer   (after e1 comes e2)"]),
+])
+def test_rules_draw_a_variants_own_board(capsys, game_id, path):
+    status, out, _ = run_cli(capsys, "rules", game_id)
+    assert status == 0
+    for line in path:
+        assert line in out, line
+    assert "docs/rules.md §" in out and ", §7)" in out
+    status, full, _ = run_cli(capsys, "rules", game_id, "--full")
+    assert status == 0 and "\n## 7. Other board sizes and seed counts" in full
+    status, named, _ = run_cli(capsys, "rules", "gore", "--full")
+    assert status == 0 and "## 7. " not in named

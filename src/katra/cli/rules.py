@@ -21,37 +21,44 @@ from katra.api import game as find
 from .board import board, title
 from .term import out
 
-_KATRO_PATH_6 = """\
-South sows forward along a closed zig-zag through its own three rows:
-  3   a3 → b3 → c3 → d3 → e3 → f3    inner   (after f3: back to a1)
-      ↑
-  2   a2 ← b2 ← c2 ← d2 ← e2 ← f2    middle
-                                ↑
-  1   a1 → b1 → c1 → d1 → e1 → f1    outer"""
 
-_KATRO_PATH_4 = """\
-South sows forward round its own two rows:
-  2   {row2}    inner   (after a2: back to a1)
-  1   {row1}    outer   (after {last}1 comes {last}2)"""
+def _row(cols: int, row: int, arrow: str) -> str:
+    """One board row's squares, joined by arrow (drawn at 5 characters a square)."""
+    return f" {arrow} ".join(f"{chr(ord('a') + col)}{row}" for col in range(cols))
 
-_MPANTSAKA_PATH = """\
-South sows round its own 16 holes, in the direction chosen for the move
-(+ counter-clockwise as drawn, - clockwise: every arrow reversed):
-  2   a2 ← b2 ← c2 ← d2 ← e2 ← f2 ← g2 ← h2    front
-      ↓                                ↑
-  1   a1 → b1 → c1 → d1 → e1 → f1 → g1 → h1    back"""
 
-_GORE_PATH = """\
-Every sowing runs counter-clockwise round all eight holes:
-  2   a2 ← b2 ← c2 ← d2
-      ↓              ↑
-  1   a1 → b1 → c1 → d1"""
+def _between(cols: int, *columns: tuple[int, str]) -> str:
+    """The line between two drawn rows: an arrow under each (column, arrow)."""
+    line = [" "] * (6 + 5 * cols)
+    for col, arrow in columns:
+        line[6 + 5 * col] = arrow
+    return "".join(line).rstrip()
 
-_DJENON_PATH = """\
-Every sowing runs counter-clockwise round all twelve holes:
-  2   a2 ← b2 ← c2 ← d2 ← e2 ← f2    North's row
-      ↓                        ↑
-  1   a1 → b1 → c1 → d1 → e1 → f1    South's row"""
+
+def _katro_path(cols: int, rows: int) -> str:
+    """South's zig-zag through its own rows (docs/rules.md §2.1, §7.3)."""
+    last = chr(ord("a") + cols - 1)
+    if rows == 6:
+        return "\n".join([
+            "South sows forward along a closed zig-zag through its own three rows:",
+            f"  3   {_row(cols, 3, '→')}    inner   (after {last}3: back to a1)",
+            _between(cols, (0, "↑")),
+            f"  2   {_row(cols, 2, '←')}    middle",
+            _between(cols, (cols - 1, "↑")),
+            f"  1   {_row(cols, 1, '→')}    outer"])
+    return "\n".join([
+        "South sows forward round its own two rows:",
+        f"  2   {_row(cols, 2, '←')}    inner   (after a2: back to a1)",
+        f"  1   {_row(cols, 1, '→')}    outer   (after {last}1 comes {last}2)"])
+
+
+def _loop_path(cols: int, intro: str, top: str, bottom: str) -> str:
+    """A loop round two rows, counter-clockwise as drawn."""
+    return "\n".join([intro,
+                      f"  2   {_row(cols, 2, '←')}    {top}",
+                      _between(cols, (0, "↓"), (cols - 1, "↑")),
+                      f"  1   {_row(cols, 1, '→')}    {bottom}"])
+
 
 _KATRO_RULES = """\
 Move: sow all the seeds of a hole in your outermost row that still has seeds
@@ -105,29 +112,27 @@ Move: choose a hole of your row with at least 2 seeds. Each lap lifts all the
 With no legal move you must pass, as long as some hole holds 2 or more.
 Move text: the square (b1) or pass.
 End: when no hole holds 2 or more seeds, each player adds the seeds of their
-row to their store; the larger store wins, 24-24 is a draw."""
+row to their store; the larger store wins, equal stores draw."""
 
 
 def summary(game_id: str) -> tuple[str, str]:
-    """The path diagram and the rules text of one game."""
+    """The path diagram and the rules text of one game (any board, docs/rules.md §7)."""
     game = find(game_id)
-    family = game.spec.family
+    family, cols = game.spec.family, game.cols
     if family == KATRO:
-        if game.rows == 6:
-            return _KATRO_PATH_6, _KATRO_RULES
-        letters = [chr(ord("a") + c) for c in range(game.cols)]
-        return (_KATRO_PATH_4.format(row1=" → ".join(f"{c}1" for c in letters),
-                                     row2=" ← ".join(f"{c}2" for c in letters),
-                                     last=letters[-1]),
-                _KATRO_RULES)
+        return _katro_path(cols, game.rows), _KATRO_RULES
     if family == MPANTSAKA:
         simplified = " (in this simplified variant: any of your holes with seeds)"
-        return _MPANTSAKA_PATH, _MPANTSAKA_RULES.format(
+        path = _loop_path(cols, f"South sows round its own {2 * cols} holes, in the direction "
+                          "chosen for the move\n(+ counter-clockwise as drawn, - clockwise: "
+                          "every arrow reversed):", "front", "back")
+        return path, _MPANTSAKA_RULES.format(
             simplified=simplified if game.spec.simplified else "")
+    intro = f"Every sowing runs counter-clockwise round all {game.holes} holes:"
     if family == GORE:
-        return _GORE_PATH, _GORE_RULES
+        return _loop_path(cols, intro, "", "").replace("    \n", "\n").rstrip(), _GORE_RULES
     assert family == DJENON
-    return _DJENON_PATH, _DJENON_RULES
+    return _loop_path(cols, intro, "North's row", "South's row"), _DJENON_RULES
 
 
 def print_rules(name: str) -> None:
@@ -149,8 +154,9 @@ def print_rules(name: str) -> None:
     console.print()
     console.print(rules)
     console.print()
+    sections = f"§{RULEBOOK_SECTION[game.spec.family]}" + ("" if game.spec.named else ", §7")
     console.print(Text(f"The complete rules: katra rules {game.id} --full "
-                       f"(docs/rules.md §{RULEBOOK_SECTION[game.spec.family]})\n"
+                       f"(docs/rules.md {sections})\n"
                        f"Try: katra play {game.id}", style="dim"))
 
 
@@ -160,6 +166,7 @@ def print_rules(name: str) -> None:
 #: (conventions for tools) apply to every game.
 RULEBOOK_SECTION = {KATRO: 2, MPANTSAKA: 3, GORE: 4, DJENON: 5}
 COMMON_SECTIONS = (1, 6)
+VARIANTS_SECTION = 7        # other board sizes and seed counts
 
 _SECTION_HEADING = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 
@@ -184,12 +191,15 @@ def rulebook_sections(text: str) -> dict[int, str]:
 
 
 def full_rules(game_id: str | None) -> str:
-    """The whole rulebook, or one game's complete rules (§1, its section, §6)."""
+    """The whole rulebook, or one game's complete rules (§1, its section, §6, and
+    §7 for a variant)."""
     text = rulebook_text()
     if game_id is None:
         return text
     sections = rulebook_sections(text)
-    wanted = sorted({*COMMON_SECTIONS, RULEBOOK_SECTION[find(game_id).spec.family]})
+    spec = find(game_id).spec
+    wanted = sorted({*COMMON_SECTIONS, RULEBOOK_SECTION[spec.family],
+                     *(() if spec.named else (VARIANTS_SECTION,))})
     return "\n".join(sections[number] for number in wanted)
 
 
