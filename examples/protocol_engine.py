@@ -20,6 +20,7 @@ import sys
 import time
 
 import katra
+import katra.match
 
 
 def send(line: str) -> None:
@@ -87,7 +88,7 @@ def main() -> None:
                     continue
                 send("id name protocol_engine example")
                 send("id author katra's examples")
-                send("games " + " ".join(katra.GAME_IDS))
+                send("games " + " ".join(katra.GAME_IDS + katra.match.family_wildcards()))
                 send("option name seed type spin default 0 min 0 max 1000000")
                 send("protocolok 1")
             elif command == "setoption":  # setoption name seed value 7

@@ -325,7 +325,8 @@ def test_katra_diff_walk_agrees(program, game):
 def test_example_engine_end_to_end(engine):
     driver = engine([sys.executable, str(EXAMPLE)])
     handshake = driver.handshake()
-    assert handshake.games == katra.GAME_IDS and handshake.options[0].name == "seed"
+    assert handshake.games == katra.GAME_IDS + katra.match.family_wildcards()
+    assert handshake.options[0].name == "seed"
     assert driver.ask("setoption name seed value 7") == "ok"
     assert driver.ask("newgame") == "ok"
     gore = "gore 5,2,3,1/0,3,3,1 S stores=14,16 owners=NNNN/SSSS"  # rules.md §4.3
