@@ -16,13 +16,15 @@ import pytest
 import katra
 from helpers import brute_best, brute_solve, value
 from katra import ArgumentError
-from katra._games import VARIANT_COLS, game_by_id, variant
+from katra._games import _VARIANT_FAMILY_IDS, VARIANT_COLS, game_by_id, variant
 from katra._text import action_text
 from katra.api import load_position
 from katra.testing import ProofError, check_proof, solved_variants
 from katra.testing._solved_variants import STATUSES, VARIANT_FAMILIES, SolvedVariant
 
 ROWS = solved_variants()
+#: A variant texts' family id -> (katra._games' family, simplified).
+FAMILY_RULES = {ident: key for key, ident in _VARIANT_FAMILY_IDS.items()}
 #: Rows whose df-pn took at most this many nodes are solved again in the default run.
 SMALL_NODES = 300_000
 #: Rows with an exact distance at most this are confirmed by the brute-force search.
@@ -45,9 +47,8 @@ def test_the_table_is_shipped_and_whole():
     assert len(data["rows"]) == len(ROWS)
     assert len({row.id for row in ROWS}) == len(ROWS)
     for row in ROWS:
-        base = row.family.replace("-simplified", "")
-        spec = variant(base, row.rows, row.cols, row.seeds,
-                       simplified=row.family.endswith("-simplified"))
+        base, simplified = FAMILY_RULES[row.family]
+        spec = variant(base, row.rows, row.cols, row.seeds, simplified=simplified)
         assert spec.id == row.id
         assert game_by_id(row.id).variant_family == row.family
         assert row.status in STATUSES
@@ -79,7 +80,7 @@ def test_the_boards_follow_the_growth_rule():
             families.append(key)
     for family, nrows in families:
         mine = [row for row in ROWS if (row.family, row.rows) == (family, nrows)]
-        least = VARIANT_COLS[(family.replace("-simplified", ""), nrows)][0]
+        least = VARIANT_COLS[(FAMILY_RULES[family][0], nrows)][0]
         cols = sorted({row.cols for row in mine})
         assert cols == list(range(least, least + len(cols))), family
         limit = None

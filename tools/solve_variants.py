@@ -98,8 +98,14 @@ def family_key(family: str, rows: int) -> str:
 def game_id(family: str, rows: int, cols: int, seeds: int) -> str:
     """The canonical id of a board (a named game's id where it is one)."""
     from katra._games import variant
-    base = family.replace("-simplified", "")
-    return variant(base, rows, cols, seeds, simplified=family.endswith("-simplified")).id
+    base, simplified = rules_family(family)
+    return variant(base, rows, cols, seeds, simplified=simplified).id
+
+
+def rules_family(family: str) -> tuple[str, bool]:
+    """(katra._games' family, simplified) of a variant texts' family id."""
+    from katra._games import _VARIANT_FAMILY_IDS
+    return next(key for key, ident in _VARIANT_FAMILY_IDS.items() if ident == family)
 
 
 def command(ident: str, nodes: int = NODES, tt_bits: int = TT_BITS) -> str:
@@ -246,8 +252,7 @@ def run_row(ident: str, journal: Path, args: argparse.Namespace) -> dict:
 
 def run_family(family: str, rows: int, journal: Path, args: argparse.Namespace) -> None:
     from katra._games import MAX_TOTAL_SEEDS, VARIANT_COLS
-    base = family.replace("-simplified", "")
-    least, most = VARIANT_COLS[(base, rows)]
+    least, most = VARIANT_COLS[(rules_family(family)[0], rows)]
     limit = args.seeds_cap          # seeds a hole that may still be taken on this board
     for cols in range(least, most + 1):
         settled_any = False
@@ -270,6 +275,7 @@ def run(args: argparse.Namespace) -> None:
 
 # ------------------------------------------------------------------ the table, the docs, the plot
 
+MAX_SEEDS_TEXT = "1,000 seeds on the board, docs/rules.md §7"
 #: Settled starts of fewer nodes are left out of the fit (wins in a few plies, which
 #: say nothing about the growth).
 MIN_FIT_NODES = 1_000
@@ -339,28 +345,39 @@ def power(x: float) -> str:
 
 def stops(rows: list[dict], family: str, nrows: int, cap: int) -> str:
     """Where a family's growth stopped, and why, in words."""
+    from katra._games import MAX_TOTAL_SEEDS, VARIANT_COLS
     mine = [r for r in rows if (r["family"], r["rows"]) == (family, nrows)]
+    if not mine:
+        return "no start of this family is in the table."
     parts = []
+    limit = cap
     for cols in sorted({r["cols"] for r in mine}):
         board = [r for r in mine if r["cols"] == cols]
-        settled = [r["seeds"] for r in board if r["status"] != "open"]
+        done = [r["seeds"] for r in board if r["status"] != "open"]
         opened = [r["seeds"] for r in board if r["status"] == "open"]
         text = f"{nrows}x{cols}: "
-        if settled:
-            text += (f"seeds 1 to {max(settled)}" if len(settled) > 1 else "1 seed") + " settled"
-            if not opened and max(settled) == cap:
-                text += " (the cap)"
+        notes = []
+        if done:
+            text += f"seeds 1 to {max(done)} settled" if len(done) > 1 else "1 seed settled"
+            if not opened and max(done) == min(limit, MAX_TOTAL_SEEDS // (nrows * cols)):
+                notes.append("the cap" if max(done) == cap else "the most the rule takes")
+            notes += [f"{r['seeds']}: {'no forced win' if r['status'] == 'no-win' else 'over'}"
+                      for r in board if r["status"] in ("no-win", "over")]
+            if notes:
+                text += f" ({'; '.join(notes)})"
         if opened:
-            text += (", " if settled else "") + f"{opened[0]} open"
+            text += (f", {opened[0]} open" if done else "1 seed open")
+            limit = opened[0] - 1
         parts.append(text)
-    last = mine[-1] if mine else None
-    if last is not None and last["status"] == "open" and last["seeds"] == 1:
-        why = (f"the board {nrows}x{last['cols']} is open with one seed a hole, which ends "
-               f"the family")
-    elif last is not None:
-        why = "the largest board of the family was reached"
+    last = mine[-1]
+    most = VARIANT_COLS[(rules_family(family)[0], nrows)][1]
+    if last["status"] == "open" and last["seeds"] == 1:
+        why = (f"{nrows}x{last['cols']} is open with one seed a hole, which ends the family")
+    elif last["cols"] == most:
+        why = f"{nrows}x{most} is the family's largest board"
     else:
-        why = "not run"
+        why = (f"the table ends here: the next board, {nrows}x{last['cols'] + 1}, was not "
+               f"solved")
     return "; ".join(parts) + f". It stops because {why}."
 
 
@@ -381,7 +398,8 @@ def section(rows: list[dict], meta: dict) -> str:
     out += [
         "The start positions of the smaller boards of each family (docs/rules.md §7), from",
         "the smallest board upwards: the columns from the family's least, and on each board",
-        f"1, 2, 3, ... seeds a hole, up to {meta['seeds_cap']}. Each start is solved by df-pn",
+        f"1, 2, 3, ... seeds a hole, up to {meta['seeds_cap']} (and at most "
+        f"{MAX_SEEDS_TEXT}). Each start is solved by df-pn",
         f"with a budget of **{budget:,} nodes** and a table of 2**{bits} entries",
         f"(`katra.solve(game, nodes={budget}, tt_bits={bits})`, one thread; the command in",
         "each row gives the same result and the same node count on any machine). A start the",
@@ -397,13 +415,14 @@ def section(rows: list[dict], meta: dict) -> str:
         "(docs/rules.md §6.3: `katra.solve(game, max_plies=P)`, P the depth of df-pn's",
         f"proof) as long as it has used fewer than {exact_nodes:,} nodes before a bound;",
         "where it finishes, the row gives the exact distance in bold (\"South wins in N\")",
-        "and katra's best move (the shortest win; ties to the smallest action), else df-pn's",
+        "and katra's best move (§6.3: the shortest win or the longest resistance; ties to",
+        "the smallest action number), else df-pn's",
         "bound (\"South wins within N\": the depth of its proof) and the first move of its",
         "proof's line. The nodes and the CPU seconds are df-pn's (`time.process_time` of the",
         "solve, on a 2-core x86-64 machine shared with other work). \"No forced win\": df-pn",
         "disproves both players' wins (each can keep the game going for ever), a finding",
         "without a proof file (a disproof resting on repetitions is not checkable as a",
-        "tree). \"Over at the start\": no hole may be sown from the start.",
+        "tree). \"Over at the start\": the start is already a finished game (no move).",
         "",
         "`python tools/solve_variants.py run` solves the rows (each in a subprocess of its",
         "own, resuming from its journal), `python tools/solve_variants.py write` writes this",
@@ -423,8 +442,10 @@ def section(rows: list[dict], meta: dict) -> str:
     out += ["", "### Growth", "",
             "![Nodes of df-pn for each start against the board's holes, one series a "
             "family](solved_variants.svg)", "",
-            "Each point is a start (filled: settled; a triangle at the budget: open), its",
-            "nodes on a log scale against the board's holes; the lines are the fits below.",
+            "Each point is a start (filled: settled; a triangle: open beyond the nodes at its",
+            "height, the budget for the table's rows, the measured bound for the named games",
+            "of the extrapolation below), its nodes on a log scale against the board's holes;",
+            "the dashed lines are the fits below, extended to the named games' holes.",
             "", "### Extrapolation to the open named games", ""]
     out += extrapolation(rows, meta)
     out.append(END)
@@ -576,8 +597,8 @@ def reach(rows: list[dict], fits: dict) -> list[str]:
 
 def svg(rows: list[dict], meta: dict) -> str:
     """The growth plot: log10 nodes against holes, one colour a family."""
-    width, height = 780, 470
-    left, right, top, bottom = 70, 230, 30, 55
+    width, height = 800, 470
+    left, right, top, bottom = 70, 250, 30, 55
     pw, ph = width - left - right, height - top - bottom
     xmax = 36
     ymax = 12
@@ -597,8 +618,8 @@ def svg(rows: list[dict], meta: dict) -> str:
     for v in range(0, ymax + 1, 2):
         out.append(f'<line x1="{left}" y1="{py(v):.1f}" x2="{left + pw}" y2="{py(v):.1f}" '
                    f'stroke="#ddd"/>')
-        out.append(f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end">'
-                   f'10<tspan dy="-6" font-size="9">{v}</tspan></text>')
+        out.append(f'<text x="{left - 16}" y="{py(v) + 4:.1f}" text-anchor="end">10</text>')
+        out.append(f'<text x="{left - 15}" y="{py(v) - 2:.1f}" font-size="9">{v}</text>')
     for h in range(0, xmax + 1, 4):
         out.append(f'<line x1="{px(h):.1f}" y1="{top}" x2="{px(h):.1f}" y2="{top + ph}" '
                    f'stroke="#eee"/>')
@@ -613,6 +634,16 @@ def svg(rows: list[dict], meta: dict) -> str:
                f'stroke="#000" stroke-dasharray="6 3"/>')
     out.append(f'<text x="{left + 4}" y="{py(budget) - 5:.1f}">node budget '
                f'{meta["budget"]:,}</text>')
+    named: dict[int, list[str]] = {}
+    for _, name, _, nrows, cols, _ in OPEN_NAMED:
+        named.setdefault(nrows * cols, []).append(name.replace(" (simplified)", ", simpl."))
+    for holes, names in named.items():
+        x = px(holes)
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + ph}" stroke="#999" '
+                   f'stroke-dasharray="1 3"/>')
+        out.append(f'<text x="{x - 4:.1f}" y="{top + ph - 6}" font-size="10" fill="#555" '
+                   f'transform="rotate(-90 {x - 4:.1f} {top + ph - 6})">'
+                   f'{" / ".join(names)} (open)</text>')
     for i, (family, nrows, name) in enumerate(FAMILIES):
         colour = COLOURS[i]
         shift = (i - 2.5) * 0.18          # side by side where families share a hole count
@@ -641,6 +672,12 @@ def svg(rows: list[dict], meta: dict) -> str:
                 out.append(f'<path d="M{x:.1f},{y - 8:.1f} l-5,8 h10 z" fill="none" '
                            f'stroke="{colour}" stroke-width="1.5"><title>{r["id"]}: '
                            f'{r["result"]}</title></path>')
+        for ident, title, fam, r2, cols, _ in OPEN_NAMED:
+            if (fam, r2) == (family, nrows):
+                x, y = px(r2 * cols + shift), py(math.log10(KNOWN_OPEN[ident]))
+                out.append(f'<path d="M{x:.1f},{y - 8:.1f} l-5,8 h10 z" fill="none" '
+                           f'stroke="{colour}" stroke-width="1.5"><title>{title}: open beyond '
+                           f'{KNOWN_OPEN[ident]:,} nodes</title></path>')
         ly = top + 10 + 20 * i
         lx = left + pw + 16
         out.append(f'<circle cx="{lx}" cy="{ly}" r="4" fill="{colour}"/>')
@@ -648,7 +685,7 @@ def svg(rows: list[dict], meta: dict) -> str:
     ly = top + 10 + 20 * len(FAMILIES) + 10
     lx = left + pw + 16
     out.append(f'<path d="M{lx},{ly - 6} l-5,8 h10 z" fill="none" stroke="#333"/>')
-    out.append(f'<text x="{lx + 10}" y="{ly + 2}">open beyond the budget</text>')
+    out.append(f'<text x="{lx + 10}" y="{ly + 2}">open beyond the nodes given</text>')
     out.append(f'<line x1="{lx - 6}" y1="{ly + 20}" x2="{lx + 6}" y2="{ly + 20}" '
                f'stroke="#333" stroke-dasharray="3 3"/>')
     out.append(f'<text x="{lx + 10}" y="{ly + 24}">fit, extended to the</text>')
