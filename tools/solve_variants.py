@@ -89,6 +89,8 @@ OPEN_NAMED = (
      "katra-mpantsaka-simplified", 4, 8, 2),
 )
 SIDES = ("South", "North")
+#: A start df-pn settles no value of without running out of nodes.
+NO_RESULT = "no forced result"
 
 
 def family_key(family: str, rows: int) -> str:
@@ -145,8 +147,7 @@ def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
         if search.out_of_nodes:
             row.update(status="open", outcome=None, result=f"open beyond {nodes:,} nodes")
         else:
-            row.update(status="no-win", outcome=None,
-                       result="no forced win (df-pn disproves both players' wins)")
+            row.update(status="no-result", outcome=None, result=NO_RESULT)
         return row
     mover = int(pos.to_move)
     row.update(status="settled", outcome=result.outcome, within=result.plies,
@@ -294,6 +295,8 @@ def table_rows(journal: dict[str, dict]) -> list[dict]:
         spec = game_by_id(row["id"])
         full = dict(row, family=spec.variant_family, rows=spec.rows, cols=spec.cols,
                     seeds=spec.seeds_per_hole)
+        if full["status"] == "no-win":          # the journal's first name for it
+            full.update(status="no-result", result=NO_RESULT)
         out.append({key: full.get(key) for key in KEEP})
     out.sort(key=lambda r: (order[family_key(r["family"], r["rows"])], r["cols"], r["seeds"]))
     return out
@@ -361,8 +364,8 @@ def stops(rows: list[dict], family: str, nrows: int, cap: int) -> str:
             text += f"seeds 1 to {max(done)} settled" if len(done) > 1 else "1 seed settled"
             if not opened and max(done) == min(limit, MAX_TOTAL_SEEDS // (nrows * cols)):
                 notes.append("the cap" if max(done) == cap else "the most the rule takes")
-            notes += [f"{r['seeds']}: {'no forced win' if r['status'] == 'no-win' else 'over'}"
-                      for r in board if r["status"] in ("no-win", "over")]
+            notes += [f"{r['seeds']}: " + ("over" if r["status"] == "over" else NO_RESULT)
+                      for r in board if r["status"] in ("no-result", "over")]
             if notes:
                 text += f" ({'; '.join(notes)})"
         if opened:
@@ -419,10 +422,12 @@ def section(rows: list[dict], meta: dict) -> str:
         "the smallest action number), else df-pn's",
         "bound (\"South wins within N\": the depth of its proof) and the first move of its",
         "proof's line. The nodes and the CPU seconds are df-pn's (`time.process_time` of the",
-        "solve, on a 2-core x86-64 machine shared with other work). \"No forced win\": df-pn",
-        "disproves both players' wins (each can keep the game going for ever), a finding",
-        "without a proof file (a disproof resting on repetitions is not checkable as a",
-        "tree). \"Over at the start\": the start is already a finished game (no move).",
+        "solve, on a 2-core x86-64 machine shared with other work). \"No forced result\":",
+        "df-pn ends within the budget, every question that would settle the value",
+        "(docs/solve.md, \"Without a bound: proof-number search\") disproven: one player",
+        "can keep the game from ending, and neither forces a result. It is not proven:",
+        "df-pn's disproofs may rest on repetitions of its path (docs/solve.md), and no proof",
+        "file shows them. \"Over at the start\": the start is already a finished game.",
         "",
         "`python tools/solve_variants.py run` solves the rows (each in a subprocess of its",
         "own, resuming from its journal), `python tools/solve_variants.py write` writes this",

@@ -18,7 +18,7 @@ from typing import Any
 from katra._errors import ArgumentError, ArgumentTypeError
 
 #: What a row's ``status`` may be.
-STATUSES = ("settled", "open", "no-win", "over")
+STATUSES = ("settled", "open", "no-result", "over")
 #: The family ids of the table, in its order (the variant texts' family ids).
 VARIANT_FAMILIES = ("katro", "katra-mpantsaka", "katra-mpantsaka-simplified", "gore",
                     "djenon-aboure")
@@ -38,9 +38,10 @@ class SolvedVariant:
       df-pn's proof); ``best_move`` is katra's best move when ``exact``, else
       the first move of df-pn's proof line;
     * ``"open"``: df-pn settled nothing within ``budget`` nodes;
-    * ``"no-win"``: df-pn disproved both players' wins (either can keep the
-      game going for ever);
-    * ``"over"``: no hole may be sown at the start.
+    * ``"no-result"``: df-pn ended within its budget with every question that
+      would settle the value disproven (a player can keep the game from
+      ending; not proven: no proof file shows a disproof);
+    * ``"over"``: the start is already a finished game.
 
     ``exact_nodes`` are the bounded solver's for the exact distance (None
     without one).  ``nodes`` are df-pn's nodes (the same on every machine for the call
