@@ -26,13 +26,13 @@ ROWS = solved_variants()
 #: A variant texts' family id -> (katra._games' family, simplified).
 FAMILY_RULES = {ident: key for key, ident in _VARIANT_FAMILY_IDS.items()}
 #: Rows whose df-pn took at most this many nodes are solved again in the default run.
-SMALL_NODES = 300_000
+SMALL_NODES = 100_000
 #: Rows with an exact distance at most this are confirmed by the brute-force search.
 BRUTE_PLIES = 4
 #: Proofs of at most this many bytes (ungzipped) are checked in the default run.
-SMALL_PROOF = 20_000
+SMALL_PROOF = 5_000
 #: The bounded solver's nodes of the exact distances solved again in the default run.
-SMALL_EXACT_NODES = 300_000
+SMALL_EXACT_NODES = 100_000
 
 
 def _ids(row: SolvedVariant) -> str:
