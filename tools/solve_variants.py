@@ -694,8 +694,7 @@ def svg(rows: list[dict], meta: dict) -> str:
                f'transform="rotate(-90 18 {top + ph / 2})">df-pn nodes (log scale)</text>')
     out.append(f'<line x1="{left}" y1="{py(budget):.1f}" x2="{left + pw}" y2="{py(budget):.1f}" '
                f'stroke="#000" stroke-dasharray="6 3"/>')
-    out.append(f'<text x="{left + 4}" y="{py(budget) - 5:.1f}">node budget '
-               f'{meta["budget"]:,}</text>')
+
     named: dict[int, list[str]] = {}
     for _, name, _, nrows, cols, _ in OPEN_NAMED:
         named.setdefault(nrows * cols, []).append(name.replace(" (simplified)", ", simpl."))
@@ -752,6 +751,10 @@ def svg(rows: list[dict], meta: dict) -> str:
                f'stroke="#333" stroke-dasharray="3 3"/>')
     out.append(f'<text x="{lx + 10}" y="{ly + 24}">fit, extended to the</text>')
     out.append(f'<text x="{lx + 10}" y="{ly + 38}">named game\'s holes</text>')
+    out.append(f'<line x1="{lx - 6}" y1="{ly + 60}" x2="{lx + 6}" y2="{ly + 60}" '
+               f'stroke="#000" stroke-dasharray="6 3"/>')
+    out.append(f'<text x="{lx + 10}" y="{ly + 64}">the node budget,</text>')
+    out.append(f'<text x="{lx + 10}" y="{ly + 78}">{meta["budget"]:,}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
