@@ -778,7 +778,7 @@ def write(journal: dict[str, dict]) -> None:
     new = section(rows, meta)
     if BEGIN in text:
         head, rest = text.split(BEGIN, 1)
-        text = head + new + rest.split(END, 1)[1].lstrip("\n")
+        text = head + new + "\n" + rest.split(END, 1)[1].lstrip("\n")
     else:
         marker = "\n## Beyond the bounded solver's reach"
         head, rest = text.split(marker, 1)
