@@ -596,6 +596,25 @@ def extrapolation(rows: list[dict], meta: dict) -> list[str]:
                        else "not refuted"))
         out.append(f"| {name} (`{ident}`) | {holes} | {seeds} | {by_holes} | {by_seeds} | "
                    f"{cpu} | {measured} | {verdict} |")
+    out += ["", "The named games' own series, the same seeds a hole on the boards of their rows "
+            "(\"not in the table\": the growth rule stopped before it; the named game's "
+            "bound is the measured one):", "",
+            "| named game | series |", "|---|---|"]
+    for ident, name, family, nrows, cols, seeds in OPEN_NAMED:
+        cells = []
+        for c in range(VARIANT_COLS_OF(family, nrows)[0], cols + 1):
+            here = next((r for r in rows if (r["family"], r["rows"], r["cols"], r["seeds"])
+                         == (family, nrows, c, seeds)), None)
+            if c == cols:
+                what = f"open beyond {KNOWN_OPEN[ident]:,}"
+            elif here is None:
+                what = "not in the table"
+            elif here["status"] == "settled":
+                what = f"{here['nodes']:,}"
+            else:
+                what = here["result"]
+            cells.append(f"{nrows}x{c}: {what}")
+        out.append(f"| {name} ({seeds} a hole) | {'; '.join(cells)} |")
     out += ["", READING, ""]
     out += reach(rows, fits)
     return out
@@ -614,6 +633,11 @@ READING = (
     "named game's 48 seeds lie far beyond its 24 seeds fitted. Katra Mpantsaka has nothing "
     "to fit: its smallest board is open. Djenon-aboure, whose named start is settled, fits "
     "best against the seeds (a spread of less than a factor of five).")
+
+
+def VARIANT_COLS_OF(family: str, nrows: int) -> tuple[int, int]:
+    from katra._games import VARIANT_COLS
+    return VARIANT_COLS[(rules_family(family)[0], nrows)]
 
 
 def reach(rows: list[dict], fits: dict) -> list[str]:
