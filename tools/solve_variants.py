@@ -451,6 +451,22 @@ def section(rows: list[dict], meta: dict) -> str:
         "`katra/data/proofs_variants/<game-id>.proof.gz`; `gunzip -c` it to a file and",
         "`katra solve --check FILE` checks it on the reference backend.",
         "",
+        "In short (the rows below, counted):",
+        "",
+        "| family | starts | South wins | North wins | draws | no forced result | over at "
+        "the start | open |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for family, nrows, name in FAMILIES:
+        mine = [r for r in rows if (r["family"], r["rows"]) == (family, nrows)]
+        south = sum(r["result"].startswith("South wins") for r in mine)
+        north = sum(r["result"].startswith("North wins") for r in mine)
+        draws = sum(r["result"].startswith("draw") for r in mine)
+        counts = [sum(r["status"] == k for r in mine) for k in ("no-result", "over", "open")]
+        out.append(f"| {name} | {len(mine)} | {south} | {north} | {draws} | "
+                   + " | ".join(str(c) for c in counts) + " |")
+    out += [
+        "",
         "| family | board | seeds | result from the start | best move | nodes | CPU | command |",
         "|---|---|---:|---|---|---:|---:|---|",
     ]
