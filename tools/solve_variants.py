@@ -15,9 +15,10 @@ left open by the budget:
   left open on the smaller board are taken to be open on the larger);
 * a board whose one seed a hole is left open ends the family.
 
-A start that is over before the first move (a small Goré or Djenon-aboure board, where
-no hole may be sown) is recorded as such; a start where df-pn disproves both players'
-wins (the game can be kept going for ever) as "no forced win".
+A start that is over before the first move (some small Goré and Djenon-aboure boards)
+is recorded as such; a start where df-pn ends within its budget with every question
+that would settle the value disproven (a player can keep the game from ending) as "no
+forced result".
 
 For a settled start, the bounded solver then searches for the exact distance
 (docs/rules.md §6.3; ``katra.solve(game, max_plies=P)`` with P df-pn's proof depth)
@@ -34,6 +35,7 @@ and a solve can then be stopped without losing the others).  Rows go to a journa
 
     python tools/solve_variants.py run [--journal FILE] [--family ID ...]
     python tools/solve_variants.py write [--journal FILE]   # the JSON, the docs, the plot
+                                        # (from the shipped JSON when there is no journal)
     python tools/solve_variants.py one GAME_ID [--proof-dir DIR]   # one row, as JSON
 
 ``write`` writes src/katra/data/solved_variants.json, the section of docs/solved.md
@@ -292,7 +294,7 @@ MIN_FIT_NODES = 1_000
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#d62728", "#8c564b")
 KEEP = ("id", "family", "rows", "cols", "seeds", "status", "result", "outcome", "plies",
         "exact", "best_move", "within", "dfpn_move", "nodes", "exact_nodes", "cpu", "command",
-        "proof", "proof_lines", "budget")
+        "proof", "proof_lines", "budget", "tt_bits")
 
 
 def table_rows(journal: dict[str, dict]) -> list[dict]:
@@ -862,7 +864,10 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "run":
         run(args)
     else:
-        write(read_journal(args.journal))
+        # the journal of a run, else the table shipped (to write the docs and plot again)
+        journal = read_journal(args.journal) or {
+            row["id"]: row for row in json.loads(DATA.read_text(encoding="utf-8"))["rows"]}
+        write(journal)
     return 0
 
 
