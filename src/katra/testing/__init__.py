@@ -9,6 +9,9 @@
   proven outcome, distance and best move (docs/solved.md), and
   [deep_suite][katra.testing.deep_suite]: its deep positions, settled by proof-number search, whose
   distance is only bounded;
+* [solved_variants][katra.testing.solved_variants]: the start positions of the smaller
+  boards of each family (docs/rules.md §7) with their values, or where a node budget left
+  them open (docs/solved.md, "Variants");
 * the machinery behind ``katra diff`` (docs/diff.md) and ``katra perft
   --suite``: [PerftProgram][katra.testing.PerftProgram] and
   [WalkProgram][katra.testing.WalkProgram] run another program through the two
@@ -43,13 +46,14 @@ from ._referee import (
     walk,
 )
 from ._solved import SolvedEntry, deep_suite, read_solved, solved_suite
+from ._solved_variants import SolvedVariant, solved_variants
 from ._suites import SuiteEntry, load_suite, perft_suite, read_suite
 
 __all__ = ["compare", "perft_suite", "read_suite", "load_suite", "SuiteEntry", "Difference",
            "WalkResult", "DrillResult", "ProgramError", "ProgramFailed", "drill_down", "walk",
            "PerftProgram", "WalkProgram", "split_command",
            "check_proof", "ProofError", "ProofSummary", "solved_suite", "deep_suite", "read_solved",
-           "SolvedEntry"]
+           "SolvedEntry", "solved_variants", "SolvedVariant"]
 
 
 class _ObjectSide:
