@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 import katra
 from katra import _core, _reference
 from katra._errors import IllegalMoveError
-from katra._games import game_by_id
+from katra._games import GORE, GORE_OFFER_BASE, GORE_PASS, game_by_id
 from katra._reference import Position as RefPosition
 from katra._text import PositionData, action_text, format_position, parse_action
 from katra.api import MATE
@@ -205,6 +205,80 @@ def on_both_forms(job, *args):
         _core._set_lanes(previous)
     assert packed == plain, (job.__name__, args)
     return packed
+
+
+# ---------------------------------------------------------------- the core against the reference
+
+def assert_backends_agree(core, ref, history, where=""):
+    """Compare everything observable of a core and a reference position; return
+    the reference's legal actions.  history (actions) and where name the place."""
+    spec = game_by_id(ref.game_id)
+    moves = " ".join(action_text(spec, a) for a in history)
+    context = f"{where}after moves [{moves}]"
+    assert core.text() == ref.text(), context
+    legal = ref.legal_actions()
+    assert core.legal_actions() == legal, f"legal actions differ {context}"
+    assert core.is_terminal() == (not legal), context
+    # outcome() is None exactly when legal actions exist; compare it when terminal.
+    assert core.outcome() == (None if legal else ref.outcome()), f"outcome differs {context}"
+    assert (core.board, core.owners, tuple(core.stores), core.to_move, core.pending_offer) == (
+        ref.board, ref.owners, tuple(ref.stores), ref.to_move, ref.pending_offer), context
+    assert core.zobrist() == ref.zobrist(), context
+    return legal
+
+
+def walk_both(text, seed, max_plies, where=""):
+    """One seeded random game from the position text in both backends, compared at
+    every ply (the move history is printed at the first difference); the plies played."""
+    core, ref = _core.Position.from_text(text), _reference.Position.from_text(text)
+    rng = random.Random(seed)
+    history = []
+    where = f"{where}seed {seed} from {text!r}: "
+    while True:
+        actions = assert_backends_agree(core, ref, history, where)
+        if not actions or len(history) == max_plies:
+            return len(history)
+        action = rng.choice(actions)
+        history.append(action)
+        core.apply(action)
+        ref.apply(action)
+
+
+def board_actions(spec):
+    """The actions that name only holes of the board, every Goré offer of 1 to 3 of
+    them included (Goré keeps its 267 actions on every size, docs/rules.md §7.2;
+    the others are never legal)."""
+    if spec.family != GORE:
+        return list(range(spec.num_actions))
+    offers = [GORE_OFFER_BASE + mask for mask in range(1, 1 << spec.holes)
+              if bin(mask).count("1") <= 3]
+    return [*range(spec.holes), *offers, *range(GORE_PASS, spec.num_actions)]
+
+
+def compare_on_every_action(text):
+    """Both backends on every board action of a position: legality, lap counts,
+    children, and a refused action changing nothing."""
+    ref, core = _reference.Position.from_text(text), _core.Position.from_text(text)
+    assert_backends_agree(core, ref, [], f"{text!r}: ")
+    legal = ref.legal_actions()
+    for action in board_actions(game_by_id(ref.game_id)):
+        assert core.is_legal(action) == (action in legal), (text, action)
+        try:
+            expected = ref.lap_count(action, 3)
+        except IllegalMoveError:
+            with pytest.raises(IllegalMoveError):
+                core.lap_count(action, 3)
+        else:
+            assert core.lap_count(action, 3) == expected, (text, action)
+        if action in legal:
+            ref_child, core_child = ref.copy(), core.copy()
+            ref_child.apply(action)
+            core_child.apply(action)
+            assert_backends_agree(core_child, ref_child, [action], f"{text!r}: ")
+        else:
+            with pytest.raises(IllegalMoveError):
+                core.apply(action)
+            assert core.text() == text
 
 
 # ---------------------------------------------------------------- the search's brute force

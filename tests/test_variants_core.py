@@ -22,9 +22,8 @@ import random
 
 import pytest
 
-from helpers import quick_and_slow
+from helpers import compare_on_every_action, quick_and_slow, walk_both
 from katra import _core, _reference
-from katra._errors import IllegalMoveError
 from katra._games import (
     DJENON,
     GORE,
@@ -37,10 +36,9 @@ from katra._games import (
     VARIANT_COLS,
     VARIANT_ROWS,
     GameSpec,
-    game_by_id,
     variant,
 )
-from katra._text import PositionData, action_text, format_position
+from katra._text import PositionData, format_position
 
 #: The families of §7, the simplified Katra Mpantsaka as one of its own.
 FAMILIES = [(KATRO, False), (MPANTSAKA, False), (MPANTSAKA, True), (GORE, False), (DJENON, False)]
@@ -119,76 +117,6 @@ def max_plies(spec: GameSpec) -> int:
 
 # ---------------------------------------------------------------- comparing
 
-def assert_same(core, ref, history, where=""):
-    """Compare everything observable; return the reference's legal actions."""
-    spec = game_by_id(ref.game_id)
-    moves = " ".join(action_text(spec, a) for a in history)
-    context = f"{where}after moves [{moves}]"
-    assert core.text() == ref.text(), context
-    legal = ref.legal_actions()
-    assert core.legal_actions() == legal, f"legal actions differ {context}"
-    assert core.is_terminal() == (not legal), context
-    assert core.outcome() == (None if legal else ref.outcome()), f"outcome differs {context}"
-    assert (core.board, core.owners, tuple(core.stores), core.to_move, core.pending_offer) == (
-        ref.board, ref.owners, tuple(ref.stores), ref.to_move, ref.pending_offer), context
-    assert core.zobrist() == ref.zobrist(), context
-    return legal
-
-
-def walk(text, seed, max_plies=MAX_PLIES):
-    """One seeded random game from ``text`` in both backends, compared at every ply;
-    the plies played."""
-    core, ref = _core.Position.from_text(text), _reference.Position.from_text(text)
-    rng = random.Random(seed)
-    history = []
-    where = f"seed {seed} from {text!r}: "
-    while True:
-        actions = assert_same(core, ref, history, where)
-        if not actions or len(history) == max_plies:
-            return len(history)
-        action = rng.choice(actions)
-        history.append(action)
-        core.apply(action)
-        ref.apply(action)
-
-
-def board_actions(spec: GameSpec) -> list[int]:
-    """The actions that name only holes of the board (Goré keeps its 267 actions on
-    every size, §7.2: the others are never legal), with every Goré offer of 1 to 3
-    holes."""
-    if spec.family != GORE:
-        return list(range(spec.num_actions))
-    offers = [GORE_OFFER_BASE + mask for mask in range(1, 1 << spec.holes)
-              if bin(mask).count("1") <= 3]
-    return [*range(spec.holes), *offers, *range(GORE_PASS, spec.num_actions)]
-
-
-def compare_everywhere(text):
-    """Both backends on every action of a position: legality, lap counts, children."""
-    ref, core = _reference.Position.from_text(text), _core.Position.from_text(text)
-    assert_same(core, ref, [], f"{text!r}: ")
-    spec = game_by_id(ref.game_id)
-    legal = ref.legal_actions()
-    for action in board_actions(spec):
-        assert core.is_legal(action) == (action in legal), (text, action)
-        try:
-            expected = ref.lap_count(action, 3)
-        except IllegalMoveError:
-            with pytest.raises(IllegalMoveError):
-                core.lap_count(action, 3)
-        else:
-            assert core.lap_count(action, 3) == expected, (text, action)
-        if action in legal:
-            ref_child, core_child = ref.copy(), core.copy()
-            ref_child.apply(action)
-            core_child.apply(action)
-            assert_same(core_child, ref_child, [action], f"{text!r}: ")
-        else:
-            with pytest.raises(IllegalMoveError):
-                core.apply(action)
-            assert core.text() == text
-
-
 def random_position(spec: GameSpec, rng: random.Random) -> str:
     """A readable position of ``spec``: random counts (as many seeds as the start
     holds, or fewer), owners, stores and, in Goré, sometimes a pending offer."""
@@ -224,7 +152,7 @@ def test_random_games_agree(specs):
     plies = 0
     for k, spec in enumerate(specs):
         start = _reference.Position.initial(spec.id).text()
-        plies += sum(walk(start, seed, max_plies(spec)) for seed in range(3 * k, 3 * k + 3))
+        plies += sum(walk_both(start, seed, max_plies(spec)) for seed in range(3 * k, 3 * k + 3))
     assert plies > len(specs)  # games really were played
 
 
@@ -234,8 +162,8 @@ def test_generated_positions_agree(specs):
     for spec in specs:
         for _ in range(6):
             text = random_position(spec, rng)
-            compare_everywhere(text)
-            walk(text, rng.randrange(2**32), max_plies=min(40, max_plies(spec)))
+            compare_on_every_action(text)
+            walk_both(text, rng.randrange(2**32), min(40, max_plies(spec)))
 
 
 @pytest.mark.parametrize("specs", per_family())
