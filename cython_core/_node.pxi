@@ -45,6 +45,14 @@ cdef inline int game_family(int game) noexcept nogil:
     return SHAPE_FAMILY[game]
 
 
+cdef inline int game_holes(int game) noexcept nogil:
+    """The board's holes: a constant for a named game's index (its shape), else
+    the variant's table (docs/rules.md §7)."""
+    if game < NUM_GAMES:
+        return SHAPE_ROWS[game] * SHAPE_COLS[game]
+    return TABLES[game].holes
+
+
 cdef inline int game_loop(int game) noexcept nogil:
     """Holes of a sowing loop on the lanes: a player's holes (Katro, Katra
     Mpantsaka: the lanes are seen from each side), the whole board (the others)."""

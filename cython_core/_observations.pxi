@@ -121,7 +121,7 @@ cdef int probe_lanes(Node* s) except -1:
     that form: each lane byte set alone, the hole whose node_seeds reads it."""
     cdef unsigned char* raw = <unsigned char*>s
     cdef int game = node_game(s)
-    cdef int H = TABLES[game].holes
+    cdef int H = game_holes(game)
     cdef int at[MAX_HOLES]
     cdef int to_move, player, b, i, j
     for to_move in range(2):
@@ -192,7 +192,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
     return the largest value written (float rows off the lanes: -1, not computed;
     they need observation_tables())."""
     cdef int G = node_game(s)
-    cdef int H = TABLES[G].holes
+    cdef int H = game_holes(G)
     cdef int offer = node_offer(s)
     cdef int j, i, v, mine, theirs, moving, top = 1
     cdef const unsigned char* lanes
