@@ -226,6 +226,15 @@ def test_bench_times_a_variant(capsys):
     assert all(r["agree"] for r in rows)
 
 
+@pytest.mark.parametrize("game_id", ["katro-4x3-s2", "gore-2x3-s4", "djenon-aboure-2x8-s4"])
+def test_bench_default_depth_of_a_variant_is_counted_not_timed(game_id):
+    from katra.cli.bench import VARIANT_LEAVES, default_depth
+
+    depth = default_depth(game_id)
+    assert katra.perft(game_id, depth) >= VARIANT_LEAVES > katra.perft(game_id, depth - 1)
+    assert default_depth("gore-2x2-s1") == 12        # over at the start: no depth reaches it
+
+
 # ---------------------------------------------------------------- engines and matches
 
 def test_engine_plays_a_variant_over_the_protocol():

@@ -34,9 +34,10 @@ PERFT_DEPTHS = {
     "djenon-aboure": 6,
 }
 
-#: A variant's default depth: the first the reference takes VARIANT_SECONDS or
-#: more to count (timed here, so it depends on the machine), at most VARIANT_MAX_DEPTH.
-VARIANT_SECONDS = 0.05
+#: A variant's default depth: the first whose perft counts VARIANT_LEAVES leaves
+#: or more (as the named games' depths count 1,683 to 54,132), at most
+#: VARIANT_MAX_DEPTH: the same depth on every machine.
+VARIANT_LEAVES = 5_000
 VARIANT_MAX_DEPTH = 12
 
 
@@ -45,11 +46,10 @@ def default_depth(game_id: str) -> int:
     if game_id in PERFT_DEPTHS:
         return PERFT_DEPTHS[game_id]
     for depth in range(1, VARIANT_MAX_DEPTH):
-        start = time.perf_counter()
-        perft(game_id, depth, backend="reference")
-        if time.perf_counter() - start >= VARIANT_SECONDS:
+        if perft(game_id, depth) >= VARIANT_LEAVES:
             return depth
     return VARIANT_MAX_DEPTH
+
 
 #: Seconds each backend spends on one job (the best run counts).
 BUDGET = 0.25
