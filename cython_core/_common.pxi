@@ -123,13 +123,19 @@ cdef inline int whole_rounds(int n, int L, int* rest) noexcept nogil:
 cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
                         int offset) noexcept nogil:
     """One lap along a path of L holes (path written twice, pathpos its inverse):
-    drop n >= 1 seeds, the first into the hole after h (offset 1) or into h
-    itself (offset 0); return the landing hole.  Whole rounds are added at
-    once; the rest walks the doubled path (no pointer chase, no modulo)."""
+    lift h (its seeds, with any captured, are the n >= 1 in hand) and drop the
+    n seeds, the first into the hole after h (offset 1) or into h itself
+    (offset 0); return the landing hole.  Whole rounds are added at once; the
+    rest walks the doubled path (no pointer chase, no modulo)."""
     cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
     cdef int q, k
+    board[h] = 0
     if n >= L:
-        q = whole_rounds(n, L, &n)
+        if n < 2 * L:                       # the usual whole round: no division
+            q = 1
+            n -= L
+        else:
+            q = whole_rounds(n, L, &n)
         for k in range(L):
             board[path[k]] += q
         if n == 0:
@@ -138,6 +144,24 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
     for k in range(n):
         board[path[k]] += 1
     return path[n - 1]
+
+
+cdef inline u64 lap_sown_bits(const u64* path_bits, int L, int h_bit, int start, int n,
+                              u64 seeded) noexcept nogil:
+    """The path's seeded holes after sow_lap (bit k for hole path_first_hole +
+    k), from those before it: the lifted hole (h_bit) emptied, then every hole
+    seeded by a whole round (n >= L), else the n holes from path position
+    start on (path_bits: the xor of the doubled path's first k holes' bits)."""
+    if n >= L:
+        return path_bits[L]
+    return (seeded & ~h_bit) | (path_bits[start + n] ^ path_bits[start])
+
+
+cdef inline int path_first_hole(const GameTable* g, int player) noexcept nogil:
+    """The first hole of player's paths: a path is the whole board (Goré,
+    Djenon-aboure) or the player's own holes, South's the first path_len and
+    North's the last (checked when the tables are built)."""
+    return 0 if g.path_len == g.holes or player == 0 else g.holes - g.path_len
 
 
 # Brent's cycle detection, the early exit of the lap limit (docs/rules.md
@@ -260,6 +284,8 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     cdef int* board = s.board
     cdef const int* path = &g.path[player][d][0]
     cdef const int* pathpos = &g.pathpos[player][d][0]
+    cdef const u64* path_bits = &g.path_bits[player][d][0]
+    cdef int lo = path_first_hole(g, player)
     cdef int h = origin
     cdef LapCarry lap
     cdef int verdict
@@ -268,13 +294,17 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     cdef Brent brent = Brent(0, 0)
     cdef int saved_at = -1       # Brent's saved lap start: hole | hand << 8, and the board
     cdef int saved_board[MAX_HOLES]
-    lap.hand = board[origin]
+    lap.hand = board[origin]     # origin is lifted by the first lap's sow_lap
     lap.opp_row = OPP_ROW_UNKNOWN
-    board[h] = 0
+    if family == FAM_KATRO:      # the mover's seeded holes, for katro_lap_end
+        lap.mine = holes_at_least(board, lo, lo + g.path_len, 1) >> lo
     while True:
         if brent_cycles_board(&brent, calm, board, g.holes, h | (lap.hand << 8),
                               saved_board, &saved_at):
             return -laps
+        if family == FAM_KATRO:
+            lap.mine = lap_sown_bits(path_bits, g.path_len, <u64>1 << (h - lo),
+                                     pathpos[h] + offset, lap.hand, lap.mine)
         h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
         verdict = lap_end(s, g, family, h, &lap)
         if verdict == LAP_ENDS:
@@ -445,12 +475,21 @@ cdef u64 zobrist_c(const IntPosition* s) noexcept nogil:
 # ---------------------------------------------------------------- tables
 
 cdef void _set_path(GameTable* g, int player, int d, list path):
-    """Fill the doubled path and the next/previous/position tables of one path."""
+    """Fill the doubled path and the next/previous/position tables of one path,
+    and its bits (path_bits, bit k for hole path_first_hole + k)."""
     cdef int L = len(path)
+    cdef int lo = min(path)
     cdef int k
+    cdef u64 bits = 0
+    _require(sorted(path) == list(range(lo, lo + L)) and g.path_len in (0, L),
+             "a path is a run of holes, of one length")
     g.path_len = L
+    _require(lo == path_first_hole(g, player), "a path's first hole")
     for k in range(2 * L):
         g.path[player][d][k] = path[k % L]
+        g.path_bits[player][d][k] = bits
+        bits ^= <u64>1 << (path[k % L] - lo)
+    g.path_bits[player][d][2 * L] = bits
     for k in range(L):
         g.nxt[player][d][path[k]] = path[(k + 1) % L]
         g.prv[player][d][path[k]] = path[(k + L - 1) % L]
@@ -552,7 +591,7 @@ cdef int _build_game_table(int gi, object spec) except -1:
     """Build TABLES[gi] (and its Zobrist keys) for the game spec: a named
     game's at import, a variant's when first used (game_index); never an
     index a job may be reading."""
-    cdef int i, p, d, row, col
+    cdef int i, j, first, p, d, row, col
     cdef GameTable* g = &TABLES[gi]
     game_id = spec.id
     memset(g, 0, sizeof(GameTable))
@@ -581,6 +620,12 @@ cdef int _build_game_table(int gi, object spec) except -1:
         row = i // C
         g.depth_of[i] = row if owners[i] == 0 else g.rows - 1 - row
         g.front_opp[i] = -1
+    for i in range(H):          # Katro: bit k for the owner's hole first + k
+        if g.family == FAM_KATRO:
+            first = 0 if owners[i] == 0 else H // 2
+            for j in range(H):
+                if owners[j] == owners[i] and g.depth_of[j] > g.depth_of[i]:
+                    g.deeper_rows[i] |= <u64>1 << (j - first)
     for d in range(g.depth_rows):
         g.row_start[0][d] = d * C
         g.row_start[1][d] = (g.rows - 1 - d) * C

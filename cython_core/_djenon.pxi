@@ -65,8 +65,7 @@ cdef inline int djenon_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* la
     djenon_lap_captures: the move ends, with or without a capture, or h is relayed."""
     cdef int* board = s.board
     if not djenon_lap_ends(board[h]):
-        lap.hand = board[h]          # relay: lift h, sow again from h
-        board[h] = 0
+        lap.hand = board[h]          # relay: the next lap's sow_lap lifts h and sows from it
         return LAP_RELAYS
     if djenon_lap_captures(board[h]):
         djenon_capture(s, h)

@@ -95,8 +95,7 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
     cdef const LapStep* step
     cdef const GameTable* g
     if GoreForm is IntPosition:
-        hand = s.board[origin]
-        s.board[origin] = 0
+        hand = s.board[origin]          # sow_lap lifts origin
         g = &TABLES[s.game]
         if g.path_len == GORE_HOLES:    # a constant loop length: no division in whole_rounds
             return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], GORE_HOLES,

@@ -19,28 +19,6 @@ def katro_paths(spec):
 # that depth, outer (0) to inner (depth_rows - 1); g.depth_of[hole] its depth.
 
 
-cdef inline bint katro_row_has_seeds(const int* board, int start, int cols) noexcept nogil:
-    """Branch-free for the named games' widths (4 or 6 holes); the other widths
-    of §7 call katro_row_has_seeds_any (kept out of line: inlined, its loop
-    swelled every relay loop of the int form)."""
-    cdef const int* row = board + start
-    cdef int seeds
-    if cols != 4 and cols != 6:
-        return katro_row_has_seeds_any(row, cols)
-    seeds = row[0] | row[1] | row[2] | row[3]
-    if cols == 6:
-        seeds |= row[4] | row[5]
-    return seeds != 0
-
-
-cdef bint katro_row_has_seeds_any(const int* row, int cols) noexcept nogil:
-    cdef int i
-    for i in range(cols):
-        if row[i]:
-            return 1
-    return 0
-
-
 cdef inline u64 katro_origins_in(u64 seeded, int outer, int step, int K, int C) noexcept nogil:
     """The origin rule (§2.2) over a mask of the player's seeded holes: the
     seeded holes of its outermost non-empty row, as a mask (its K rows of C
@@ -103,17 +81,14 @@ cdef inline int katro_sowing_candidates(const IntPosition* s, GameTable* g, int*
 cdef inline int katro_capture_target(const int* board, GameTable* g, int me,
                                      int landing, LapCarry* lap) noexcept nogil:
     """The opponent hole captured by a landing in landing, or -1
-    (katro_lap_captures over the board; the opponent's row is looked up only
-    when the mover's rows alone leave a capture possible).  lap caches the
+    (katro_lap_captures: the mover's deeper rows from lap.mine, the lap's
+    seeded holes; the opponent's row is looked up only when the mover's rows
+    alone leave a capture possible).  lap caches the
     opponent's seeded holes and the first hole of its innermost non-empty row
     (LapCarry.opp_seeded, opp_row): only a capture changes the opponent's holes
     during a sowing (katro_lap_end clears the captured hole's bit)."""
     cdef int d, lo, target
-    cdef bint deeper = 0
-    for d in range(g.depth_of[landing] + 1, g.depth_rows):
-        if katro_row_has_seeds(board, g.row_start[me][d], g.cols):
-            deeper = 1
-            break
+    cdef bint deeper = (lap.mine & g.deeper_rows[landing]) != 0
     if not katro_lap_captures(deeper, 1):      # no capture whatever it faces
         return -1
     if lap.opp_row < -1:            # OPP_ROW_UNKNOWN or OPP_ROW_STALE
@@ -136,8 +111,7 @@ cdef inline int katro_lap_end(IntPosition* s, GameTable* g, int h, LapCarry* lap
     if relay_lap_ends(board[h]):
         return LAP_ENDS
     target = katro_capture_target(board, g, s.to_move, h, lap)
-    lap.hand = board[h]
-    board[h] = 0
+    lap.hand = board[h]         # h is lifted by the next lap's sow_lap
     if target >= 0:             # capture: both holes sown on from the next hole
         lap.hand += board[target]
         board[target] = 0

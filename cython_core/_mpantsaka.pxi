@@ -69,8 +69,7 @@ cdef inline int mpantsaka_lap_end(IntPosition* s, GameTable* g, int h, LapCarry*
     cdef int facing
     if relay_lap_ends(board[h]):
         return LAP_ENDS
-    lap.hand = board[h]
-    board[h] = 0
+    lap.hand = board[h]         # h is lifted by the next lap's sow_lap
     facing = g.front_opp[h]     # -1 unless h is a front hole (only the mover's are sown)
     if mpantsaka_lap_captures(facing >= 0, facing >= 0 and board[facing] != 0):
         lap.hand += board[facing]

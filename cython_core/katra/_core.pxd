@@ -80,11 +80,15 @@ ctypedef struct GameTable:
     int nxt[2][2][MAX_HOLES]       # next hole on the path
     int prv[2][2][MAX_HOLES]       # previous hole on the path
     int pathpos[2][2][MAX_HOLES]   # position of a hole on the path
+    u64 path_bits[2][2][2 * MAX_HOLES + 1]   # [k]: the xor of the doubled path's first k holes,
+                                   # bit i for hole path_first_hole + i (a path is a run of holes)
     int col_of[MAX_HOLES]
     int depth_of[MAX_HOLES]        # depth of a hole for its (initial) owner: 0 outer
     int row_start[2][3]            # [player][depth] -> first index of that row
     int front_opp[MAX_HOLES]       # Mpantsaka: the opponent front hole facing a front hole, else -1
     int owner0[MAX_HOLES]          # initial owners
+    u64 deeper_rows[MAX_HOLES]     # Katro: the owner's holes in rows deeper than
+                                   # the hole's, bit k for the owner's hole own_holes_first + k
 
 # The named games' built at import from katra._games (_build_tables, _common.pxi),
 # at their indices GAME_<symbol>; then a variant's (docs/rules.md §7) at the
@@ -138,7 +142,7 @@ cdef inline int owner_of(const IntPosition* s, const GameTable* g, int hole) noe
 # relay_sow after every lap).
 cdef enum:
     LAP_ENDS = 0        # the move ends with this lap
-    LAP_RELAYS = 1      # the landing hole was lifted into the hand: sow on from it
+    LAP_RELAYS = 1      # the landing hole's seeds are in the hand: the next lap lifts it and sows on
     LAP_CAPTURES = 2    # as LAP_RELAYS, with captured seeds in the hand too
 
 # What a sowing carries from lap to lap.
@@ -149,6 +153,8 @@ ctypedef struct LapCarry:
                         # OPP_ROW_STALE when only opp_seeded is known
     u64 opp_seeded      # Katro: the opponent's seeded holes as a mask (bit h for
                         # hole h), read only once opp_row is not OPP_ROW_UNKNOWN
+    u64 mine            # Katro: the mover's seeded holes (lap_sown_bits), bit k for
+                        # hole path_first_hole + k
 
 cdef enum:
     OPP_ROW_UNKNOWN = -2
