@@ -120,13 +120,14 @@ cdef inline int whole_rounds(int n, int L, int* rest) noexcept nogil:
     return <int>q
 
 
-cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int h, int n,
-                        int offset) noexcept nogil:
-    """One lap along a path of L holes (path written twice, pathpos its inverse):
-    lift h (its seeds, with any captured, are the n >= 1 in hand) and drop the
-    n seeds, the first into the hole after h (offset 1) or into h itself
-    (offset 0); return the landing hole.  Whole rounds are added at once; the
-    rest walks the doubled path (no pointer chase, no modulo)."""
+cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, int lo, int h,
+                        int n, int offset) noexcept nogil:
+    """One lap along a path of L holes (path written twice, pathpos its inverse),
+    whose holes are lo..lo+L-1 (path_first_hole): lift h (its seeds, with any
+    captured, are the n >= 1 in hand) and drop the n seeds, the first into the
+    hole after h (offset 1) or into h itself (offset 0); return the landing
+    hole.  Whole rounds go to the run of holes at once; the rest walks the
+    doubled path (no pointer chase, no modulo)."""
     cdef int start = pathpos[h] + offset   # 0..L: the path position of the first seed
     cdef int q, k
     board[h] = 0
@@ -136,8 +137,8 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
             n -= L
         else:
             q = whole_rounds(n, L, &n)
-        for k in range(L):
-            board[path[k]] += q
+        for k in range(lo, lo + L):
+            board[k] += q
         if n == 0:
             return path[start + L - 1]
     path += start
@@ -305,7 +306,7 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
         if family == FAM_KATRO:
             lap.mine = lap_sown_bits(path_bits, g.path_len, <u64>1 << (h - lo),
                                      pathpos[h] + offset, lap.hand, lap.mine)
-        h = sow_lap(board, path, pathpos, g.path_len, h, lap.hand, offset)
+        h = sow_lap(board, path, pathpos, g.path_len, lo, h, lap.hand, offset)
         verdict = lap_end(s, g, family, h, &lap)
         if verdict == LAP_ENDS:
             return laps

@@ -98,9 +98,9 @@ cdef inline int gore_sow_lap(GoreForm* s, int origin) noexcept nogil:
         hand = s.board[origin]          # sow_lap lifts origin
         g = &TABLES[s.game]
         if g.path_len == GORE_HOLES:    # a constant loop length: no division in whole_rounds
-            return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], GORE_HOLES,
+            return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], GORE_HOLES, 0,
                            origin, hand, 1)
-        return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], g.path_len,
+        return sow_lap(s.board, &g.path[0][0][0], &g.pathpos[0][0][0], g.path_len, 0,
                        origin, hand, 1)
     else:
         hand = lane_of(s.b, origin)
