@@ -1,4 +1,4 @@
-"""The general (int) form against the packed kinds, and the speed of variants.
+"""The general (int) form against the packed forms, and the speed of variants.
 
     python benchmarks/bench_variants.py [ROUNDS]
 
@@ -8,7 +8,7 @@ lanes.  The first table forces each named game onto the int form
 (``_core._set_lanes(False)``) and counts the same perft on both forms in one
 process, in turn, ROUNDS times (default 5): the medians of the CPU seconds
 (``time.thread_time``) and their ratio, the int form's rate over the packed
-kinds'.  That ratio is what a variant of the same shape gets.  The second
+forms'.  That ratio is what a variant of the same shape gets.  The second
 table gives the perft rate of a few variants of every family (int form).
 Node counts are exact and the same on every machine; the times are not.
 """

@@ -4,7 +4,7 @@
 # extensions as the capsule katra._core._C_API.
 #
 # A katra_node holds one working form in its words: the node of its game's
-# kind on the lanes when the position fits them (node_kind, as every job
+# form on the lanes when the position fits them (node_form, as every job
 # chooses), else the int form held compactly (WideNode).
 # Everything here is a pure function of its arguments and the tables built at
 # import: any thread may call it, with or without the GIL.
@@ -29,8 +29,8 @@ ctypedef struct WideNode:
 
 # ---------------------------------------------------------------- forms
 
-cdef inline int capi_kind(const katra_node* n) noexcept nogil:
-    """The node layer's kind (NODE_*) of the words of n, or -1 if n is not a
+cdef inline int capi_node_form(const katra_node* n) noexcept nogil:
+    """The node layer's form (NODE_*) of the words of n, or -1 if n is not a
     node the API made."""
     if n == NULL or n.game >= GAME_COUNT:
         return -1
@@ -38,7 +38,7 @@ cdef inline int capi_kind(const katra_node* n) noexcept nogil:
         return NODE_INT
     if n.form != CAPI_FORM_LANES or n.game >= NUM_GAMES:       # a variant has no lanes
         return -1
-    return GAME_KIND[n.game] if GAME_KIND[n.game] != NODE_INT else -1     # as node_kind
+    return GAME_FORM[n.game] if GAME_FORM[n.game] != NODE_INT else -1     # as node_form
 
 
 cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:
@@ -132,7 +132,7 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
 
 cdef inline u64 capi_do(const Node* s, int op, int arg, int* acts, katra_node* kids,
                         IntPosition* out) noexcept nogil:
-    """One operation on a node of one kind (op a constant where inlined)."""
+    """One operation on a node of one form (op a constant where inlined)."""
     cdef NodeScratch scratch
     cdef long long work = 0
     if op == CAPI_COUNT:
@@ -155,20 +155,20 @@ cdef inline u64 capi_do(const Node* s, int op, int arg, int* acts, katra_node* k
     return <u64>node_to_move(s)
 
 
-# capi_on(n, kind, op, ...): capi_do on the node's words, as the node of its
-# kind (_dispatch.pxi.in)
+# capi_on(n, form, op, ...): capi_do on the node's words, as the node of its
+# form (_dispatch.pxi.in)
 
 
-cdef inline void capi_unpack(const katra_node* n, int kind, IntPosition* s) noexcept nogil:
-    capi_on(n, kind, CAPI_UNPACK, 0, NULL, NULL, s)
+cdef inline void capi_unpack(const katra_node* n, int form, IntPosition* s) noexcept nogil:
+    capi_on(n, form, CAPI_UNPACK, 0, NULL, NULL, s)
 
 
 # ---------------------------------------------------------------- the table's functions
 
 cdef inline u64 capi_ask(const katra_node* n, int op, int arg, u64 bad) noexcept nogil:
     """op (no lists, no unpacking) on n, or bad if n is not a node the API made."""
-    cdef int kind = capi_kind(n)
-    return bad if kind < 0 else capi_on(n, kind, op, arg, NULL, NULL, NULL)
+    cdef int form = capi_node_form(n)
+    return bad if form < 0 else capi_on(n, form, op, arg, NULL, NULL, NULL)
 
 
 cdef int capi_legal_count(const katra_node* n) noexcept nogil:
@@ -176,25 +176,25 @@ cdef int capi_legal_count(const katra_node* n) noexcept nogil:
 
 
 cdef int capi_children(const katra_node* n, int* acts, katra_node* kids) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0 or kids == NULL:
+    cdef int form = capi_node_form(n)
+    if form < 0 or kids == NULL:
         return -1
-    return <int>capi_on(n, kind, CAPI_CHILDREN, -1, acts, kids, NULL)
+    return <int>capi_on(n, form, CAPI_CHILDREN, -1, acts, kids, NULL)
 
 
 cdef int capi_legal_actions(const katra_node* n, int* acts) noexcept nogil:
     cdef katra_node scratch
-    cdef int kind = capi_kind(n)
-    if kind < 0 or acts == NULL:
+    cdef int form = capi_node_form(n)
+    if form < 0 or acts == NULL:
         return -1
-    return <int>capi_on(n, kind, CAPI_CHILDREN, -2, acts, &scratch, NULL)
+    return <int>capi_on(n, form, CAPI_CHILDREN, -2, acts, &scratch, NULL)
 
 
 cdef int capi_play(const katra_node* n, int action, katra_node* child) noexcept nogil:
-    cdef int kind = capi_kind(n)
-    if kind < 0 or child == NULL or action < 0:
+    cdef int form = capi_node_form(n)
+    if form < 0 or child == NULL or action < 0:
         return -1
-    return 0 if capi_on(n, kind, CAPI_CHILDREN, action, NULL, child, NULL) else -1
+    return 0 if capi_on(n, form, CAPI_CHILDREN, action, NULL, child, NULL) else -1
 
 
 cdef int capi_is_over(const katra_node* n) noexcept nogil:
@@ -203,12 +203,12 @@ cdef int capi_is_over(const katra_node* n) noexcept nogil:
 
 cdef int capi_outcome(const katra_node* n, int* winner, int* south, int* north) noexcept nogil:
     cdef IntPosition st
-    cdef int kind = capi_kind(n)
-    if kind < 0 or winner == NULL or south == NULL or north == NULL:
+    cdef int form = capi_node_form(n)
+    if form < 0 or winner == NULL or south == NULL or north == NULL:
         return -1
-    if not capi_on(n, kind, CAPI_OVER, 0, NULL, NULL, NULL):
+    if not capi_on(n, form, CAPI_OVER, 0, NULL, NULL, NULL):
         return 0
-    capi_unpack(n, kind, &st)
+    capi_unpack(n, form, &st)
     outcome_of(&st, winner, south, north)
     return 1
 
@@ -236,13 +236,13 @@ cdef uint64_t capi_zobrist(const katra_node* n) noexcept nogil:
 
 
 cdef int capi_check_node(const katra_node* n) except -1:
-    """The node's kind; katra.ArgumentError for a node the API did not make."""
-    cdef int kind = capi_kind(n)
+    """The node's form (NODE_*); katra.ArgumentError for a node the API did not make."""
+    cdef int form = capi_node_form(n)
     if n == NULL:
         raise ArgumentError("a katra_node pointer is NULL")
-    if kind < 0:
+    if form < 0:
         raise ArgumentError(f"not a node made by katra's C API (game {n.game}, form {n.form})")
-    return kind
+    return form
 
 
 cdef int capi_from_text(object text, katra_node* node) except -1:

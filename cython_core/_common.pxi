@@ -184,11 +184,12 @@ cdef enum:
     BRENT_CYCLE = 2     # this lap start was seen before: the move never ends
 
 
-cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
-    """At a lap start, calm >= CYCLE_START laps after the move's start or its last
-    capture; same: this lap start equals the saved one (not meaningful at calm
-    == CYCLE_START, where the detector starts).  What to do (BRENT_*)."""
-    if calm == CYCLE_START:
+cdef inline int brent_lap(Brent* c, long long laps_since_capture, bint same) noexcept nogil:
+    """At a lap start, laps_since_capture >= CYCLE_START (counted from the
+    move's start before any capture); same: this lap start equals the saved
+    one (not meaningful at CYCLE_START, where the detector starts).  What to
+    do (BRENT_*)."""
+    if laps_since_capture == CYCLE_START:
         c.power = 1
         c.left = 1
         return BRENT_SAVE
@@ -202,16 +203,17 @@ cdef inline int brent_lap(Brent* c, long long calm, bint same) noexcept nogil:
     return BRENT_SAVE
 
 
-cdef inline bint brent_cycles_board(Brent* c, long long calm, const int* board, int holes,
-                                    int at, int* saved_board, int* saved_at) noexcept nogil:
+cdef inline bint brent_cycles_board(Brent* c, long long laps_since_capture, const int* board,
+                                    int holes, int at, int* saved_board,
+                                    int* saved_at) noexcept nogil:
     """Brent's check at a lap start of the int form (board, and at: its first
-    hole | the seeds in hand << 8), calm laps after the move's start or its last
-    capture: True if it was seen before (the move never ends); saves it when
-    the schedule says so.  The board is compared only when at matches."""
+    hole | the seeds in hand << 8), laps_since_capture as brent_lap's: True if
+    it was seen before (the move never ends); saves it when the schedule says
+    so.  The board is compared only when at matches."""
     cdef int verdict
-    if calm < CYCLE_START:
+    if laps_since_capture < CYCLE_START:
         return False
-    verdict = brent_lap(c, calm, at == saved_at[0]
+    verdict = brent_lap(c, laps_since_capture, at == saved_at[0]
                         and memcmp(board, saved_board, holes * sizeof(int)) == 0)
     if verdict == BRENT_SAVE:
         saved_at[0] = at
@@ -219,15 +221,16 @@ cdef inline bint brent_cycles_board(Brent* c, long long calm, const int* board, 
     return verdict == BRENT_CYCLE
 
 
-cdef inline bint brent_cycles_words(Brent* c, long long calm, u64 w0, u64 w1, u64 w2, int at,
-                                    u64* s0, u64* s1, u64* s2, int* saved_at) noexcept nogil:
+cdef inline bint brent_cycles_words(Brent* c, long long laps_since_capture, u64 w0, u64 w1,
+                                    u64 w2, int at, u64* s0, u64* s1, u64* s2,
+                                    int* saved_at) noexcept nogil:
     """brent_cycles_board on lanes: the lap start is the lane words w0..w2 (0 where
     a form has fewer) and at (the first lane | the hand << 8); s0..s2 and
     saved_at the saved one (the caller's locals: inlined, they stay in registers)."""
     cdef int verdict
-    if calm < CYCLE_START:
+    if laps_since_capture < CYCLE_START:
         return False
-    verdict = brent_lap(c, calm, ((w0 ^ s0[0]) | (w1 ^ s1[0]) | (w2 ^ s2[0])
+    verdict = brent_lap(c, laps_since_capture, ((w0 ^ s0[0]) | (w1 ^ s1[0]) | (w2 ^ s2[0])
                                   | <u64>(<unsigned>(at ^ saved_at[0]))) == 0)
     if verdict == BRENT_SAVE:
         s0[0] = w0
@@ -291,7 +294,7 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     cdef LapCarry lap
     cdef int verdict
     cdef long long laps = 1
-    cdef long long calm = 0      # laps since the start or the last capture
+    cdef long long laps_since_capture = 0  # or since the move's start
     cdef Brent brent = Brent(0, 0)
     cdef int saved_at = -1       # Brent's saved lap start: hole | hand << 8, and the board
     cdef int saved_board[MAX_HOLES]
@@ -300,7 +303,7 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
     if family == FAM_KATRO:      # the mover's seeded holes, for katro_lap_end
         lap.mine = holes_at_least(board, lo, lo + g.path_len, 1) >> lo
     while True:
-        if brent_cycles_board(&brent, calm, board, g.holes, h | (lap.hand << 8),
+        if brent_cycles_board(&brent, laps_since_capture, board, g.holes, h | (lap.hand << 8),
                               saved_board, &saved_at):
             return -laps
         if family == FAM_KATRO:
@@ -313,7 +316,7 @@ cdef inline long long relay_sow(IntPosition* s, GameTable* g, int family, int pl
         if laps >= limit:
             return -laps
         laps += 1
-        calm = 0 if verdict == LAP_CAPTURES else calm + 1
+        laps_since_capture = 0 if verdict == LAP_CAPTURES else laps_since_capture + 1
 
 
 # ---------------------------------------------------------------- dispatch
@@ -550,7 +553,7 @@ cdef int _build_tables() except -1:
             OFFER_COUNT[owned][most] = sum(math.comb(owned, k)
                                            for k in range(1, min(most, owned - 1) + 1))
 
-    # The core's game indices, shapes and kinds were written from this table (_kinds.pxi.in).
+    # The core's game indices, shapes and forms were written from this table (_forms.pxi.in).
     _require(CORE_GAME_IDS == _games.GAME_IDS,
              f"the core was built for the games {CORE_GAME_IDS}: rebuild it")
     for gi, game_id in enumerate(_games.GAME_IDS):
@@ -647,7 +650,7 @@ cdef int _build_game_table(int gi, object spec) except -1:
         for p in range(2):
             _set_path(g, p, 0, loop)
             _set_path(g, p, 1, loop[::-1])
-    if gi >= NUM_GAMES or GAME_KIND[gi] == NODE_INT:
+    if gi >= NUM_GAMES or GAME_FORM[gi] == NODE_INT:
         pass            # no lanes: a variant, or a further size of Goré or Djenon-aboure
     elif g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
         _halves_tables(&HALVES_TABLES[gi], g)

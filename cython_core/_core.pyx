@@ -74,4 +74,4 @@ DFPN_MAX_PATH_OF_CORE = DFPN_MAX_PATH   # df-pn's longest path, as compiled (tes
 __all__ = ["Position", "perft", "divide", "playouts", "cancel_jobs", "JobCancelled", "VectorGame",
            "Solver", "SolverTable", "DfpnSolver", "EndgameTables", "Mcts"]
 include "_capi.pxi"       # the C-level API for search written in Cython (docs/cython.md)
-include "_dispatch.pxi"   # every job's dispatcher on node_root's kind (from _dispatch.pxi.in)
+include "_dispatch.pxi"   # every job's dispatcher on node_root's form (from _dispatch.pxi.in)

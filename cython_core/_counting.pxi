@@ -41,12 +41,12 @@ cdef inline u64 perft_two(const Node* s, Node* child, NodeScratch* scratch,
     cdef long long laps
     cdef u64 leaves = 0
     cdef int legal = 0
-    cdef unsigned prep = node_play_prep(s)
+    cdef unsigned opp_seeded = node_opp_seeded(s)
     n = node_count_made(s, scratch.cand, &leaves)
     for k in range(n):
         m = scratch.cand[k]
         work[0] += 1
-        laps = node_play_prepped(child, s, m, prep)
+        laps = node_play_seeded(child, s, m, opp_seeded)
         work[0] += laps if laps >= 0 else -laps
         if laps >= 0:
             legal += 1

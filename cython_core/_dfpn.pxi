@@ -15,11 +15,11 @@
 # Müller 2004).  Each disproof carries the shallowest ply of the path it
 # rests on (DFPN_FREE: none); one resting only on this node or positions below
 # it holds whatever the path above, and is stored as a fact about the
-# position.  One that rests on the L positions above the node (L = ply -
+# position.  One that rests on the span positions above the node (span = ply -
 # loop) is never stored as such: it is stored MARKED (pn = DFPN_PATH_MARK |
-# L) with a 64-bit fingerprint of the set of those L positions (the sum of
+# span) with a 64-bit fingerprint of the set of those span positions (the sum of
 # their mixed keys, kept as prefix sums along the path), and a later visit
-# takes it only when its own L positions above have the same fingerprint:
+# takes it only when its own span positions above have the same fingerprint:
 # then every position the disproof rests on is on the path again, and more
 # positions on the path only help the disproof (a repetition never proves).
 #
@@ -90,8 +90,8 @@ cdef enum:
     DFPN_STOP_MEMORY = 3         # a frame could not be allocated
     DFPN_STOP_STACK = 4          # the thread's stack is too small for the path
     DFPN_PATH_MARK = 1 << 30     # an entry's pn: a disproof that rests on the path (above
-                                 # DFPN_INF, so never a proof or disproof number), with L
-    DFPN_PATH_PLIES = 1023       # ... in its low bits (L <= DFPN_MAX_PATH)
+                                 # DFPN_INF, so never a proof or disproof number), with span
+    DFPN_PATH_PLIES = 1023       # ... in its low bits (span <= DFPN_MAX_PATH)
     DFPN_NO_DEPTH = 0x3FFFFFFF   # a disproof's depth when it rests on a repetition (or
                                  # is not known to rest on none)
     DFPN_TABLE_FORMAT = 1        # the meaning of a slot's words: bump it when it changes
@@ -102,7 +102,7 @@ cdef enum:
 
 ctypedef struct DfpnEntry:       # an entry as read from its slot (dfpn_find's copy)
     u64 check                    # the node's key mixed with the question; 0: empty
-    unsigned int pn              # DFPN_PATH_MARK | L: a disproof resting on the L
+    unsigned int pn              # DFPN_PATH_MARK | span: a disproof resting on the span
     unsigned int dn              # positions above, whose fingerprint is (depth << 32) | dn
     unsigned int depth           # proven: the proof's depth; disproven whatever the path:
                                  # 1 + the depth of a disproof with no repetition (the
@@ -144,7 +144,7 @@ ctypedef struct DfpnCtx:
     DfpnEntry found              # dfpn_find's copy of the entry it found
     u64 salt                     # the question's word, mixed into every check
     u64 twin_salt                # ... the twin question's (dfpn_twin)
-    int pi                       # the question: 2 * player + target (_solve_table.pxi)
+    int question                 # the question: 2 * player + target (_solve_table.pxi)
     u64 nodes
     u64 max_nodes                # 0: no budget
     int stop
@@ -172,9 +172,9 @@ ctypedef struct DfpnOut:         # what a visit leaves of a node
     int loop
 
 
-cdef inline u64 dfpn_salt(int pi) noexcept nogil:
-    """Question pi's word, mixed into its entries' checks."""
-    return ZKEY_GAME[0] * <u64>(2 * pi + 1) + <u64>pi
+cdef inline u64 dfpn_salt(int question) noexcept nogil:
+    """The question's word, mixed into its entries' checks."""
+    return ZKEY_GAME[0] * <u64>(2 * question + 1) + <u64>question
 
 
 cdef inline void dfpn_twin(DfpnCtx* c, int game) noexcept nogil:
@@ -183,9 +183,9 @@ cdef inline void dfpn_twin(DfpnCtx* c, int game) noexcept nogil:
     draw or better is a win) (other, win).  A disproof of (P, t) with no
     repetition is a finite tree every line of which ends without t for P:
     a proof of the twin, of the same depth."""
-    cdef int twin = 3 - c.pi
+    cdef int twin = 3 - c.question
     if not TABLES[game].draws:
-        twin = 2 * (1 - (c.pi >> 1)) + 1
+        twin = 2 * (1 - (c.question >> 1)) + 1
     c.twin_salt = dfpn_salt(twin)
 
 
@@ -414,7 +414,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
     children it walks (and leaves them marked if it holds)."""
     cdef DfpnFrame* f = dfpn_frame(c, ply)
     cdef Node* kids
-    cdef bint or_node = s.to_move == (c.pi >> 1)
+    cdef bint or_node = s.to_move == (c.question >> 1)
     cdef int n = 0, i, known, open_ = 0
     cdef bint holds
     cdef u64 count
@@ -435,7 +435,7 @@ cdef bint dfpn_trap(DfpnCtx* c, const Node* s, u64 key, int ply, int top) noexce
     for i in range(n):
         f.keys[i] = node_key(&kids[i])
         if not node_unfinished(&kids[i], &c.scratch):
-            known = -1 if solve_good(node_winner(&kids[i]), c.pi) else 1
+            known = -1 if solve_good(node_winner(&kids[i]), c.question) else 1
         else:
             known = dfpn_trap_child(c, f.keys[i], key, ply, top)
         f.loop[i] = known
@@ -501,7 +501,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     cdef Node* kids
     cdef DfpnEntry* e
     cdef DfpnOut sub
-    cdef bint or_node = s.to_move == (c.pi >> 1)
+    cdef bint or_node = s.to_move == (c.question >> 1)
     cdef int n = 0, i, best, at, loop, tabled
     cdef unsigned int pn, dn, sum_, least, second, depth, th, other_th
     cdef u64 start = c.nodes
@@ -520,7 +520,7 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
     if dfpn_tick(c, n if n else 1):
         return
     if n == 0:                   # not expected (callers test), but a finished node is a leaf
-        out.pn = 0 if solve_good(node_winner(s), c.pi) else DFPN_INF
+        out.pn = 0 if solve_good(node_winner(s), c.question) else DFPN_INF
         out.dn = DFPN_INF - out.pn
         return
     for i in range(n):
@@ -534,13 +534,13 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, at
         elif not node_unfinished(&kids[i], &c.scratch):
             f.depth[i] = 0
-            if solve_good(node_winner(&kids[i]), c.pi):
+            if solve_good(node_winner(&kids[i]), c.question):
                 f.pn[i], f.dn[i] = 0, DFPN_INF
             else:
                 f.pn[i], f.dn[i] = DFPN_INF, 0
         elif ply + 1 >= DFPN_MAX_PATH:
             f.pn[i], f.dn[i], f.loop[i] = DFPN_INF, 0, DFPN_CUT
-        elif c.tables != NULL and table_answer(c.tables, &kids[i], c.pi, &f.depth[i], &tabled):
+        elif c.tables != NULL and table_answer(c.tables, &kids[i], c.question, &f.depth[i], &tabled):
             f.pn[i] = 0 if tabled else DFPN_INF          # docs/tables.md
             f.dn[i] = DFPN_INF - f.pn[i]
             if not tabled:
@@ -551,13 +551,13 @@ cdef void dfpn_mid(DfpnCtx* c, const Node* s, u64 key, int ply, unsigned int thp
                 # its mobility: (k, 1) at the other's node (every move refuted),
                 # (1, k) at P's (every move fails)
                 f.pn[i], f.dn[i] = 1, 1
-                if kids[i].to_move != (c.pi >> 1):
+                if kids[i].to_move != (c.question >> 1):
                     f.pn[i] = dfpn_mobility(&kids[i], &c.scratch)
                 else:
                     f.dn[i] = dfpn_mobility(&kids[i], &c.scratch)
             elif e.pn & DFPN_PATH_MARK:
-                # a disproof for a path: this one's if the child's last L positions
-                # above (path[ply + 1 - L .. ply]) are the same set
+                # a disproof for a path: this one's if the child's last span positions
+                # above (path[ply + 1 - span .. ply]) are the same set
                 at = <int>(e.pn & DFPN_PATH_PLIES)
                 if at <= ply + 1 and (c.psum[ply + 1] - c.psum[ply + 1 - at]
                                       == ((<u64>e.depth << 32) | e.dn)):
@@ -788,9 +788,9 @@ def _dfpn_fingerprint(pos):
     or slot meaning differ refuses it."""
     cdef Position p = _check_position(pos)
     cdef u64 h = dfpn_root_key(&p.st) ^ <u64>DFPN_TABLE_FORMAT
-    cdef int pi
-    for pi in range(4):
-        h = mix64(h ^ dfpn_salt(pi))
+    cdef int question
+    for question in range(4):
+        h = mix64(h ^ dfpn_salt(question))
     return mix64(h ^ dfpn_seal(h, ~h))
 
 
@@ -855,13 +855,13 @@ cdef class DfpnSolver:
         """Its DfpnTable (its own, or the one given)."""
         return self.shared
 
-    cdef void _ask(self, int pi) noexcept:
-        self.c.pi = pi
-        self.c.salt = dfpn_salt(pi)
+    cdef void _ask(self, int question) noexcept:
+        self.c.question = question
+        self.c.salt = dfpn_salt(question)
 
-    cdef bint _search(self, const IntPosition* root, int pi, unsigned int thpn,
+    cdef bint _search(self, const IntPosition* root, int question, unsigned int thpn,
                       unsigned int thdn, object max_nodes, DfpnOut* out) except -1:
-        """df-pn on question pi at root (unfinished) until its proof number
+        """df-pn on the question at root (unfinished) until its proof number
         reaches thpn or its disproof number thdn (DFPN_INF for both: until
         settled, as one search from the root), it is settled, or max_nodes
         nodes (None: no budget) are spent: its numbers into out.  Returns
@@ -872,7 +872,7 @@ cdef class DfpnSolver:
         cdef char* low = katra_stack_low()
         if self.busy:
             raise RuntimeError("this DfpnSolver is already in use (one thread at a time)")
-        self._ask(pi)
+        self._ask(question)
         self.c.max_nodes = 0 if max_nodes is None else self.c.nodes + <u64>max_nodes
         self.c.stop = 0
         self.c.stack_floor = low + SOLVE_STACK_SPARE if low != NULL else NULL
@@ -893,26 +893,26 @@ cdef class DfpnSolver:
                                  "paths (use a thread with a larger stack)")
         return stop != 0
 
-    cdef int _finished(self, const IntPosition* st, int pi):
-        """-1 if st is unfinished; else 1 if the finished game answers question pi
+    cdef int _finished(self, const IntPosition* st, int question):
+        """-1 if st is unfinished; else 1 if the finished game answers the question
         (the player forces the target), 0 if not."""
         cdef int winner, south, north
         if node_unfinished(st, &self.c.scratch):
             return -1
         outcome_of(st, &winner, &south, &north)
-        return solve_good(winner, pi)
+        return solve_good(winner, question)
 
     def prove(self, pos, player, target, max_nodes=None):
         """(status, depth) of the question at pos: see the class."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _question_arg(player, target)
+        cdef int question = _question_arg(player, target)
         cdef DfpnOut out
-        cdef int finished = self._finished(&p.st, pi)
+        cdef int finished = self._finished(&p.st, question)
         if max_nodes is not None:
             max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
         if finished >= 0:
             return (finished, 0)
-        if self._search(&p.st, pi, DFPN_INF, DFPN_INF, max_nodes, &out):
+        if self._search(&p.st, question, DFPN_INF, DFPN_INF, max_nodes, &out):
             return (-1, 0)
         return _dfpn_status(out.pn, out.dn, out.loop == DFPN_FREE, out.depth)
 
@@ -921,13 +921,13 @@ cdef class DfpnSolver:
         search: the endgame tables, if given, then the transposition table): 1
         proven, 0 disproven, -1 not known."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _question_arg(player, target)
+        cdef int question = _question_arg(player, target)
         cdef DfpnEntry answer
         cdef DfpnEntry* e
-        cdef int finished = self._finished(&p.st, pi)
+        cdef int finished = self._finished(&p.st, question)
         if finished >= 0:
             return (finished, 0)
-        e = self._known_at(&p.st, pi, &answer)
+        e = self._known_at(&p.st, question, &answer)
         if e == NULL:
             return (-1, 0)
         return _dfpn_status(e.pn, e.dn, not (e.pn & DFPN_PATH_MARK), e.depth)
@@ -951,44 +951,44 @@ cdef class DfpnSolver:
         numbers its (pn, dn) on leaving, None if the budget stopped it.  The
         jobs of a split solve (katra.api._dfpn_jobs) run it."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _question_arg(player, target)
+        cdef int question = _question_arg(player, target)
         cdef DfpnOut out
         cdef unsigned int thpn = <unsigned int>_int_arg(pn_limit, "pn_limit", 2, DFPN_INF)
         cdef unsigned int thdn = <unsigned int>_int_arg(dn_limit, "dn_limit", 2, DFPN_INF)
         cdef int finished, pn
         max_nodes = _int_arg(max_nodes, "max_nodes", 1, MAX_COUNT)
-        finished = self._finished(&p.st, pi)
+        finished = self._finished(&p.st, question)
         if finished >= 0:
             pn = 0 if finished else DFPN_INF
             return (finished, 0, (pn, DFPN_INF - pn))
-        if self._search(&p.st, pi, thpn, thdn, max_nodes, &out):
+        if self._search(&p.st, question, thpn, thdn, max_nodes, &out):
             return (-1, 0, None)
         return _dfpn_status(out.pn, out.dn, out.loop == DFPN_FREE, out.depth) + ((out.pn, out.dn),)
 
-    cdef DfpnEntry* _known_at(self, const IntPosition* st, int pi, DfpnEntry* answer):
-        """What is known of question pi at st (unfinished) without a search: the
+    cdef DfpnEntry* _known_at(self, const IntPosition* st, int question, DfpnEntry* answer):
+        """What is known of the question at st (unfinished) without a search: the
         endgame tables' answer (copied into answer), else the table's entry, or
         NULL."""
         cdef NodeBox box
         cdef int tabled
         answer.depth = 0
         if (self.c.tables != NULL and node_root(&box, st) == NODE_DJENON_ABOURE
-                and table_answer(self.c.tables, &box.djenon, pi, &answer.depth, &tabled)):
+                and table_answer(self.c.tables, &box.djenon, question, &answer.depth, &tabled)):
             answer.pn = 0 if tabled else DFPN_INF
             answer.dn = DFPN_INF - answer.pn
             return answer
-        self._ask(pi)
+        self._ask(question)
         return dfpn_find(&self.c, dfpn_root_key(st))
 
-    cdef object _numbers_at(self, const IntPosition* st, int pi):
-        """numbers() of the position st, question pi."""
+    cdef object _numbers_at(self, const IntPosition* st, int question):
+        """numbers() of the position st, for the question."""
         cdef DfpnEntry answer
         cdef DfpnEntry* e
-        cdef int finished = self._finished(st, pi)
+        cdef int finished = self._finished(st, question)
         cdef int pn = 0 if finished else DFPN_INF
         if finished >= 0:
             return (pn, DFPN_INF - pn, 0)
-        e = self._known_at(st, pi, &answer)
+        e = self._known_at(st, question, &answer)
         if e == NULL or e.pn & DFPN_PATH_MARK:   # a disproof for some path: not known here
             return None
         return (e.pn, e.dn, e.depth if e.pn == 0 else 0)
@@ -1000,7 +1000,7 @@ cdef class DfpnSolver:
         children when its budget ran out.  Each child is a few table reads, so
         the GIL is kept (releasing it would cost more than the reads)."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _question_arg(player, target)
+        cdef int question = _question_arg(player, target)
         cdef int acts[MAX_CANDIDATES]
         cdef int n = legal_actions_c(&p.st, acts)
         cdef int k
@@ -1008,5 +1008,5 @@ cdef class DfpnSolver:
         found = []
         for k in range(n):
             action_legal(&p.st, acts[k], &child)
-            found.append(self._numbers_at(&child, pi))
+            found.append(self._numbers_at(&child, question))
         return tuple(found)

@@ -185,8 +185,8 @@ cdef inline void djenon_capture(DjenonForm* s, int h) noexcept nogil:
 
 cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) noexcept nogil:
     """djenon_sow on lanes: laps taken, or -(laps played) past limit (s is then
-    garbage).  No capture goes on sowing, so Brent's detector counts its calm
-    laps from the start."""
+    garbage).  No capture goes on sowing, so Brent's detector counts the laps
+    from the start."""
     cdef const LoopLanes* lp = &DJENON_LANES.loop
     cdef u64 b0 = s.b[0], b1 = s.b[1]
     cdef u64 s0 = 0, s1 = 0, s2 = 0          # Brent's saved lap start

@@ -242,47 +242,47 @@ cdef enum:
     GORE_ANSWER_BITS = (1 << (GORE_ACCEPT_C - GORE_PASS_C)) | (1 << (GORE_DECLINE_C - GORE_PASS_C))
 
 
-cdef inline void gore_legal_of(GoreLegal* L, const GoreView* v) noexcept nogil:
+cdef inline void gore_legal_of(GoreLegal* legal, const GoreView* v) noexcept nogil:
     """The legal actions of a view (§4.2-§4.5): the answers to a pending offer
     (accept or decline); none once the game is over; the pass, forced while the
     mover owns no seeds; else every sowing of its non-empty holes and every offer
     of 1-3 of its holes, one kept, that the opponent's store pays for."""
     cdef int most
-    L.sows = 0
-    L.offer_from = 0
-    L.offer_most = 0
-    L.answers = 0
+    legal.sows = 0
+    legal.offer_from = 0
+    legal.offer_most = 0
+    legal.answers = 0
     if v.offer:
-        L.answers = GORE_ANSWER_BITS
-        L.count = 2
+        legal.answers = GORE_ANSWER_BITS
+        legal.count = 2
     elif v.over:
-        L.count = 0
+        legal.count = 0
     elif not v.sowable:
-        L.answers = GORE_PASS_BIT
-        L.count = 1
+        legal.answers = GORE_PASS_BIT
+        legal.count = 1
     else:
         most = gore_affordable(v.opp_store)
         if most > 3:
             most = 3
-        L.sows = v.sowable
-        L.offer_from = v.mine
-        L.offer_most = most
-        L.count = POPCOUNT8[v.sowable] + OFFER_COUNT[POPCOUNT8[v.mine]][most]
+        legal.sows = v.sowable
+        legal.offer_from = v.mine
+        legal.offer_most = most
+        legal.count = POPCOUNT8[v.sowable] + OFFER_COUNT[POPCOUNT8[v.mine]][most]
 
 
-cdef inline bint gore_legal_offer(const GoreLegal* L, int mask) noexcept nogil:
-    """Is offering the holes of mask (a submask of L.offer_from) one of L's actions?"""
-    return POPCOUNT8[mask] <= L.offer_most and mask != L.offer_from
+cdef inline bint gore_legal_offer(const GoreLegal* legal, int mask) noexcept nogil:
+    """Is offering the holes of mask (a submask of legal.offer_from) a legal action?"""
+    return POPCOUNT8[mask] <= legal.offer_most and mask != legal.offer_from
 
 
-cdef inline int gore_legal_offers(const GoreLegal* L) noexcept nogil:
-    """How many offers L holds."""
-    return OFFER_COUNT[POPCOUNT8[L.offer_from]][L.offer_most]
+cdef inline int gore_legal_offers(const GoreLegal* legal) noexcept nogil:
+    """How many offers legal holds."""
+    return OFFER_COUNT[POPCOUNT8[legal.offer_from]][legal.offer_most]
 
 
-cdef inline int gore_legal_count(const GoreLegal* L) noexcept nogil:
-    """How many legal actions L holds."""
-    return L.count
+cdef inline int gore_legal_count(const GoreLegal* legal) noexcept nogil:
+    """How many actions legal holds."""
+    return legal.count
 
 
 # The offers of a GoreLegal by its offer_from m and offer_most most, ascending
@@ -295,26 +295,26 @@ cdef unsigned char GORE_OFFERS[GORE_OFFERS_ROOM]
 cdef unsigned short GORE_OFFER_START[256][4]
 
 
-cdef inline const unsigned char* gore_legal_offer_list(const GoreLegal* L) noexcept nogil:
-    """L's offers (their masks), ascending: gore_legal_offers(L) of them."""
-    return &GORE_OFFERS[GORE_OFFER_START[L.offer_from][L.offer_most]]
+cdef inline const unsigned char* gore_legal_offer_list(const GoreLegal* legal) noexcept nogil:
+    """The offers of legal (their masks), ascending: gore_legal_offers(legal) of them."""
+    return &GORE_OFFERS[GORE_OFFER_START[legal.offer_from][legal.offer_most]]
 
 
-cdef inline int gore_legal_list(const GoreLegal* L, int* acts) noexcept nogil:
-    """The actions of L, ascending (sowings, offers by mask, the pass and the
+cdef inline int gore_legal_list(const GoreLegal* legal, int* acts) noexcept nogil:
+    """The actions of legal, ascending (sowings, offers by mask, the pass and the
     answers: their action numbers in that order); how many."""
-    cdef int n = 0, i, bits = L.sows
+    cdef int n = 0, i, bits = legal.sows
     cdef const unsigned char* offers
     while bits:
         acts[n] = CTZ8[bits]
         n += 1
         bits &= bits - 1
-    if L.offer_most:
-        offers = gore_legal_offer_list(L)
-        for i in range(gore_legal_offers(L)):
+    if legal.offer_most:
+        offers = gore_legal_offer_list(legal)
+        for i in range(gore_legal_offers(legal)):
             acts[n] = GORE_OFFER_BASE_C + offers[i]
             n += 1
-    bits = L.answers
+    bits = legal.answers
     while bits:
         acts[n] = GORE_PASS_C + CTZ8[bits]
         n += 1
@@ -329,46 +329,46 @@ cdef inline int gore_legal_list(const GoreLegal* L, int* acts) noexcept nogil:
 cdef unsigned char NTH_BIT8[256][8]
 
 
-cdef inline int gore_legal_nth(const GoreLegal* L, int k) noexcept nogil:
-    """gore_legal_list(L)[k] for 0 <= k < gore_legal_count(L), without the list
+cdef inline int gore_legal_nth(const GoreLegal* legal, int k) noexcept nogil:
+    """gore_legal_list(legal)[k] for 0 <= k < gore_legal_count(legal), without the list
     (playouts and VectorGame draw one action per ply)."""
-    cdef int bits = L.sows
+    cdef int bits = legal.sows
     if bits:
         if k < POPCOUNT8[bits]:
             return NTH_BIT8[bits][k]        # the k-th lowest sowable hole
-        return GORE_OFFER_BASE_C + gore_legal_offer_list(L)[k - POPCOUNT8[bits]]
-    bits = L.answers                # no sowing: no offer either
+        return GORE_OFFER_BASE_C + gore_legal_offer_list(legal)[k - POPCOUNT8[bits]]
+    bits = legal.answers                # no sowing: no offer either
     while k:
         bits &= bits - 1
         k -= 1
     return GORE_PASS_C + CTZ8[bits]
 
 
-cdef inline bint gore_legal_has(const GoreLegal* L, int action) noexcept nogil:
-    """Is action (any int) one of L's?"""
+cdef inline bint gore_legal_has(const GoreLegal* legal, int action) noexcept nogil:
+    """Is action (any int) one of legal's?"""
     cdef int mask
     if 0 <= action < GORE_OFFER_BASE_C:
-        return (L.sows >> action) & 1
+        return (legal.sows >> action) & 1
     if GORE_OFFER_BASE_C <= action < GORE_PASS_C:
         mask = action - GORE_OFFER_BASE_C
-        return mask != 0 and (mask & ~L.offer_from) == 0 and gore_legal_offer(L, mask)
+        return mask != 0 and (mask & ~legal.offer_from) == 0 and gore_legal_offer(legal, mask)
     if GORE_PASS_C <= action <= GORE_DECLINE_C:
-        return (L.answers >> (action - GORE_PASS_C)) & 1
+        return (legal.answers >> (action - GORE_PASS_C)) & 1
     return 0
 
 
 cdef inline int gore_actions_of(const GoreView* v, int* acts) noexcept nogil:
     """Every legal action, ascending."""
-    cdef GoreLegal L
-    gore_legal_of(&L, v)
-    return gore_legal_list(&L, acts)
+    cdef GoreLegal legal
+    gore_legal_of(&legal, v)
+    return gore_legal_list(&legal, acts)
 
 
 cdef inline int gore_count_of(const GoreView* v) noexcept nogil:
     """len(gore_actions_of(v)), counted from the masks (perft's last ply)."""
-    cdef GoreLegal L
-    gore_legal_of(&L, v)
-    return gore_legal_count(&L)
+    cdef GoreLegal legal
+    gore_legal_of(&legal, v)
+    return gore_legal_count(&legal)
 
 
 cdef inline int gore_count_actions(const GoreForm* s) noexcept nogil:
@@ -392,20 +392,20 @@ cdef u64 gore_perft_two(const GoreForm* s) noexcept nogil:
     from the masks (gore_count_actions); an offer's child not made at all: it
     has two legal actions, accept and decline."""
     cdef GoreView v
-    cdef GoreLegal L
+    cdef GoreLegal legal
     cdef GoreForm c
     cdef int bits
     cdef u64 leaves
     gore_view(&v, s)
-    gore_legal_of(&L, &v)
-    leaves = 2 * <u64>gore_legal_offers(&L)
-    bits = L.sows
+    gore_legal_of(&legal, &v)
+    leaves = 2 * <u64>gore_legal_offers(&legal)
+    bits = legal.sows
     while bits:
         gore_copy(&c, s)
         gore_apply(&c, CTZ8[bits])
         leaves += gore_count_actions(&c)
         bits &= bits - 1
-    bits = L.answers
+    bits = legal.answers
     while bits:
         gore_copy(&c, s)
         gore_apply(&c, GORE_PASS_C + CTZ8[bits])
@@ -463,13 +463,13 @@ cdef inline int gore_draw(const GoreForm* s, u64* rng, int* action) noexcept nog
     splitmix64(rng) mod their number, ascending (§6.2's draw), in action:
     one view of the masks serves both (the playouts' ply)."""
     cdef GoreView v
-    cdef GoreLegal L
+    cdef GoreLegal legal
     cdef int n
     gore_view(&v, s)
-    gore_legal_of(&L, &v)
-    n = gore_legal_count(&L)
+    gore_legal_of(&legal, &v)
+    n = gore_legal_count(&legal)
     if n:
-        action[0] = gore_legal_nth(&L, <int>mod_small(splitmix64(rng), n))
+        action[0] = gore_legal_nth(&legal, <int>mod_small(splitmix64(rng), n))
     return n
 
 
@@ -545,19 +545,19 @@ cdef void _gore_lanes(GameTable* g):
 cdef int _gore_offers() except -1:
     """Fill GORE_OFFERS and GORE_OFFER_START from gore_legal_offer (after
     _build_tables: it reads OFFER_MASKS)."""
-    cdef GoreLegal L
+    cdef GoreLegal legal
     cdef int m, most, i, n = 0
     for m in range(256):
         for most in range(4):
-            L.offer_from = m
-            L.offer_most = most
+            legal.offer_from = m
+            legal.offer_most = most
             GORE_OFFER_START[m][most] = n
             for i in range(OFFER_MASK_COUNT[m] if most else 0):     # ascending
-                if gore_legal_offer(&L, OFFER_MASKS[m][i]):
+                if gore_legal_offer(&legal, OFFER_MASKS[m][i]):
                     _require(n < GORE_OFFERS_ROOM, "GORE_OFFERS_ROOM")
                     GORE_OFFERS[n] = OFFER_MASKS[m][i]
                     n += 1
-            _require(n - GORE_OFFER_START[m][most] == gore_legal_offers(&L),
+            _require(n - GORE_OFFER_START[m][most] == gore_legal_offers(&legal),
                      "Goré's offers listed and counted alike")
     return 0
 

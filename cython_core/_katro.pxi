@@ -163,18 +163,18 @@ cdef inline void katro_outcome_by_owners(const IntPosition* s, GameTable* g, int
 # halves_sow.
 
 
-cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables* T,
+cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables* tables,
                                               int NW) noexcept nogil:
     """katro_origins_in over the mover's lanes, as move bits."""
-    return katro_origins_in(lanes_nonzero_bits(me, NW), 0, T.C, T.K, T.C)
+    return katro_origins_in(lanes_nonzero_bits(me, NW), 0, tables.C, tables.K, tables.C)
 
 
-cdef inline unsigned katro_capturing_lanes(unsigned opp_seeded, const HalvesTables* T,
+cdef inline unsigned katro_capturing_lanes(unsigned opp_seeded, const HalvesTables* tables,
                                            int* od) noexcept nogil:
     """The mover's lanes whose landing would capture, were no deeper row of the
     mover seeded (the capturing table, built from katro_lap_captures, over the
     opponent's innermost non-empty row, from its seeded lanes; its depth in
     od).  Only a capture changes the opponent's holes during a sowing, so this
     is recomputed only then."""
-    cdef unsigned row = katro_innermost_row(opp_seeded, T.row_start, T.K, T.C, od)
-    return T.captures[od[0]][row] if row else 0
+    cdef unsigned row = katro_innermost_row(opp_seeded, tables.row_start, tables.K, tables.C, od)
+    return tables.captures[od[0]][row] if row else 0

@@ -276,7 +276,7 @@ cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* 
 
 
 cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int x, int d,
-                                       const HalvesTables* T, int family, int NW, int L,
+                                       const HalvesTables* tables, int family, int NW, int L,
                                        long long limit) noexcept nogil:
     """relay_sow on lanes, for Katro and Katra Mpantsaka: lift the mover's lane x
     and sow lap after lap on its loop in direction d (M the mover's words, sown
@@ -288,7 +288,7 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     The words stay in registers; Brent's detector (brent_cycles_words) compares
     them and the lap start (lane and hand, one int).  The opponent's holes
     change only by a capture, which restarts the detector."""
-    cdef const LoopLanes* lp = &T.loop
+    cdef const LoopLanes* lp = &tables.loop
     cdef u64 m0 = M[0]
     cdef u64 m1 = M[1] if NW > 1 else 0
     cdef u64 m2 = M[2] if NW > 2 else 0
@@ -302,12 +302,12 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     cdef bint captured
     cdef u64 deeper
     cdef long long laps = 1
-    cdef long long calm = 0                   # laps since the start or the last capture
+    cdef long long laps_since_capture = 0     # or since the move's start
     cdef const LapStep* step
     words_clear(&m0, &m1, &m2, x, lp, NW)
-    capturing = halves_capturing(seeded, T, family, &od)
+    capturing = halves_capturing(seeded, tables, family, &od)
     while True:
-        if brent_cycles_words(&brent, calm, m0, m1, m2, pos | (hand << 8),
+        if brent_cycles_words(&brent, laps_since_capture, m0, m1, m2, pos | (hand << 8),
                               &s0, &s1, &s2, &saved_at):
             return -laps
         r = hand
@@ -335,27 +335,27 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
         pos = land
         if family == FAM_KATRO:
             # branch-free: the verdict is data-dependent in long relay chains
-            deeper = m0 & T.deeper[land][0]
+            deeper = m0 & tables.deeper[land][0]
             if NW > 1:
-                deeper |= m1 & T.deeper[land][1]
+                deeper |= m1 & tables.deeper[land][1]
             if NW > 2:
-                deeper |= m2 & T.deeper[land][2]
+                deeper |= m2 & tables.deeper[land][2]
             captured = katro_lap_captures(<bint>(deeper != 0), (capturing >> land) & 1)
             if captured:
-                target = T.face[land][od]
+                target = tables.face[land][od]
         else:
             captured = (capturing >> land) & 1
             if captured:
-                target = T.front_face[land]
+                target = tables.front_face[land]
         if captured:        # the seeds of a seeded lane never yet captured: O's
             seeds += lane_of(O[target >> 3], target)
             seeded &= ~(1u << target)
-            capturing = halves_capturing(seeded, T, family, &od)
+            capturing = halves_capturing(seeded, tables, family, &od)
         if laps >= limit:
             return -laps
         laps += 1
         hand = seeds
-        calm = 0 if captured else calm + 1
+        laps_since_capture = 0 if captured else laps_since_capture + 1
     M[0] = m0
     if NW > 1:
         M[1] = m1
@@ -365,14 +365,14 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     return laps
 
 
-cdef inline unsigned halves_capturing(unsigned opp_seeded, const HalvesTables* T, int family,
+cdef inline unsigned halves_capturing(unsigned opp_seeded, const HalvesTables* tables, int family,
                                             int* od) noexcept nogil:
     """The mover's lanes whose landing would capture (Katro: were no deeper
     row of the mover seeded; its od, the depth of the opponent's row taken
     from), over the opponent's seeded lanes: the family's capture rule."""
     if family == FAM_KATRO:
-        return katro_capturing_lanes(opp_seeded, T, od)
-    return mpantsaka_capturing_lanes(opp_seeded, T)
+        return katro_capturing_lanes(opp_seeded, tables, od)
+    return mpantsaka_capturing_lanes(opp_seeded, tables)
 
 
 cdef inline void halves_opponent_left(u64* out, const u64* O, unsigned opp_seeded,
@@ -387,7 +387,7 @@ cdef inline void halves_opponent_left(u64* out, const u64* O, unsigned opp_seede
 
 
 cdef inline long long halves_play_seeded(HalvesNode* child, const HalvesNode* s, int move,
-                                         unsigned opp_seeded, const HalvesTables* T, int family,
+                                         unsigned opp_seeded, const HalvesTables* tables, int family,
                                          int NW, int L) noexcept nogil:
     """The child of move (lane + 32 * direction) of s in child (the sides
     swapped: the child is seen from the next mover); halves_sow's result.
@@ -398,10 +398,10 @@ cdef inline long long halves_play_seeded(HalvesNode* child, const HalvesNode* s,
     for w in range(NW):
         child.op[w] = s.me[w]
     if move >> 5:       # a constant direction in each copy of the loop
-        laps = halves_sow(child.op, s.op, &opp_seeded, move & 31, 1, T, family, NW, L,
+        laps = halves_sow(child.op, s.op, &opp_seeded, move & 31, 1, tables, family, NW, L,
                                 LAP_LIMIT_C)
     else:
-        laps = halves_sow(child.op, s.op, &opp_seeded, move & 31, 0, T, family, NW, L,
+        laps = halves_sow(child.op, s.op, &opp_seeded, move & 31, 0, tables, family, NW, L,
                                 LAP_LIMIT_C)
     halves_opponent_left(child.me, s.op, opp_seeded, NW)
     return laps
@@ -419,23 +419,23 @@ cdef inline bint loop_first_lap_ends(const u64* w, const LoopLanes* lp, int L, i
     return first_lap_ends_by(family, n, L, lane_of(w[land >> 3], land) + 1)
 
 
-cdef inline bint halves_first_lap_ends(const HalvesNode* s, int x, int d, const HalvesTables* T,
+cdef inline bint halves_first_lap_ends(const HalvesNode* s, int x, int d, const HalvesTables* tables,
                                        int L) noexcept nogil:
     """loop_first_lap_ends for a Katro or Katra Mpantsaka move from lane x in
     direction d (the two share their lap-end rule, relay_lap_ends)."""
-    return loop_first_lap_ends(s.me, &T.loop, L, x, d, FAM_KATRO)
+    return loop_first_lap_ends(s.me, &tables.loop, L, x, d, FAM_KATRO)
 
 
-cdef inline u64 halves_moves(const HalvesNode* s, const HalvesTables* T, int family, int simplified,
+cdef inline u64 halves_moves(const HalvesNode* s, const HalvesTables* tables, int family, int simplified,
                            int NW) noexcept nogil:
     """The sowing candidates of s as move bits (the family's origin rules)."""
     if family == FAM_KATRO:
-        return katro_sowing_candidates_lanes(s.me, T, NW)
-    return mpantsaka_sowing_candidates_lanes(s.me, T, simplified, NW)
+        return katro_sowing_candidates_lanes(s.me, tables, NW)
+    return mpantsaka_sowing_candidates_lanes(s.me, tables, simplified, NW)
 
 
 cdef inline int halves_count_ending(const HalvesNode* s, unsigned origins, int d, unsigned opp_seeded,
-                                    const HalvesTables* T, int family, int NW, int L,
+                                    const HalvesTables* tables, int family, int NW, int L,
                                     long long* work) noexcept nogil:
     """How many of the moves from origins (lanes) in direction d (a constant)
     end within the lap limit, sowing only those first_lap_ends cannot settle
@@ -449,28 +449,28 @@ cdef inline int halves_count_ending(const HalvesNode* s, unsigned origins, int d
         x = lowest_bit(origins)
         origins &= origins - 1
         done += 1
-        if halves_first_lap_ends(s, x, d, T, L):
+        if halves_first_lap_ends(s, x, d, tables, L):
             m += 1
             continue
         for w in range(NW):
             mine[w] = s.me[w]
         left = opp_seeded
-        laps = halves_sow(mine, s.op, &left, x, d, T, family, NW, L, LAP_LIMIT_C)
+        laps = halves_sow(mine, s.op, &left, x, d, tables, family, NW, L, LAP_LIMIT_C)
         done += laps if laps >= 0 else -laps
         m += laps >= 0
     work[0] += done
     return m
 
 
-cdef inline int halves_legal_count(const HalvesNode* s, const HalvesTables* T, int family,
+cdef inline int halves_legal_count(const HalvesNode* s, const HalvesTables* tables, int family,
                                    int simplified, int NW, int L, long long* work) noexcept nogil:
     """len(legal moves of s), sowing only the candidates first_lap_ends cannot
     settle (the moves of each direction apart: a constant direction in each)."""
-    cdef u64 moves = halves_moves(s, T, family, simplified, NW)
+    cdef u64 moves = halves_moves(s, tables, family, simplified, NW)
     cdef unsigned opp_seeded = lanes_nonzero_bits(s.op, NW)
-    cdef int m = halves_count_ending(s, <unsigned>moves, 0, opp_seeded, T, family, NW, L, work)
+    cdef int m = halves_count_ending(s, <unsigned>moves, 0, opp_seeded, tables, family, NW, L, work)
     if family == FAM_MPANTSAKA:
-        m += halves_count_ending(s, <unsigned>(moves >> 32), 1, opp_seeded, T, family, NW, L, work)
+        m += halves_count_ending(s, <unsigned>(moves >> 32), 1, opp_seeded, tables, family, NW, L, work)
     return m
 
 

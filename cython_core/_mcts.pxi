@@ -52,12 +52,12 @@ ctypedef struct MctsTree:
     char* positions                  # [position_cap] nodes of position_size bytes: the
     long long positions_used         # positions of the expanded nodes (MctsSlot.at), the
     long long position_cap           # first positions_used in the tree
-    size_t position_size             # the size of a node of the tree's kind
+    size_t position_size             # the size of a node of the tree's form
     double exploration               # UCB1's c
     u64 seed                         # simulation k's playout: game k of the batch of this seed
     u64 played                       # simulations completed since the tree was made or cleared
     long long max_plies              # a playout's ply limit (unfinished: scores 1/2)
-    int kind                         # the node kind of the tree's positions; -1: no tree
+    int form                         # the node form of the tree's positions; -1: no tree
     IntPosition root                 # the root's position
 
 ctypedef struct MctsOut:
@@ -289,7 +289,7 @@ cdef int mcts_find_at(const MctsTree* t, int x, const Node* pos, int plies, u64 
 
 cdef int mcts_find_nodes(const MctsTree* t, const Node* root, const Node* target) noexcept nogil:
     """The tree's node of target's position (root: the tree's root, of the same
-    kind): the shallowest visited one within MCTS_REUSE_PLIES plies, the first
+    form): the shallowest visited one within MCTS_REUSE_PLIES plies, the first
     in ascending action order at that depth; -1 if none."""
     cdef IntPosition want
     cdef u64 key = node_key(target)
@@ -380,7 +380,7 @@ cdef class Mcts:
         self.kids = <NodeBox*>malloc(MAX_CANDIDATES * sizeof(NodeBox))
         if self.t.slots == NULL or self.t.path == NULL or self.kids == NULL:
             raise MemoryError("mcts: cannot allocate its tree")
-        self.t.kind = -1
+        self.t.form = -1
         self.t.used = 0
         self.t.played = 0
         self.t.positions = NULL
@@ -412,13 +412,13 @@ cdef class Mcts:
     @property
     def tree_nodes(self):
         """The slots the tree holds (every child of an expanded node counts)."""
-        return self.t.used if self.t.kind >= 0 else 0
+        return self.t.used if self.t.form >= 0 else 0
 
     def clear(self):
         """Drop the tree and restart the playouts' count: as a fresh Mcts."""
         if self.busy:
             raise RuntimeError("this MCTS is already in use (one thread at a time)")
-        self.t.kind = -1
+        self.t.form = -1
         self.t.used = 0
         self.t.played = 0
 
@@ -436,7 +436,7 @@ cdef class Mcts:
         cdef double limit = -1.0
         cdef IntPosition root = p.st
         cdef int acts[MAX_CANDIDATES]
-        cdef int found = -1, kind
+        cdef int found = -1, form
         cdef JobStop js
         cdef MctsOut out
         if simulations is None and time_seconds is None:
@@ -450,8 +450,8 @@ cdef class Mcts:
         if self.busy:
             raise RuntimeError("this MCTS is already in use (one thread at a time)")
         self.busy = 1
-        kind = node_kind(&root)
-        if self.t.kind == kind:
+        form = node_form(&root)
+        if self.t.form == form:
             found = mcts_find(&self.t, &root)
         if found > 0:
             self.t.root = root
@@ -459,12 +459,12 @@ cdef class Mcts:
                 found = -1
         if found < 0:
             self.t.root = root
-            if kind != self.t.kind:          # the positions' size changes with the kind
+            if form != self.t.form:          # the positions' size changes with the form
                 free(self.t.positions)
                 self.t.positions = NULL
                 self.t.position_cap = 0
-                self.t.position_size = mcts_node_size(kind)
-                self.t.kind = kind
+                self.t.position_size = mcts_node_size(form)
+                self.t.form = form
             mcts_fresh_root(&self.t)
         reused = self.t.slots[0].visits
         memset(&out, 0, sizeof(out))

@@ -98,19 +98,19 @@ cdef inline long long mpantsaka_apply(IntPosition* s, GameTable* g, int action, 
 # itself is halves_sow (a capture: HalvesTables.facing and front_face).
 
 
-cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTables* T,
+cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTables* tables,
                                                   int simplified, int NW) noexcept nogil:
     """mpantsaka_origins_in over the mover's lanes, each in both directions:
     move bits x and 32 + x."""
-    cdef u64 back = (<u64>1 << T.C) - 1
-    cdef u64 seeded = mpantsaka_origins_in(lanes_nonzero_bits(me, NW), back << T.C, back,
+    cdef u64 back = (<u64>1 << tables.C) - 1
+    cdef u64 seeded = mpantsaka_origins_in(lanes_nonzero_bits(me, NW), back << tables.C, back,
                                            simplified)
     return seeded | (seeded << 32)
 
 
-cdef inline unsigned mpantsaka_capturing_lanes(unsigned opp_seeded, const HalvesTables* T) noexcept nogil:
+cdef inline unsigned mpantsaka_capturing_lanes(unsigned opp_seeded, const HalvesTables* tables) noexcept nogil:
     """The mover's lanes whose landing would capture (the facing table, built
     from mpantsaka_lap_captures, over the opponent's seeded front holes: its
     lanes 8..15, _halves_tables checks).  Only a capture changes them during a
     sowing."""
-    return T.facing[(opp_seeded >> 8) & 0xFF]
+    return tables.facing[(opp_seeded >> 8) & 0xFF]

@@ -28,17 +28,17 @@
 #   node_material          a player's seeds in play, or in store
 #   node_to_move           the player to move
 #   node_pack / node_unpack   an IntPosition into a node of its type, and back
-#   node_kind              the working form a job runs an IntPosition on (NODE_*)
+#   node_form              the working form a job runs an IntPosition on (NODE_*)
 #
 # node_root (_dispatch.pxi.in) packs an IntPosition into a NodeBox in that
-# form and returns its kind; each job's dispatcher there is a switch on it,
-# written once from the list of kinds (the members of Node and NodeBox).
+# form and returns it (NODE_*); each job's dispatcher there is a switch on
+# it, written once from the list of forms (the members of Node and NodeBox).
 
 # ---------------------------------------------------------------- game shapes
 
-# The shapes, the node types, the fused type Node, the kinds NODE_*, the
+# The shapes, the node types, the fused type Node, the forms NODE_*, the
 # union NodeBox and node_game, from the game table.
-include "_kinds.pxi"
+include "_forms.pxi"
 
 
 cdef inline int game_family(int game) noexcept nogil:
@@ -84,7 +84,7 @@ cdef int _node_check_shapes() except -1:
 
 
 # What node_unfinished and node_legal_count may write to (a caller keeps it
-# out of a recursion's frame): node, room for a node of any kind, and (only
+# out of a recursion's frame): node, room for a node of any form, and (only
 # node_unfinished) cand.
 ctypedef struct NodeScratch:
     int cand[MAX_CANDIDATES]
@@ -134,7 +134,7 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
     path reached it).  On lanes the words already are the packed counts:
     they are chained through mix64 after a word of the game and the scalars
     (every lane, store and offer fits a byte: at most 255 seeds in all)."""
-    cdef int G, w
+    cdef int game, w
     cdef u64 h
     if Node is IntPosition:
         return int_pos_key(s)
@@ -148,11 +148,11 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
         return mix64(h ^ (<u64>s.north | (<u64>s.offer << 8) | (<u64>s.to_move << 16)
                           | (<u64>s.stores[0] << 24) | (<u64>s.stores[1] << 32)))
     else:
-        G = node_game(s)
-        h = mix64(ZKEY_GAME[G] ^ <u64>s.to_move)
-        for w in range(game_words(G)):
+        game = node_game(s)
+        h = mix64(ZKEY_GAME[game] ^ <u64>s.to_move)
+        for w in range(game_words(game)):
             h = mix64(h ^ s.halves.me[w])
-        for w in range(game_words(G)):
+        for w in range(game_words(game)):
             h = mix64(h ^ s.halves.op[w])
         return h
 
@@ -160,9 +160,9 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
 # A hole's share of the Zobrist hash by the seeds it holds, mix64(ZKEY_HOLE[hole]
 # + seeds), for every count a lane holds (0..255), filled at import
 # (_node_zobrist_shares): node_zobrist looks each share up.  On the lanes by
-# lane: ZOBRIST_LANE[G][p][x] is ZOBRIST_SHARE's row of the hole under player
+# lane: ZOBRIST_LANE[game][p][x] is ZOBRIST_SHARE's row of the hole under player
 # p's lane x (Katro, Katra Mpantsaka; Djenon-aboure's lanes at p = 0);
-# ZOBRIST_FIXED[G] the shares a lanes position of game G always holds (the
+# ZOBRIST_FIXED[game] the shares a lanes position of that game always holds (the
 # game, the owners; the empty stores of Katro and Mpantsaka); ZOBRIST_STORE[p]
 # player p's store's share by its seeds; ZOBRIST_NORTH Goré's owners' by North's
 # holes (a mask).
@@ -188,42 +188,42 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     """The position's Zobrist hash, zobrist_of's (katra's hash of a position,
     the search's table key), read off any form (on lanes each hole's share
     from ZOBRIST_LANE by its lane, or ZOBRIST_SHARE on Goré's)."""
-    cdef int G = node_game(s)
+    cdef int game = node_game(s)
     cdef int x, p
     cdef u64 z
     cdef const u64* mine
     cdef const u64* theirs
     if Node is IntPosition:
-        z = zobrist_of(s, &TABLES[G])
+        z = zobrist_of(s, &TABLES[game])
     else:
         z = ZKEY_MOVE if s.to_move else 0
         if Node is GoreNode:
-            z ^= (ZKEY_GAME[G] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
+            z ^= (ZKEY_GAME[game] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
                   ^ ZOBRIST_NORTH[s.north])
             for x in range(GORE_HOLES):
                 z ^= ZOBRIST_SHARE[x][katra_lane_byte(&s.b, x)]
             if s.offer:
                 z ^= mix64(ZKEY_OFFER + <u64>s.offer)
         elif Node is DjenonNode:
-            z ^= ZOBRIST_FIXED[G] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
-            mine = &ZOBRIST_LANE[G][0][0][0]
+            z ^= ZOBRIST_FIXED[game] ^ ZOBRIST_STORE[0][s.stores[0]] ^ ZOBRIST_STORE[1][s.stores[1]]
+            mine = &ZOBRIST_LANE[game][0][0][0]
             for x in range(DJENON_HOLES):
                 z ^= mine[256 * x + katra_lane_byte(s.b, x)]
         else:
-            z ^= ZOBRIST_FIXED[G]
+            z ^= ZOBRIST_FIXED[game]
             p = s.to_move
-            mine = &ZOBRIST_LANE[G][p][0][0]
-            theirs = &ZOBRIST_LANE[G][1 - p][0][0]
-            for x in range(game_loop(G)):
+            mine = &ZOBRIST_LANE[game][p][0][0]
+            theirs = &ZOBRIST_LANE[game][1 - p][0][0]
+            for x in range(game_loop(game)):
                 z ^= (mine[256 * x + katra_lane_byte(s.halves.me, x)]
                       ^ theirs[256 * x + katra_lane_byte(s.halves.op, x)])
     return z
 
 
-cdef inline u64 halves_game_moves(const HalvesNode* s, int G) noexcept nogil:
-    """The sowing candidates of a Katro or Katra Mpantsaka position of game G
-    (a constant), as move bits."""
-    return halves_moves(s, &HALVES_TABLES[G], game_family(G), game_simplified(G), game_words(G))
+cdef inline u64 halves_game_moves(const HalvesNode* s, int game) noexcept nogil:
+    """The sowing candidates of a Katro or Katra Mpantsaka position of game index
+    game (a constant), as move bits."""
+    return halves_moves(s, &HALVES_TABLES[game], game_family(game), game_simplified(game), game_words(game))
 
 
 cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
@@ -232,9 +232,9 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
     does some hole when the pass is forced, §5.3); Goré: gore_over (§4.5);
     Katro and Mpantsaka: a candidate whose first lap surely ends, else one
     sown on the scratch node ends."""
-    cdef int G, move, n, k
+    cdef int game, move, n, k
     cdef u64 moves, quick
-    cdef unsigned prep
+    cdef unsigned opp_seeded
     if Node is IntPosition:
         if is_gore(s):
             return gore_count_actions(s) > 0
@@ -249,19 +249,19 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
     elif Node is GoreNode:
         return not gore_over(s)
     else:
-        G = node_game(s)
-        moves = halves_game_moves(&s.halves, G)
+        game = node_game(s)
+        moves = halves_game_moves(&s.halves, game)
         quick = moves
         while quick:
             move = lowest_bit(quick)
             quick &= quick - 1
-            if halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[G], game_loop(G)):
+            if halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[game], game_loop(game)):
                 return 1
-        prep = node_play_prep(s)
+        opp_seeded = node_opp_seeded(s)
         while moves:
             move = lowest_bit(moves)
             moves &= moves - 1
-            if halves_node_play(<Node*>&scratch.node, s, move, prep) >= 0:
+            if halves_node_play(<Node*>&scratch.node, s, move, opp_seeded) >= 0:
                 return 1
         return 0
 
@@ -270,7 +270,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     """How many legal moves s has, sowing only the candidates whose first lap
     does not surely end (perft's last ply: the leaves are counted, not made);
     adds the laps sown to work."""
-    cdef int G
+    cdef int game
     cdef int moves[MAX_CANDIDATES]      # (perft_two lists its own in scratch.cand)
     if Node is IntPosition:
         if is_gore(s):      # from bit masks
@@ -282,9 +282,9 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     elif Node is GoreNode:
         return gore_count_actions(s)
     else:
-        G = node_game(s)
-        return halves_legal_count(&s.halves, &HALVES_TABLES[G], game_family(G), game_simplified(G),
-                                  game_words(G), game_loop(G), work)
+        game = node_game(s)
+        return halves_legal_count(&s.halves, &HALVES_TABLES[game], game_family(game), game_simplified(game),
+                                  game_words(game), game_loop(game), work)
 
 
 cdef inline int node_winner(const Node* s) noexcept nogil:
@@ -331,9 +331,9 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
     as the jobs that pick or list moves need; else in any order (perft)."""
     cdef GameTable* g
     cdef GoreView v
-    cdef const HalvesTables* T
+    cdef const HalvesTables* tables
     cdef u64 bits, ranked = 0
-    cdef int G, i, x, n = 0
+    cdef int game, i, x, n = 0
     if Node is IntPosition:
         g = &TABLES[s.game]
         return candidates_of(s, g, g.family, moves)
@@ -344,10 +344,10 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
         if Node is DjenonNode:
             bits = djenon_sowing_candidates_lanes(s)
         else:
-            G = node_game(s)
-            T = &HALVES_TABLES[G]
-            bits = halves_game_moves(&s.halves, G)
-            if ordered and game_family(G) == FAM_MPANTSAKA:
+            game = node_game(s)
+            tables = &HALVES_TABLES[game]
+            bits = halves_game_moves(&s.halves, game)
+            if ordered and game_family(game) == FAM_MPANTSAKA:
                 # every origin in both directions (move bits lane + 32 *
                 # direction): the origins' lanes -> bits by rank in board
                 # order, then back, each in direction 0 and 1 (action 2 *
@@ -356,9 +356,9 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
                 while bits:
                     x = lowest_bit(bits)
                     bits &= bits - 1
-                    ranked |= (<u64>1) << T.rank[s.to_move][x]
+                    ranked |= (<u64>1) << tables.rank[s.to_move][x]
                 while ranked:
-                    x = T.ascending[s.to_move][lowest_bit(ranked)]
+                    x = tables.ascending[s.to_move][lowest_bit(ranked)]
                     ranked &= ranked - 1
                     moves[n] = x
                     moves[n + 1] = x + 32
@@ -374,7 +374,7 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
             if Node is DjenonNode:
                 ordered = DJENON_LANES.hole_of[moves[0]] > DJENON_LANES.hole_of[moves[n - 1]]
             else:
-                ordered = T.rank[s.to_move][moves[0]] > T.rank[s.to_move][moves[n - 1]]
+                ordered = tables.rank[s.to_move][moves[0]] > tables.rank[s.to_move][moves[n - 1]]
             if ordered:
                 for i in range(n >> 1):
                     x = moves[i]
@@ -399,22 +399,22 @@ cdef inline long long node_play(Node* child, const Node* s, int move) noexcept n
     elif Node is DjenonNode:
         return djenon_play_lanes(child, s, -1 if move == DJENON_PASS_C else move)
     else:
-        return halves_node_play(child, s, move, node_play_prep(s))
+        return halves_node_play(child, s, move, node_opp_seeded(s))
 
 
-cdef long long halves_node_play(Node* child, const Node* s, int move, unsigned prep) noexcept nogil:
-    """node_play_prepped on Katro's and Katra Mpantsaka's lanes (the other
+cdef long long halves_node_play(Node* child, const Node* s, int move, unsigned opp_seeded) noexcept nogil:
+    """node_play_seeded on Katro's and Katra Mpantsaka's lanes (the other
     forms do not call it), a function of its own: its sowing loop, inlined into
     the search's and the solver's recursions, swelled their frames past what a
     depth-64 search in a 32 KiB thread allows (tests/test_crash_safety.py)."""
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return node_play(child, s, move)
     else:
-        return node_play_prepped(child, s, move, prep)
+        return node_play_seeded(child, s, move, opp_seeded)
 
 
-cdef inline unsigned node_play_prep(const Node* s) noexcept nogil:
-    """What every node_play of s shares, made once for node_play_prepped: on
+cdef inline unsigned node_opp_seeded(const Node* s) noexcept nogil:
+    """What every node_play of s shares, made once for node_play_seeded: on
     Katro's and Katra Mpantsaka's lanes the opponent's seeded lanes; else 0."""
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return 0
@@ -422,17 +422,17 @@ cdef inline unsigned node_play_prep(const Node* s) noexcept nogil:
         return lanes_nonzero_bits(s.halves.op, game_words(node_game(s)))
 
 
-cdef inline long long node_play_prepped(Node* child, const Node* s, int move,
-                                        unsigned prep) noexcept nogil:
-    """node_play given node_play_prep(s) (a job making several children of s)."""
+cdef inline long long node_play_seeded(Node* child, const Node* s, int move,
+                                        unsigned opp_seeded) noexcept nogil:
+    """node_play given node_opp_seeded(s) (a job making several children of s)."""
     cdef long long laps
-    cdef int G
+    cdef int game
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return node_play(child, s, move)
     else:
-        G = node_game(s)
-        laps = halves_play_seeded(&child.halves, &s.halves, move, prep, &HALVES_TABLES[G],
-                                  game_family(G), game_words(G), game_loop(G))
+        game = node_game(s)
+        laps = halves_play_seeded(&child.halves, &s.halves, move, opp_seeded, &HALVES_TABLES[game],
+                                  game_family(game), game_words(game), game_loop(game))
         child.to_move = 1 - s.to_move
         return laps
 
@@ -441,7 +441,7 @@ cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
     """Is candidate move surely legal without sowing it (its first lap ends the
     move; every Goré candidate)?  0: node_play must tell."""
     cdef GameTable* g
-    cdef int G
+    cdef int game
     if Node is IntPosition:
         g = &TABLES[s.game]
         return g.family == FAM_GORE or first_lap_ends(s, g, g.family, move)
@@ -450,8 +450,8 @@ cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
     elif Node is DjenonNode:
         return djenon_first_lap_ends_lanes(s, move)
     else:
-        G = node_game(s)
-        return halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[G], game_loop(G))
+        game = node_game(s)
+        return halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[game], game_loop(game))
 
 
 cdef inline int node_fallback(const Node* s) noexcept nogil:
@@ -545,7 +545,7 @@ cdef inline int node_legal_list(const Node* s, int* moves, bint ordered, bint ke
     laps sown to work."""
     cdef int i, c, n = 0
     cdef long long laps
-    cdef unsigned prep = node_play_prep(s)
+    cdef unsigned opp_seeded = node_opp_seeded(s)
     c = node_candidates(s, moves, ordered)
     for i in range(c):
         work[0] += 1
@@ -553,7 +553,7 @@ cdef inline int node_legal_list(const Node* s, int* moves, bint ordered, bint ke
             if keep:
                 sown[n] = 0
         else:
-            laps = node_play_prepped(&kids[n] if keep else kids, s, moves[i], prep)
+            laps = node_play_seeded(&kids[n] if keep else kids, s, moves[i], opp_seeded)
             work[0] += laps if laps >= 0 else -laps
             if laps < 0:
                 continue
@@ -618,7 +618,7 @@ cdef inline void node_children_begin(Children* it, const Node* s, bint ordered) 
     it.legal = 0
     it.fallback_done = 0
     it.work = 0
-    it.prep = node_play_prep(s)
+    it.opp_seeded = node_opp_seeded(s)
 
 
 cdef inline int node_children_next(Children* it, const Node* s, Node* child) noexcept nogil:
@@ -633,7 +633,7 @@ cdef inline int node_children_next(Children* it, const Node* s, Node* child) noe
         if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
             laps = node_play(child, s, a)
         else:               # what every child of s shares, made once (begin)
-            laps = halves_node_play(child, s, a, it.prep)
+            laps = halves_node_play(child, s, a, it.opp_seeded)
         if laps >= 0:
             it.work += laps + 1
             it.legal += 1
@@ -652,22 +652,22 @@ cdef inline int node_children_next(Children* it, const Node* s, Node* child) noe
 
 cdef inline int node_action(const Node* s, int move) noexcept nogil:
     """The action number (docs/rules.md §1.5) of a move code of s."""
-    cdef int G
+    cdef int game
     if Node is IntPosition or Node is GoreNode:
         return move
     elif Node is DjenonNode:
         return move if move == DJENON_PASS_C else DJENON_LANES.hole_of[move]
     else:
-        G = node_game(s)
-        if game_family(G) == FAM_KATRO:
-            return HALVES_TABLES[G].hole_of[s.to_move][move]
-        return 2 * HALVES_TABLES[G].hole_of[s.to_move][move & 31] + (move >> 5)
+        game = node_game(s)
+        if game_family(game) == FAM_KATRO:
+            return HALVES_TABLES[game].hole_of[s.to_move][move]
+        return 2 * HALVES_TABLES[game].hole_of[s.to_move][move & 31] + (move >> 5)
 
 
 cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
     """The seeds in a hole (board index).  On lanes a player's k-th hole in
     board order is its lane ascending[p][k]; South's holes come first."""
-    cdef int G, p, half
+    cdef int game, p, half
     if Node is IntPosition:
         return s.board[hole]
     elif Node is GoreNode:
@@ -676,12 +676,12 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
         p = hole >= DJENON_COLS
         return katra_lane_byte(s.b, DJENON_LANES.ascending[p][hole - DJENON_COLS * p])
     else:
-        G = node_game(s)
-        half = game_loop(G)
+        game = node_game(s)
+        half = game_loop(game)
         p = hole >= half
         if p == s.to_move:
-            return katra_lane_byte(s.halves.me, HALVES_TABLES[G].ascending[p][hole - half * p])
-        return katra_lane_byte(s.halves.op, HALVES_TABLES[G].ascending[p][hole - half * p])
+            return katra_lane_byte(s.halves.me, HALVES_TABLES[game].ascending[p][hole - half * p])
+        return katra_lane_byte(s.halves.op, HALVES_TABLES[game].ascending[p][hole - half * p])
 
 
 cdef inline int node_owner(const Node* s, int hole) noexcept nogil:
@@ -726,14 +726,14 @@ cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
 
 cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
     """The IntPosition of a node (node_pack's inverse)."""
-    cdef int G = node_game(node)
-    cdef GameTable* g = &TABLES[G]
+    cdef int game = node_game(node)
+    cdef GameTable* g = &TABLES[game]
     cdef int x, p
     if Node is IntPosition:
         s[0] = node[0]
     else:
         memset(s, 0, sizeof(IntPosition))
-        s.game = G
+        s.game = game
         s.to_move = node.to_move
         for x in range(g.holes):
             s.board[x] = node_seeds(node, x)
@@ -743,12 +743,12 @@ cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
         s.offer = node_offer(node)
 
 
-cdef inline int node_kind(const IntPosition* s) noexcept nogil:
+cdef inline int node_form(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
     them (as every job; LANES_ENABLED), else the int form."""
     if s.game >= NUM_GAMES or not (LANES_ENABLED and lanes_fit(s)):
         return NODE_INT             # a variant (docs/rules.md §7) has no lanes
-    return GAME_KIND[s.game]
+    return GAME_FORM[s.game]
 
 
 # ---------------------------------------------------------------- tests only
@@ -767,7 +767,7 @@ cdef list node_first_lap_verdicts(const Node* s):
 cdef int _node_zobrist_shares() except -1:
     """Fill ZOBRIST_SHARE and the lanes' tables (after _build_tables: they read
     ZKEY_HOLE and the lane tables)."""
-    cdef int x, seeds, G, p, mask
+    cdef int x, seeds, game, p, mask
     for x in range(MAX_HOLES):
         for seeds in range(256):
             ZOBRIST_SHARE[x][seeds] = mix64(ZKEY_HOLE[x] + <u64>seeds)
@@ -779,17 +779,17 @@ cdef int _node_zobrist_shares() except -1:
         for x in range(GORE_HOLES):
             if (mask >> x) & 1:
                 ZOBRIST_NORTH[mask] ^= ZKEY_OWNER[x]
-    for G in range(NUM_GAMES):
-        ZOBRIST_FIXED[G] = ZKEY_GAME[G] ^ ZKEY_OWNERS0[G]
-        if game_family(G) == FAM_DJENON:
+    for game in range(NUM_GAMES):
+        ZOBRIST_FIXED[game] = ZKEY_GAME[game] ^ ZKEY_OWNERS0[game]
+        if game_family(game) == FAM_DJENON:
             for x in range(DJENON_HOLES):
-                memcpy(ZOBRIST_LANE[G][0][x], ZOBRIST_SHARE[DJENON_LANES.hole_of[x]], sizeof(ZOBRIST_LANE[G][0][x]))
-        elif game_family(G) == FAM_KATRO or game_family(G) == FAM_MPANTSAKA:
-            ZOBRIST_FIXED[G] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]
+                memcpy(ZOBRIST_LANE[game][0][x], ZOBRIST_SHARE[DJENON_LANES.hole_of[x]], sizeof(ZOBRIST_LANE[game][0][x]))
+        elif game_family(game) == FAM_KATRO or game_family(game) == FAM_MPANTSAKA:
+            ZOBRIST_FIXED[game] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]
             for p in range(2):
-                for x in range(game_loop(G)):
-                    memcpy(ZOBRIST_LANE[G][p][x], ZOBRIST_SHARE[HALVES_TABLES[G].hole_of[p][x]],
-                           sizeof(ZOBRIST_LANE[G][p][x]))
+                for x in range(game_loop(game)):
+                    memcpy(ZOBRIST_LANE[game][p][x], ZOBRIST_SHARE[HALVES_TABLES[game].hole_of[p][x]],
+                           sizeof(ZOBRIST_LANE[game][p][x]))
     return 0
 
 
@@ -802,14 +802,14 @@ cdef inline int node_first_child(const Node* s, Node* child, Children* it) noexc
     listing the other actions (gore_legal_nth), for a search that most often
     stops at the first child; elsewhere the listing starts in it (scratch)."""
     cdef GoreView v
-    cdef GoreLegal L
+    cdef GoreLegal legal
     cdef int a
     if Node is GoreNode:
         gore_view_lanes(&v, s)
-        gore_legal_of(&L, &v)
-        if L.count == 0:
+        gore_legal_of(&legal, &v)
+        if legal.count == 0:
             return -1
-        a = gore_legal_nth(&L, 0)
+        a = gore_legal_nth(&legal, 0)
         node_play(child, s, a)
         return a
     else:

@@ -154,7 +154,7 @@ cdef int observation_tables() except -1:
     cdef GoreLegal legal
     if OBS_TABLES_MADE:
         return 0
-    probe_every_lanes_kind()
+    probe_every_lanes_form()
     for m in range(256):
         for j in range(8):
             BIT_FLOATS[0][m][j] = (m >> j) & 1
@@ -191,8 +191,8 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
     """Write the observation of s from player's point of view (layout: docs/learning.md);
     return the largest value written (float rows off the lanes: -1, not computed;
     they need observation_tables())."""
-    cdef int G = node_game(s)
-    cdef int H = game_holes(G)
+    cdef int game = node_game(s)
+    cdef int H = game_holes(game)
     cdef int offer = node_offer(s)
     cdef int j, i, v, mine, theirs, moving, top = 1
     cdef const unsigned char* lanes
@@ -211,7 +211,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
         if Node is GoreNode:
             bytes8_floats(lanes, GORE_OBS_REVERSED[player], out)
         else:
-            at = OBS_LANE_AT[G][s.to_move][player]
+            at = OBS_LANE_AT[game][s.to_move][player]
             for j in range(0, H, 4):           # every board's holes come in fours
                 out[j] = lanes[at[j]]
                 out[j + 1] = lanes[at[j + 1]]
@@ -221,7 +221,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
             memcpy(&out[H], BIT_FLOATS[player][gore_holes_of(s, player)], 8 * sizeof(float))
             memcpy(&out[2 * H], BIT_FLOATS[player][offer & 0xFF], 8 * sizeof(float))
         else:
-            memcpy(&out[H], OBS_SIDES[G][player], 2 * H * sizeof(float))
+            memcpy(&out[H], OBS_SIDES[game][player], 2 * H * sizeof(float))
     # the stores, the viewer and whether it moves: on the lanes as floats in one store
     mine = node_store(s, player)
     theirs = node_store(s, 1 - player)

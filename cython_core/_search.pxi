@@ -167,7 +167,7 @@ cdef inline int lanes_count(u64 bits) noexcept nogil:
 cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     """How many holes player p could sow from were it to move: its family's
     origin rule (Goré's offers and answers aside)."""
-    cdef int G
+    cdef int game
     cdef const u64* words
     if Node is IntPosition:
         return origin_count(s, &TABLES[s.game], p)
@@ -176,14 +176,14 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
     elif Node is GoreNode:
         return POPCOUNT8[gore_origins(s, p)]
     else:
-        G = node_game(s)
+        game = node_game(s)
         words = &s.halves.me[0]
         if p != s.to_move:
             words = &s.halves.op[0]
-        if game_family(G) == FAM_KATRO:
-            return lanes_count(katro_sowing_candidates_lanes(words, &HALVES_TABLES[G], game_words(G)))
+        if game_family(game) == FAM_KATRO:
+            return lanes_count(katro_sowing_candidates_lanes(words, &HALVES_TABLES[game], game_words(game)))
         return lanes_count(mpantsaka_sowing_candidates_lanes(
-            words, &HALVES_TABLES[G], game_simplified(G), game_words(G)) & 0xFFFFFFFFULL)
+            words, &HALVES_TABLES[game], game_simplified(game), game_words(game)) & 0xFFFFFFFFULL)
 
 
 cdef inline int node_evaluate(const Node* s) noexcept nogil:
@@ -322,39 +322,39 @@ cdef inline bint keys_early(const SearchCtx* c, int depth, int ply) noexcept nog
     return probes_table(c, depth, ply) and c.tt_size > SEARCH_EARLY_KEYS
 
 
-cdef inline void list_child(SearchCtx* c, PlyLists* L, const Node* child, int k, int a,
+cdef inline void list_child(SearchCtx* c, PlyLists* lists, const Node* child, int k, int a,
                             bint early, int searched, int key) noexcept nogil:
     """search_children's record of child k (action a, ordering key key)."""
-    L.acts[k] = a
-    L.keys[k] = key
-    L.order[k] = k
+    lists.acts[k] = a
+    lists.keys[k] = key
+    lists.order[k] = k
     if early and a != searched:
-        L.hashes[k] = node_zobrist(child)
-        katra_prefetch(&c.tt[L.hashes[k] & c.tt_mask])
+        lists.hashes[k] = node_zobrist(child)
+        katra_prefetch(&c.tt[lists.hashes[k] & c.tt_mask])
 
 
-cdef int search_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children,
+cdef int search_children(SearchCtx* c, const Node* s, PlyLists* lists, Node* children,
                          int tt_move, bint searched, const int* history, int ply) noexcept nogil:
     """list_children without the children's table keys (a frontier node's
     children, or a small table's: keys_early).  It and search_children_keyed
     are two functions, early a constant in each, so that neither tests it
     (a frontier node calls one, a deeper node the other)."""
-    return list_children(c, s, L, children, 0, tt_move, searched, history, ply)
+    return list_children(c, s, lists, children, 0, tt_move, searched, history, ply)
 
 
-cdef int search_children_keyed(SearchCtx* c, const Node* s, PlyLists* L, Node* children,
+cdef int search_children_keyed(SearchCtx* c, const Node* s, PlyLists* lists, Node* children,
                                int tt_move, bint searched, const int* history, int ply) noexcept nogil:
     """list_children with the children's table keys (keys_early)."""
-    return list_children(c, s, L, children, 1, tt_move, searched, history, ply)
+    return list_children(c, s, lists, children, 1, tt_move, searched, history, ply)
 
 
-cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* children, bint early,
+cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* lists, Node* children, bint early,
                               int tt_move, bint searched, const int* history, int ply) noexcept nogil:
     """The legal children of s, ascending by action, with their actions and
     ordering keys (order_key: tt_move the table's move, history the history keys)
-    in L; how many.  The selection's first step is made (next_in_order): slot 0
+    in lists; how many.  The selection's first step is made (next_in_order): slot 0
     holds the child of the best key.  early (keys_early): the children's table
-    keys go to L.hashes and their slots are fetched now, so that the cache
+    keys go to lists.hashes and their slots are fetched now, so that the cache
     misses overlap one another and the ordering instead of stalling each
     child's probe in turn; but not the table move's child if it was searched
     already (searched).  Where every candidate is legal (node_all_legal: Goré)
@@ -372,7 +372,7 @@ cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* ch
             node_play(&children[k], s, it.cand[k])
             a = node_action(s, it.cand[k])
             key = order_key(&children[k], a, me, before, tt_move, killer0, killer1, history)
-            list_child(c, L, &children[k], k, a, early, skip, key)
+            list_child(c, lists, &children[k], k, a, early, skip, key)
             if key > top_key:
                 top_key = key
                 top = k
@@ -382,17 +382,17 @@ cdef inline int list_children(SearchCtx* c, const Node* s, PlyLists* L, Node* ch
         while a >= 0:
             a = node_action(s, a)
             key = order_key(&children[n], a, me, before, tt_move, killer0, killer1, history)
-            list_child(c, L, &children[n], n, a, early, skip, key)
+            list_child(c, lists, &children[n], n, a, early, skip, key)
             if key > top_key:
                 top_key = key
                 top = n
             n += 1
             a = node_children_next(it, s, &children[n])
     if n:
-        L.keys[top] = L.keys[0]
-        L.keys[0] = top_key
-        L.order[top] = 0
-        L.order[0] = top
+        lists.keys[top] = lists.keys[0]
+        lists.keys[0] = top_key
+        lists.order[top] = 0
+        lists.order[0] = top
     return n
 
 

@@ -108,16 +108,16 @@ cdef inline int solve_tick(SolveCtx* c, int nodes) noexcept nogil:
     return c.stop
 
 
-cdef inline int solve_leaf(SolveCtx* c, const Node* s, int pi) noexcept nogil:
-    """F(s, pi, 0): only a finished game can satisfy it."""
+cdef inline int solve_leaf(SolveCtx* c, const Node* s, int question) noexcept nogil:
+    """F(s, question, 0): only a finished game can satisfy it."""
     if node_unfinished(s, &c.scratch):
         return 0
-    return solve_good(node_winner(s), pi)
+    return solve_good(node_winner(s), question)
 
 
-cdef inline int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
+cdef inline int solve_last_ply(SolveCtx* c, const Node* s, int question, bint or_node,
                                Node* child) noexcept nogil:
-    """F(s, pi, 1): its children are leaves, generated one at a time and only
+    """F(s, question, 1): its children are leaves, generated one at a time and only
     until one decides (OR: a finished game good for P; AND: a child that is
     not); each child visited is a node.  No table: a fact at one ply is
     cheaper to find again than to keep (it would take a slot from a deeper one)."""
@@ -127,26 +127,26 @@ cdef inline int solve_last_ply(SolveCtx* c, const Node* s, int pi, bint or_node,
         # AND: the first child most often refutes (it is unfinished): named
         # without listing the others, and if it does not, listed again below
         if not or_node and node_first_child(s, child, it) >= 0:
-            if solve_leaf(c, child, pi) == 0:
+            if solve_leaf(c, child, question) == 0:
                 solve_tick(c, 1)
                 return 0
     node_children_begin(it, s, 1)
     a = node_children_next(it, s, child)
     while a >= 0:
         seen += 1
-        r = solve_leaf(c, child, pi)
+        r = solve_leaf(c, child, question)
         if r == or_node:
             break
         a = node_children_next(it, s, child)
     if solve_tick(c, seen):
         return 0
     if seen == 0:                # finished
-        return solve_good(node_winner(s), pi)
+        return solve_good(node_winner(s), question)
     return or_node if a >= 0 else not or_node
 
 
-cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
-    """F(s, pi, 1), a node, inline in solve_two_plies (which recurses no
+cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int question, int ply) noexcept nogil:
+    """F(s, question, 1), a node, inline in solve_two_plies (which recurses no
     deeper, so its frame may hold the last ply's locals; solve_forces'
     may not: it calls solve_at_one_ply)."""
     cdef unsigned int plies
@@ -154,20 +154,20 @@ cdef inline int solve_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexc
     if solve_tick(c, 1):
         return 0
     # endgame tables (docs/tables.md): never forced, or forced within one ply
-    if c.tables != NULL and table_answer(c.tables, s, pi, &plies, &r) and (r == 0 or plies <= 1):
+    if c.tables != NULL and table_answer(c.tables, s, question, &plies, &r) and (r == 0 or plies <= 1):
         return r
-    return solve_last_ply(c, s, pi, s.to_move == (pi >> 1),
+    return solve_last_ply(c, s, question, s.to_move == (question >> 1),
                           <Node*>&c.children[ply * MAX_CANDIDATES])
 
 
-cdef int solve_at_one_ply(SolveCtx* c, const Node* s, int pi, int ply) noexcept nogil:
+cdef int solve_at_one_ply(SolveCtx* c, const Node* s, int question, int ply) noexcept nogil:
     """solve_one_ply in a frame of its own (a search from a bound of 1)."""
-    return solve_one_ply(c, s, pi, ply)
+    return solve_one_ply(c, s, question, ply)
 
 
-cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_node,
+cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int question, bint or_node,
                          int ply) noexcept nogil:
-    """F(s, pi, 2) when the table does not decide it: the children (whose
+    """F(s, question, 2) when the table does not decide it: the children (whose
     searches at one ply use no table) made one at a time, in action order, and
     only until one decides; no ordering by gains, no probes of the children."""
     cdef Children* it = &c.lists[ply].kids
@@ -177,11 +177,11 @@ cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_no
         # AND: the first child most often refutes: searched before the others
         # are listed, and skipped when they are
         if not or_node and node_first_child(s, child, it) >= 0:
-            r = solve_one_ply(c, child, pi, ply + 1)
+            r = solve_one_ply(c, child, question, ply + 1)
             if c.stop:
                 return 0
             if r == or_node:
-                solve_store(c.table, key, pi, 2, r)
+                solve_store(c.table, key, question, 2, r)
                 return r
             n = 1
     node_children_begin(it, s, 1)
@@ -189,23 +189,23 @@ cdef int solve_two_plies(SolveCtx* c, const Node* s, u64 key, int pi, bint or_no
         node_children_next(it, s, child)
     while node_children_next(it, s, child) >= 0:
         n += 1
-        r = solve_one_ply(c, child, pi, ply + 1)
+        r = solve_one_ply(c, child, question, ply + 1)
         if c.stop:
             return 0
         if r == or_node:         # OR: one child suffices; AND: one child refutes
-            solve_store(c.table, key, pi, 2, r)
+            solve_store(c.table, key, question, 2, r)
             return r
     if n == 0:
         winner = node_winner(s)
         solve_store_finished(c.table, key, winner)
-        return solve_good(winner, pi)
-    solve_store(c.table, key, pi, 2, not or_node)
+        return solve_good(winner, question)
+    solve_store(c.table, key, question, 2, not or_node)
     return not or_node
 
 
-cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
+cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int question, int k,
                       int ply) noexcept nogil:
-    """F(s, pi, k): 1 or 0 (0 too once c.stop is set; callers check it).  key:
+    """F(s, question, k): 1 or 0 (0 too once c.stop is set; callers check it).  key:
     node_key(s), unused at k <= 1.  ply < c.plies."""
     cdef Children* it
     cdef int* keys
@@ -214,10 +214,10 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     cdef Node* children
     cdef int n, i, j, best, r, winner, before, gains
     cdef unsigned int plies
-    cdef bint or_node = s.to_move == (pi >> 1)
+    cdef bint or_node = s.to_move == (question >> 1)
 
     if k == 1:
-        return solve_at_one_ply(c, s, pi, ply)
+        return solve_at_one_ply(c, s, question, ply)
     if solve_tick(c, 1):
         return 0
     if katra_stack_here() < c.stack_floor:
@@ -225,16 +225,16 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
         return 0
 
     if k == 0:
-        return solve_leaf(c, s, pi)
+        return solve_leaf(c, s, question)
     # endgame tables (docs/tables.md): never forced, or forced within k
-    if c.tables != NULL and table_answer(c.tables, s, pi, &plies, &r) and (r == 0 or plies <= k):
+    if c.tables != NULL and table_answer(c.tables, s, question, &plies, &r) and (r == 0 or plies <= k):
         return r
 
-    r = solve_probe(c.table, key, pi, k)
+    r = solve_probe(c.table, key, question, k)
     if r >= 0:
         return r
     if k == 2:
-        return solve_two_plies(c, s, key, pi, or_node, ply)
+        return solve_two_plies(c, s, key, question, or_node, ply)
 
     children = <Node*>&c.children[ply * MAX_CANDIDATES]
     it = &c.lists[ply].kids
@@ -255,10 +255,10 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
     if n == 0:
         winner = node_winner(s)
         solve_store_finished(c.table, key, winner)
-        return solve_good(winner, pi)
+        return solve_good(winner, question)
     for i in range(n):
-        if solve_probe(c.table, hashes[i], pi, k - 1) == or_node:
-            solve_store(c.table, key, pi, k, or_node)
+        if solve_probe(c.table, hashes[i], question, k - 1) == or_node:
+            solve_store(c.table, key, question, k, or_node)
             return or_node
 
     # Order: the mover's best gains first (the attacker's at OR nodes, the
@@ -280,19 +280,19 @@ cdef int solve_forces(SolveCtx* c, const Node* s, u64 key, int pi, int k,
             order[best] = order[i]
             order[i] = j
         j = order[i]
-        r = solve_forces(c, &children[j], hashes[j], pi, k - 1, ply + 1)
+        r = solve_forces(c, &children[j], hashes[j], question, k - 1, ply + 1)
         if c.stop:
             return 0
         if r == or_node:         # OR: one child suffices; AND: one child refutes
-            solve_store(c.table, key, pi, k, r)
+            solve_store(c.table, key, question, k, r)
             return r
-    solve_store(c.table, key, pi, k, not or_node)
+    solve_store(c.table, key, question, k, not or_node)
     return not or_node
 
 
-cdef inline int solve_packed(SolveCtx* c, Node* node, int pi, int k, int ply) noexcept nogil:
-    return solve_forces(c, node, node_key(node), pi, k, ply)
+cdef inline int solve_packed(SolveCtx* c, Node* node, int question, int k, int ply) noexcept nogil:
+    return solve_forces(c, node, node_key(node), question, k, ply)
 
 
-# solve_root(c, s, pi, k, ply): F(s, pi, k) from a position on the int form, by
+# solve_root(c, s, question, k, ply): F(s, question, k) from a position on the int form, by
 # solve_packed on its working form (_dispatch.pxi.in).

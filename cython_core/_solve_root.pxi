@@ -36,12 +36,12 @@ cdef int solve_thresholds(SolveCtx* c, const IntPosition* root, int first, int m
     bound first - 1).  players: bit p set to ask player p's questions (a split
     solve asks one player's at a time).  Returns the last bound completed (first - 1 if none; a
     finished root: max_bound)."""
-    cdef int winner, south, north, n, pi, p, bound = first - 1
+    cdef int winner, south, north, n, question, p, bound = first - 1
     cdef int saved[SOLVE_PREDICATES]
     if not node_unfinished(root, &c.scratch):
         outcome_of(root, &winner, &south, &north)
-        for pi in range(SOLVE_PREDICATES):
-            thr[pi] = 0 if solve_good(winner, pi) else SOLVE_INFINITE
+        for question in range(SOLVE_PREDICATES):
+            thr[question] = 0 if solve_good(winner, question) else SOLVE_INFINITE
         return max_bound
     if thresholds_resolved(thr):
         return max_bound
@@ -50,13 +50,13 @@ cdef int solve_thresholds(SolveCtx* c, const IntPosition* root, int first, int m
         for p in range(2):
             if not (players >> p) & 1:
                 continue
-            pi = 2 * p + TARGET_DRAW
-            if thr[pi] == SOLVE_OPEN and solve_root(c, root, pi, n, 0):
-                thr[pi] = n
+            question = 2 * p + TARGET_DRAW
+            if thr[question] == SOLVE_OPEN and solve_root(c, root, question, n, 0):
+                thr[question] = n
             # a win is a draw or better: no need to try it before that holds
-            if not c.stop and threshold_known(thr[pi]) and thr[pi + 1] == SOLVE_OPEN:
-                if solve_root(c, root, pi + 1, n, 0):
-                    thr[pi + 1] = n
+            if not c.stop and threshold_known(thr[question]) and thr[question + 1] == SOLVE_OPEN:
+                if solve_root(c, root, question + 1, n, 0):
+                    thr[question + 1] = n
             if c.stop:
                 break
         if c.stop:
@@ -78,27 +78,27 @@ cdef int solve_best_child(SolveCtx* c, const IntPosition* root, const int* thr, 
     cdef int acts[MAX_CANDIDATES]
     cdef int m = root.to_move
     cdef int o = 1 - m
-    cdef int pi, d, n, i
+    cdef int question, d, n, i
     cdef IntPosition* child = &c.children[0]   # ply 0's slots: the searches below start at ply 1
     best[0] = -1
     if threshold_known(thr[2 * m + TARGET_WIN]):
-        pi = 2 * m + TARGET_WIN
+        question = 2 * m + TARGET_WIN
     elif threshold_known(thr[2 * o + TARGET_WIN]):
-        pi = 2 * o + TARGET_WIN
+        question = 2 * o + TARGET_WIN
     elif threshold_known(thr[2 * m + TARGET_DRAW]) and threshold_known(thr[2 * o + TARGET_DRAW]):
-        pi = 2 * m + TARGET_DRAW
+        question = 2 * m + TARGET_DRAW
     else:
         return 0
-    d = thr[pi]
+    d = thr[question]
     n = legal_actions_c(root, acts)
     for i in range(n):
         copy_hot(child, root)
         play(child, acts[i], LAP_LIMIT_C)
-        if not solve_root(c, child, pi, d - 1, 1):
+        if not solve_root(c, child, question, d - 1, 1):
             if c.stop:
                 return 0
             continue
-        if d >= 2 and solve_root(c, child, pi, d - 2, 1):
+        if d >= 2 and solve_root(c, child, question, d - 2, 1):
             continue
         if c.stop:
             return 0

@@ -101,11 +101,11 @@ cdef void solve_table_free(SolveSlots* t) noexcept nogil:
     t.entries = NULL
 
 
-cdef inline bint solve_good(int winner, int pi) noexcept nogil:
-    """Does a finished game won by winner (-1: a draw) satisfy predicate pi?"""
-    if winner == (pi >> 1):
+cdef inline bint solve_good(int winner, int question) noexcept nogil:
+    """Does a finished game won by winner (-1: a draw) satisfy the question?"""
+    if winner == (question >> 1):
         return 1
-    return winner < 0 and (pi & 1) == TARGET_DRAW
+    return winner < 0 and (question & 1) == TARGET_DRAW
 
 
 cdef inline const SolveEntry* solve_slot(const SolveSlots* t, u64 key) noexcept nogil:
@@ -123,29 +123,29 @@ cdef inline u64 facts_with(u64 facts, int lane, int value) noexcept nogil:
             | ((<u64>(<unsigned char>value)) << (8 * lane)))
 
 
-cdef inline int proven_bound(u64 facts, int pi) noexcept nogil:
-    """The least bound known to suffice for predicate pi (SOLVE_NO_PROOF: none)."""
-    return <unsigned short>(facts_lane(facts, pi) - 1)
+cdef inline int proven_bound(u64 facts, int question) noexcept nogil:
+    """The least bound known to suffice for the question (SOLVE_NO_PROOF: none)."""
+    return <unsigned short>(facts_lane(facts, question) - 1)
 
 
-cdef inline u64 facts_proven(u64 facts, int pi, int k) noexcept nogil:
-    """facts with predicate pi known to hold at bound k (nothing new if a lane
+cdef inline u64 facts_proven(u64 facts, int question, int k) noexcept nogil:
+    """facts with the question known to hold at bound k (nothing new if a lane
     cannot hold k, or a smaller bound is known)."""
-    if k < proven_bound(facts, pi) and k <= SOLVE_LANE_MOST:
-        return facts_with(facts, pi, k + 1)
+    if k < proven_bound(facts, question) and k <= SOLVE_LANE_MOST:
+        return facts_with(facts, question, k + 1)
     return facts
 
 
-cdef inline u64 facts_refuted(u64 facts, int pi, int k) noexcept nogil:
-    """facts with predicate pi known to fail at bound k (SOLVE_NEVER: at every
+cdef inline u64 facts_refuted(u64 facts, int question, int k) noexcept nogil:
+    """facts with the question known to fail at bound k (SOLVE_NEVER: at every
     bound; a bound a lane cannot hold is kept as its largest, a weaker fact)."""
     cdef int v
     if k == SOLVE_NEVER:
         v = SOLVE_LANE_NEVER
     else:
         v = min(k, SOLVE_LANE_MOST - 1) + 1
-    if v > facts_lane(facts, 4 + pi):
-        return facts_with(facts, 4 + pi, v)
+    if v > facts_lane(facts, 4 + question):
+        return facts_with(facts, 4 + question, v)
     return facts
 
 
@@ -171,49 +171,49 @@ cdef inline void solve_write(SolveSlots* t, u64 key, u64 facts) noexcept nogil:
     katra_word_store(&e.check, key ^ facts)
 
 
-cdef inline void solve_store(SolveSlots* t, u64 key, int pi, int k, bint holds) noexcept nogil:
-    """Record F(pi, k) and what follows from it: a win is a draw or better,
+cdef inline void solve_store(SolveSlots* t, u64 key, int question, int k, bint holds) noexcept nogil:
+    """Record F(question, k) and what follows from it: a win is a draw or better,
     a failed draw-or-better is a failed win, and a player who can force a
     draw or better leaves the other no win (nor a draw or better, after a win)."""
     cdef u64 f = solve_read(t, key)
-    cdef int p = pi >> 1
+    cdef int p = question >> 1
     cdef int other = 2 * (1 - p)
     if holds:
-        f = facts_proven(f, pi, k)
-        if (pi & 1) == TARGET_WIN:
+        f = facts_proven(f, question, k)
+        if (question & 1) == TARGET_WIN:
             f = facts_proven(f, 2 * p, k)
             f = facts_refuted(f, other + TARGET_DRAW, SOLVE_NEVER)
         f = facts_refuted(f, other + TARGET_WIN, SOLVE_NEVER)
     else:
-        f = facts_refuted(f, pi, k)
-        if (pi & 1) == TARGET_DRAW:
-            f = facts_refuted(f, pi + 1, k)
+        f = facts_refuted(f, question, k)
+        if (question & 1) == TARGET_DRAW:
+            f = facts_refuted(f, question + 1, k)
     solve_write(t, key, f)
 
 
 cdef inline void solve_store_finished(SolveSlots* t, u64 key, int winner) noexcept nogil:
     """A finished game: each predicate holds at every bound, or at none."""
     cdef u64 f = solve_read(t, key)
-    cdef int pi
-    for pi in range(SOLVE_PREDICATES):
-        if solve_good(winner, pi):
-            f = facts_proven(f, pi, 0)
+    cdef int question
+    for question in range(SOLVE_PREDICATES):
+        if solve_good(winner, question):
+            f = facts_proven(f, question, 0)
         else:
-            f = facts_refuted(f, pi, SOLVE_NEVER)
+            f = facts_refuted(f, question, SOLVE_NEVER)
     solve_write(t, key, f)
 
 
-cdef inline int solve_probe(SolveSlots* t, u64 key, int pi, int k) noexcept nogil:
-    """1 or 0 if the table decides F(pi, k), else -1."""
+cdef inline int solve_probe(SolveSlots* t, u64 key, int question, int k) noexcept nogil:
+    """1 or 0 if the table decides F(question, k), else -1."""
     cdef SolveEntry* e = &t.entries[key & t.mask]
     cdef u64 facts = katra_word_load(&e.facts)
     cdef u64 check = katra_word_load(&e.check)
     cdef int v
     katra_opaque2(facts, check)
     if check ^ facts == key:
-        if <unsigned>(facts_lane(facts, pi) - 1) <= <unsigned>k:      # lane 0: none known
+        if <unsigned>(facts_lane(facts, question) - 1) <= <unsigned>k:      # lane 0: none known
             return 1
-        v = facts_lane(facts, 4 + pi)
+        v = facts_lane(facts, 4 + question)
         if v > k or v == SOLVE_LANE_NEVER:
             return 0
     return -1

@@ -161,7 +161,7 @@ cdef class Solver:
         the game to end within plies plies (0..500) with a draw or better
         (target 0) or a win (target 1)?"""
         cdef Position p = _check_position(pos)
-        cdef int pi = _question_arg(player, target)
+        cdef int question = _question_arg(player, target)
         cdef int k = _solve_bound_arg(plies, "plies", 0)
         cdef int r
         cdef IntPosition root = p.st
@@ -169,7 +169,7 @@ cdef class Solver:
         self._reserve(k)
         self._begin(&js, None)
         with nogil:
-            r = solve_root(&self.c, &root, pi, k, 0)
+            r = solve_root(&self.c, &root, question, k, 0)
         self._end(&js)
         return bool(r)
 

@@ -114,14 +114,14 @@ cdef inline int table_board(const DjenonNode* s, int* c) noexcept nogil:
     return k
 
 
-cdef inline int table_probe(const EndTable* t, const DjenonNode* s, int pi,
+cdef inline int table_probe(const EndTable* t, const DjenonNode* s, int question,
                             unsigned int* plies) noexcept nogil:
-    """Question pi (2 * player + target, _solve_table.pxi) at s from the table:
+    """The question (2 * player + target, _solve_table.pxi) at s from the table:
     1 the player forces it (within *plies plies), 0 they cannot force it, -1
     s's board is not in the table."""
     cdef int c[TABLE_HOLES]
     cdef int k = table_board(s, c)
-    cdef int P = pi >> 1
+    cdef int P = question >> 1
     cdef int side = 0 if P == s.to_move else 1
     cdef int v, mine, theirs
     cdef u64 at
@@ -133,7 +133,7 @@ cdef inline int table_probe(const EndTable* t, const DjenonNode* s, int pi,
         return 0
     mine = s.stores[P] + v
     theirs = s.stores[1 - P] + k - v
-    if mine > theirs or (mine == theirs and (pi & 1) == 0):
+    if mine > theirs or (mine == theirs and (question & 1) == 0):
         plies[0] = t.plies[k][at]
         return 1
     return 0
@@ -377,24 +377,24 @@ cdef class EndgameTables:
         (target 0) or a win (target 1)" at pos, as DfpnSolver.prove answers
         it: 1 forced (within plies plies), 0 not, -1 pos's board is not held."""
         cdef Position p = _check_position(pos)
-        cdef int pi = _question_arg(player, target)
+        cdef int question = _question_arg(player, target)
         cdef DjenonNode s
         cdef unsigned int plies = 0
         cdef int r
         self._board(p, &s)
-        r = table_probe(&self.t, &s, pi, &plies)
+        r = table_probe(&self.t, &s, question, &plies)
         return (r, plies if r == 1 else 0)
 
 
 # ---------------------------------------------------------------- the solvers' hooks
 
-cdef inline bint table_answer(const EndTable* t, const Node* s, int pi, unsigned int* plies,
+cdef inline bint table_answer(const EndTable* t, const Node* s, int question, unsigned int* plies,
                               int* answer) noexcept nogil:
-    """Whether t holds the answer of question pi at node s (a Djenon-aboure
+    """Whether t holds the answer of the question at node s (a Djenon-aboure
     node whose board is held): then *answer is 1 (forced within *plies plies)
     or 0 (never forced)."""
     if Node is DjenonNode:
-        answer[0] = table_probe(t, s, pi, plies)
+        answer[0] = table_probe(t, s, question, plies)
         return answer[0] >= 0
     else:
         return 0

@@ -2,18 +2,18 @@
 
 setup.py writes every cython_core/*.pxi.in (a Tempita template, Cython's copy)
 out as its .pxi before cythonize reads the core, with the names below in the
-template's namespace: each per-game and per-kind list of the core (the game
-indices, the shapes, the node kinds, their types, the fused type Node, the
+template's namespace: each per-game and per-form list of the core (the game
+indices, the shapes, the node forms, their types, the fused type Node, the
 union NodeBox, the dispatchers' switch) is a loop over the table, so that a
 new board size of an existing family is one row in the table.
 
 Names a game's row gives the core (``symbol`` is the id in capitals, '-' as
-'_'): GAME_<symbol> its index, NODE_<symbol> the kind of its node on the
+'_'): GAME_<symbol> its index, NODE_<symbol> the form of its node on the
 lanes, <Camel id>Node the node type of a Katro or Katra Mpantsaka size (each
 its own type, so that every job's specialisation has the shape's constants
 folded in).  Djenon-aboure's and Goré's lanes (DjenonNode, GoreNode) are
 written for one board each: their family's first row; a further size of those
-families gets no lanes kind (NODE_INT).
+families gets no lanes form (NODE_INT).
 
 This file reads the table without importing katra (the build has no
 compiled core yet) and is not installed; tests/test_core_templates.py renders
@@ -73,7 +73,7 @@ class CoreGame:
     rows: int
     cols: int
     simplified: bool
-    kind: str           # NODE_<symbol>, or NODE_INT: no lanes form (the int form only)
+    form: str           # NODE_<symbol>, or NODE_INT: no lanes form (the int form only)
     node: str           # the node type of its lanes form ("" without one)
     member: str         # its NodeBox member ("" without one)
     halves: bool        # its lanes are _lanes.pxi's halves (Katro, Katra Mpantsaka)
@@ -110,19 +110,19 @@ def core_games(games: Any) -> list[CoreGame]:
 
 def namespace(games: Any) -> dict[str, Any]:
     """What every template sees: GAMES (CoreGame per row), FAMILIES (the
-    family names, FAM_ order), KINDS (kind, node type, NodeBox member) for
-    the int form and each lanes form (NODE_* is its index), LANE_KINDS (those
-    of the lanes), HALVES_KINDS (those on the halves), GAME_KINDS (each
-    game's kind number) and ONE_BOARD (the games whose family's lanes are
+    family names, FAM_ order), FORMS (form, node type, NodeBox member) for
+    the int form and each lanes form (NODE_* is its index), LANE_FORMS (those
+    of the lanes), HALVES_FORMS (those on the halves), GAME_FORMS (each
+    game's form number) and ONE_BOARD (the games whose family's lanes are
     written for their board alone: Goré's, Djenon-aboure's)."""
     rows = core_games(games)
-    lanes = [(g.kind, g.node, g.member) for g in rows if g.node]
-    kinds = [("NODE_INT", "IntPosition", "int_pos"), *lanes]
-    numbers = {kind: k for k, (kind, _, _) in enumerate(kinds)}
-    return {"GAMES": rows, "FAMILIES": tuple(games.FAMILIES), "KINDS": kinds,
-            "LANE_KINDS": lanes,
-            "HALVES_KINDS": [(g.kind, g.node, g.member) for g in rows if g.halves],
-            "GAME_KINDS": [numbers[g.kind] for g in rows],
+    lanes = [(g.form, g.node, g.member) for g in rows if g.node]
+    forms = [("NODE_INT", "IntPosition", "int_pos"), *lanes]
+    numbers = {form: k for k, (form, _, _) in enumerate(forms)}
+    return {"GAMES": rows, "FAMILIES": tuple(games.FAMILIES), "FORMS": forms,
+            "LANE_FORMS": lanes,
+            "HALVES_FORMS": [(g.form, g.node, g.member) for g in rows if g.halves],
+            "GAME_FORMS": [numbers[g.form] for g in rows],
             "ONE_BOARD": [g for g in rows if g.node and not g.halves]}
 
 

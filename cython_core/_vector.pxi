@@ -22,9 +22,9 @@ cdef enum:
     ENVS_PER_THREAD = 64          # below this many envs per thread, fewer threads
 
 # Everything a step touches, as plain C (worker threads get a pointer to it).
-# The envs' positions are nodes of the node layer (_node.pxi), all of one kind
+# The envs' positions are nodes of the node layer (_node.pxi), all of one form
 # (node_root's for the start position): nodes and children hold nodes of that
-# kind, each array indexed by that kind's size (room: a NodeBox each).
+# form, each array indexed by that form's size (room: a NodeBox each).
 ctypedef struct Envs:
     int game
     int num_envs
@@ -32,8 +32,8 @@ ctypedef struct Envs:
     int num_actions
     int view                      # -1: the player to move; else 0 or 1
     long long ply_cap             # a game stops, truncated, after this many plies
-    int kind                      # the nodes' kind (NODE_*)
-    NodeBox initial               # the start position, of that kind
+    int form                      # the nodes' form (NODE_*)
+    NodeBox initial               # the start position, of that form
     void* nodes                   # env i's position: nodes[i]
     int children_cap              # children kept per env (0: Goré's, made when played)
     void* children                # env i's sown children (node_legal_moves): [i * children_cap, ...)
@@ -329,7 +329,7 @@ cdef inline void gore_commit(const Envs* shared, GoreNode* nodes, long long* act
             draw_ahead(e, i, True)
 
 
-# commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' kind of node, and
+# commit_range(e, acts, mode, lo, hi): commit_nodes on the envs' form of node, and
 # env_int_pos(e, i, out): env i's position on the int form (_dispatch.pxi.in)
 
 
@@ -455,7 +455,7 @@ cdef class VectorGame:
         cdef Envs* e = &self.e
         e.view = <int>view_c
         e.ply_cap = max_plies_c
-        e.kind = node_root(&e.initial, &start.st)
+        e.form = node_root(&e.initial, &start.st)
         e.game = start.st.game
         e.num_envs = <int>n
         e.obs_size = observation_size_c(e.game)
@@ -470,7 +470,7 @@ cdef class VectorGame:
         e.legal_acts = <int*>malloc(n * MAX_CANDIDATES * sizeof(int))
         e.legal_moves = <int*>malloc(max(1, n * e.children_cap) * sizeof(int))
         e.sown = <unsigned char*>malloc(max(1, n * e.children_cap))
-        if e.kind == NODE_GORE:
+        if e.form == NODE_GORE:
             e.gore_legal = <GoreLegal*>calloc(n, sizeof(GoreLegal))   # none: masks of 0s
             if not e.gore_legal:
                 raise MemoryError()

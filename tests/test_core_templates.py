@@ -1,4 +1,4 @@
-"""The core's per-game and per-kind lists, written from the game table.
+"""The core's per-game and per-form lists, written from the game table.
 
 setup.py writes cython_core/*.pxi.in out with cython_core/_templates.py from
 the rows of katra._games.GAMES: a new board size of an existing family is one
@@ -73,7 +73,7 @@ def test_the_build_reads_this_table() -> None:
     names = templates.core_games(_games)
     assert [g.symbol for g in names] == ["KATRO", "KATRO_4X6", "KATRO_4X4", "KATRA_MPANTSAKA",
                                          "KATRA_MPANTSAKA_SIMPLIFIED", "GORE", "DJENON_ABOURE"]
-    for name in ("_games.pxi.in", "_kinds.pxi.in", "_dispatch.pxi.in"):
+    for name in ("_games.pxi.in", "_forms.pxi.in", "_dispatch.pxi.in"):
         written = CORE / name.removesuffix(".in")
         if written.exists():
             assert written.read_text(encoding="utf-8") == render(name, _games), name
@@ -84,40 +84,40 @@ def test_a_new_katro_size_is_one_row() -> None:
     indices = render("_games.pxi.in", games)
     assert "    NUM_GAMES = 8\n" in indices
     assert "    GAME_KATRO_6X4 = 7\n" in indices
-    kinds = render("_kinds.pxi.in", games)
-    assert c_array(kinds, "katra_shape_family")[7] == _games.FAMILIES.index(_games.KATRO)
-    assert c_array(kinds, "katra_shape_rows")[7] == 6
-    assert c_array(kinds, "katra_shape_cols")[7] == 4
-    assert c_array(kinds, "katra_shape_simplified")[7] == 0
-    assert c_array(kinds, "katra_game_kind") == [1, 2, 3, 4, 5, 6, 7, 8]
-    assert "ctypedef struct Katro6x4Node:\n    HalvesNode halves\n    int to_move\n" in kinds
-    fused = kinds.split("ctypedef fused Node:\n")[1].split("\n\n")[0].split()
+    forms = render("_forms.pxi.in", games)
+    assert c_array(forms, "katra_shape_family")[7] == _games.FAMILIES.index(_games.KATRO)
+    assert c_array(forms, "katra_shape_rows")[7] == 6
+    assert c_array(forms, "katra_shape_cols")[7] == 4
+    assert c_array(forms, "katra_shape_simplified")[7] == 0
+    assert c_array(forms, "katra_game_form") == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert "ctypedef struct Katro6x4Node:\n    HalvesNode halves\n    int to_move\n" in forms
+    fused = forms.split("ctypedef fused Node:\n")[1].split("\n\n")[0].split()
     assert fused == ["IntPosition", "KatroNode", "Katro4x6Node", "Katro4x4Node",
                      "KatraMpantsakaNode", "KatraMpantsakaSimplifiedNode", "GoreNode",
                      "DjenonNode", "Katro6x4Node"]
-    assert "    NODE_KATRO_6X4 = 8\n" in kinds
-    assert "    Katro6x4Node katro_6x4\n" in kinds
-    assert "    elif Node is Katro6x4Node:\n        return GAME_KATRO_6X4\n" in kinds
-    assert "'katro-6x4', )" in kinds
+    assert "    NODE_KATRO_6X4 = 8\n" in forms
+    assert "    Katro6x4Node katro_6x4\n" in forms
+    assert "    elif Node is Katro6x4Node:\n        return GAME_KATRO_6X4\n" in forms
+    assert "'katro-6x4', )" in forms
 
 
 def test_every_dispatcher_switches_on_the_new_kind() -> None:
-    """Each switch of _dispatch.pxi.in (if, elif ..., else: one branch a kind
-    of its list) gets one more branch, the new kind's: the full lists
-    (KINDS), the lanes' (LANE_KINDS) and the halves' (HALVES_KINDS) alike,
+    """Each switch of _dispatch.pxi.in (if, elif ..., else: one branch a form
+    of its list) gets one more branch, the new form's: the full lists
+    (FORMS), the lanes' (LANE_FORMS) and the halves' (HALVES_FORMS) alike,
     for a Katro size."""
     before = render("_dispatch.pxi.in", table_with())
     after = render("_dispatch.pxi.in", table_with(KATRO_6X4))
 
     def branches(text: str) -> tuple[int, int, int]:
-        return (len(re.findall(r"^ +if kind == NODE_\w+:$", text, re.M)),
-                len(re.findall(r"^ +elif kind == NODE_\w+:$", text, re.M)),
+        return (len(re.findall(r"^ +if form == NODE_\w+:$", text, re.M)),
+                len(re.findall(r"^ +elif form == NODE_\w+:$", text, re.M)),
                 len(re.findall(r"^ +else:$", text, re.M)))
 
     first, middle, last = branches(before)
     assert last >= 10        # (two hand-written tests of NODE_INT start with "if" too)
     assert branches(after) == (first, middle + last, last)
-    assert after.count("kind == NODE_KATRO_4X6:") == before.count("kind == NODE_KATRO_4X6:")
+    assert after.count("form == NODE_KATRO_4X6:") == before.count("form == NODE_KATRO_4X6:")
     for member in ("katro_4x6", "katro_6x4"):      # every switch names both
         assert after.count(f"&box.{member}") == after.count("&box.katro_4x4")
     assert "node_legal_actions(&box.katro_6x4, acts, &scratch.katro_6x4)" in after
@@ -126,16 +126,16 @@ def test_every_dispatcher_switches_on_the_new_kind() -> None:
 
 def test_a_second_djenon_size_gets_no_lanes_kind() -> None:
     """Djenon-aboure's lanes are written for its board: another size gets a
-    game index and a shape, no lanes kind (NODE_INT)."""
+    game index and a shape, no lanes form (NODE_INT)."""
     games = table_with(DJENON_2X8)
     assert "    GAME_DJENON_2X8 = 7\n" in render("_games.pxi.in", games)
-    kinds = render("_kinds.pxi.in", games)
-    assert c_array(kinds, "katra_game_kind")[7] == 0
-    assert c_array(kinds, "katra_shape_cols")[7] == 8
-    assert "NODE_DJENON_2X8" not in kinds
-    assert kinds.count("    DjenonNode\n") == 1
+    forms = render("_forms.pxi.in", games)
+    assert c_array(forms, "katra_game_form")[7] == 0
+    assert c_array(forms, "katra_shape_cols")[7] == 8
+    assert "NODE_DJENON_2X8" not in forms
+    assert forms.count("    DjenonNode\n") == 1
     names = templates.core_games(games)
-    assert names[7].kind == "NODE_INT" and names[7].node == ""
+    assert names[7].form == "NODE_INT" and names[7].node == ""
 
 
 @pytest.mark.slow

@@ -3,7 +3,7 @@
 # found as katra/_core.pxd on the include path) before _core.pyx, so every
 # part sees these declarations whatever the include order.  What a part takes
 # of another beyond them are inline functions (Cython cannot declare those
-# without their bodies): the hot forms of _common.pxi named below, the lanes
+# without their bodies): the hot ones of _common.pxi named below, the lanes
 # of _lanes.pxi, the node layer, job_should_stop of _stop.pxi; Cython finds
 # them in the whole module, so they may be defined after their callers (the
 # dispatchers of _dispatch.pxi, included last, are).  (Cython also lists the
@@ -16,7 +16,7 @@
 # Declared here, defined in the .pxi files: the IntPosition-level entry points.  They
 # stay real functions, never inline: inlined into the search's and the solver's
 # recursions they would swell every frame (tests/test_solve.py runs the solver
-# on a 32 KiB thread stack).  Their hot inline forms are in _common.pxi:
+# on a 32 KiB thread stack).  Their hot inline versions are in _common.pxi:
 # sow_lap and relay_sow (the relay engine) and the *_of dispatchers taking a
 # constant family.  The IntPosition's invariants are kept by the two helpers
 # defined here, copy_hot and owner_of.
@@ -182,7 +182,7 @@ ctypedef struct Children:
     int legal              # legal children produced so far
     int fallback_done
     long long work         # laps sown so far (for job_should_stop)
-    unsigned prep          # node_play_prep of the node listed
+    unsigned opp_seeded    # node_opp_seeded of the node listed
 
 # ---------------------------------------------------------------- stopping long jobs
 
