@@ -276,15 +276,10 @@ CAPI_TABLE.evaluate = capi_evaluate
 CAPI_TABLE.key = capi_key
 CAPI_TABLE.zobrist = capi_zobrist
 
-# Every internal form fits a node's words; every count fits WideNode's.
+# Every internal form fits a node's words (the int form as WideNode); every
+# count fits WideNode's; the search's scores are the C API's.
 _require(sizeof(WideNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(KatroNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(Katro4x6Node) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(Katro4x4Node) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(KatraMpantsakaNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(KatraMpantsakaSimplifiedNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(DjenonNode) <= KATRA_NODE_WORDS * sizeof(u64)
-         and sizeof(GoreNode) <= KATRA_NODE_WORDS * sizeof(u64)
+         and lanes_forms_fit(KATRA_NODE_WORDS * sizeof(u64))
          and MAX_TOTAL_SEEDS <= 0xFFFF and <int>MAX_CANDIDATES <= <int>KATRA_MAX_CHILDREN
          and <int>MATE == <int>KATRA_MATE,
          "katra_node: an internal form does not fit")

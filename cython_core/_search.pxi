@@ -65,7 +65,7 @@ cdef extern from *:
 cdef enum:
     MAX_SEARCH_DEPTH = 64          # the deepest iteration (and the longest PV)
     SEARCH_MAX_ACTIONS = 267     # the largest action space (Goré)
-    MATE = 100000         # a win at ply p scores MATE - p
+    MATE = 100000         # a win at ply p scores MATE - p (the C API's KATRA_MATE: _capi.pxi checks)
     MATE_BOUND = 99000    # |score| above this is a win / loss
     SEARCH_INF = 1000000
     MAX_SEARCH_TIME = 1000000 # the longest clock accepted (about 11.6 days)
