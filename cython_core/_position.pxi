@@ -102,6 +102,31 @@ cdef u64 _seed_arg(object value) except? 0:
     return <u64>_limits.check_int(value, "seed", 0, _limits.MAX_SEED)
 
 
+cdef inline int key_word(const unsigned char* data, int k) noexcept nogil:
+    """The k-th count of a position key (position_key's native 16-bit words)."""
+    cdef unsigned short word
+    memcpy(&word, data + 2 * k, 2)
+    return word
+
+
+cdef bytes position_key(const IntPosition* s):
+    """Position._key's bytes of s (counts below 2**16: MAX_TOTAL_SEEDS)."""
+    cdef GameTable* g = &TABLES[s.game]
+    cdef unsigned short words[6 + MAX_HOLES]
+    cdef int i, mask = 0
+    words[0] = <unsigned short>s.game
+    words[1] = <unsigned short>s.to_move
+    words[2] = <unsigned short>s.offer
+    words[3] = <unsigned short>s.stores[0]
+    words[4] = <unsigned short>s.stores[1]
+    for i in range(g.holes):
+        words[5 + i] = <unsigned short>s.board[i]
+        if g.family == FAM_GORE and s.owner[i]:
+            mask |= 1 << i
+    words[5 + g.holes] = <unsigned short>mask
+    return (<char*>words)[:2 * (6 + g.holes)]
+
+
 cdef class Position:
     """One position of one game (mutable).  See docs/backends.md."""
     # Its fields (st, the push/pop stack) are declared in _core.pxd.
@@ -289,6 +314,53 @@ cdef class Position:
         """The actions pushed and not yet popped, oldest first (a new list of ints)."""
         cdef Py_ssize_t k
         return [self._stack_actions[k] for k in range(self._depth)]
+
+    # Keys for whole-graph jobs (katra.api.retrograde): a position as bytes,
+    # one 16-bit count a value (game, to_move, offer, stores, the game's holes,
+    # then Goré's owners as a mask); equal positions have equal keys.
+
+    def _key(self):
+        """The position's key (bytes)."""
+        return position_key(&self.st)
+
+    def _child_keys(self):
+        """[(action, the child's key)] for every legal action, ascending."""
+        cdef int acts[MAX_CANDIDATES]
+        cdef IntPosition child
+        cdef int k, n = legal_actions_c(&self.st, acts)
+        cdef list out = []
+        for k in range(n):
+            if not action_legal(&self.st, acts[k], &child):
+                raise RuntimeError(f"action {acts[k]} was listed legal and is not")
+            out.append((acts[k], position_key(&child)))
+        return out
+
+    @staticmethod
+    def _from_key(key):
+        """The position of a key _key made in this process; PositionError otherwise."""
+        cdef Position p = Position.__new__(Position)
+        cdef const unsigned char* data
+        cdef int i, holes, mask
+        if not isinstance(key, bytes) or len(key) < 2:
+            raise PositionError("a position key is bytes made by Position._key")
+        data = <const unsigned char*>(<bytes>key)
+        p.st.game = key_word(data, 0)
+        if p.st.game >= GAME_COUNT:
+            raise PositionError("a position key of no game of this process")
+        holes = TABLES[p.st.game].holes
+        if len(key) != 2 * (6 + holes):
+            raise PositionError("a position key of the wrong length")
+        p.st.to_move = key_word(data, 1)
+        p.st.offer = key_word(data, 2)
+        p.st.stores[0] = key_word(data, 3)
+        p.st.stores[1] = key_word(data, 4)
+        for i in range(holes):
+            p.st.board[i] = key_word(data, 5 + i)
+        mask = key_word(data, 5 + holes)
+        for i in range(holes):
+            p.st.owner[i] = (mask >> i) & 1 if TABLES[p.st.game].family == FAM_GORE \
+                else TABLES[p.st.game].owner0[i]
+        return p
 
     def lap_count(self, action, limit=LAP_LIMIT):
         """Laps the sowing candidate action takes if <= limit, else None."""

@@ -17,6 +17,7 @@ from ._dfpn_file import DfpnTableInfo, dfpn_table_info
 from ._explain import explain
 from ._mcts import MCTS, MctsResult, mcts
 from ._proof import ProofWriteError, write_proof
+from ._retrograde import DEFAULT_POSITIONS, MAX_POSITIONS, retrograde
 from ._search import MATE, Analysis, Engine, MoveScore, SearchResult, analyse, search
 from ._solve import MAX_SOLVE_PLIES, SolveProgress, SolveResult, solve
 from ._state import Game, LegalMoves, Outcome, State, game, games
@@ -32,6 +33,7 @@ __all__ = [
     "MCTS", "mcts", "MctsResult",
     "solve", "SolveResult", "SolveProgress", "MAX_SOLVE_PLIES", "write_proof",
     "ProofWriteError", "dfpn_table_info", "DfpnTableInfo",
+    "retrograde", "DEFAULT_POSITIONS", "MAX_POSITIONS",
     "cancel_jobs", "JobCancelled",
     "explain", "MoveTrace", "Lap", "TraceMismatchError",
     "build_tables", "load_tables", "tables_info", "TablesInfo", "LayerInfo",

@@ -71,7 +71,9 @@ class SolveResult:
     max_nodes: int | None = None
 
     def describe(self) -> str:
-        """In words: ``"South wins in 17 plies"``, ``"draw within 4 plies"``, ``"no result"``."""
+        """In words: ``"South wins in 17 plies"``, ``"draw within 4 plies"``, ``"no result"``
+        (``"no forced result"`` when [retrograde][katra.retrograde] solved every
+        position reachable and neither player forces anything)."""
         me = "South" if self.to_move == 0 else "North"
         other = "North" if self.to_move == 0 else "South"
         unit = "ply" if self.plies == 1 else "plies"
@@ -84,6 +86,8 @@ class SolveResult:
             return f"draw {within} {self.plies} {unit}"
         if self.max_plies is not None:
             return f"no result within {self.max_plies} plies"
+        if self.exact and self.max_nodes is None:
+            return "no forced result"
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             return f"no result within {self.max_nodes} nodes"
         return "no result"

@@ -16,6 +16,7 @@ from .common import CommandFailed, UsageError, add_variant_options, int_arg, sec
 max_solve_plies_arg = int_arg("the bound", 1, MAX_SOLVE_PLIES)
 solve_nodes_arg = int_arg("the node budget", 1, MAX_SEARCH_NODES)
 tt_bits_arg = int_arg("--tt-bits", MIN_SOLVE_TT_BITS, MAX_SOLVE_TT_BITS)
+positions_arg = int_arg("--positions", 1, 1 << 31)
 
 
 def register(commands: Any) -> None:
@@ -32,6 +33,12 @@ def register(commands: Any) -> None:
                         "df-pn searches with no bound")
     solver.add_argument("--exact", action="store_true",
                         help="after df-pn's proof, find the exact distance (the bounded solver)")
+    solver.add_argument("--retrograde", action="store_true",
+                        help="list every position reachable and solve them all, exactly "
+                        "(small boards; lines that never end are settled too)")
+    solve.add_argument("--positions", type=positions_arg, metavar="N",
+                       help="--retrograde's budget: the most positions listed (default "
+                       "1,000,000, about 250 MB)")
     solve.add_argument("--nodes", type=solve_nodes_arg, metavar="N",
                        help="df-pn's node budget (no result if it runs out)")
     solve.add_argument("--tt-bits", type=tt_bits_arg, metavar="B",
@@ -95,6 +102,11 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if pos.is_terminal():
         raise UsageError(f"katra solve: the game is already over: {pos.text()}")
     split = args.jobs is not None or args.scheduler is not None
+    if args.positions is not None and not args.retrograde:
+        raise UsageError("katra solve: --positions is --retrograde's budget: give it with "
+                         "--retrograde")
+    if args.retrograde:
+        return _retrograde(args, pos, split)
     if args.max_plies is not None and args.nodes is not None:
         raise UsageError("katra solve: --nodes is df-pn's budget: give it without --max-plies")
     show = _ProgressLine(sys.stderr) if args.progress or (
@@ -161,22 +173,78 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(record))
         return
+    _print_result(pos, result, line, proof_lines, args)
+
+
+def _print_result(pos: Any, result: Any, line: str, proof_lines: int | None,
+                  args: argparse.Namespace) -> None:
     lines = [f"position {pos.text()}", f"result   {result.describe()}"
              + (" (the clock stopped the search)" if result.timed_out else "")]
     if result.outcome is not None:
         lines += [f"best     {result.best_move}", f"line     {line}"]
-    if result.max_plies is not None:
+    if args.retrograde:
+        lines.append("method   retrograde analysis (every position reachable)"
+                     if result.max_nodes is None else
+                     "method   retrograde analysis (the budget ran out)")
+    elif result.max_plies is not None:
         lines.append(f"bound    {result.max_plies} plies searched")
     else:
         lines.append("method   df-pn (plies: the proof's depth; --exact for the distance)"
                      if result.outcome is not None and not result.exact else "method   df-pn")
-    lines += [f"nodes    {result.nodes}", f"time     {result.seconds:.3f} s"]
+    lines += [f"{'positions' if args.retrograde else 'nodes   '} {result.nodes}",
+              f"time     {result.seconds:.3f} s"]
     if proof_lines is not None:
         lines.append(f"proof    {args.proof} ({proof_lines} lines)")
     if args.dfpn_table is not None:
+        from katra.api import dfpn_table_info
+        kept = dfpn_table_info(args.dfpn_table)
         lines.append(f"table    {args.dfpn_table} (2**{kept.tt_bits} entries; {kept.nodes} nodes "
                      f"in {kept.runs} run{'s' if kept.runs != 1 else ''})")
     print("\n".join(lines))
+
+
+def _retrograde(args: argparse.Namespace, pos: Any, split: bool) -> None:
+    """katra solve --retrograde: every position reachable, solved (docs/solve.md)."""
+    from katra._games import game_by_id
+    from katra._text import action_text
+    from katra.api import retrograde
+
+    others = [name for name, given in (
+        ("--nodes", args.nodes is not None), ("--tt-bits", args.tt_bits is not None),
+        ("--time", args.time is not None), ("--tables", args.tables is not None),
+        ("--dfpn-table", args.dfpn_table is not None), ("--jobs or --scheduler", split),
+        ("--progress", args.progress)) if given]
+    if others:
+        raise UsageError(f"katra solve: --retrograde takes no {others[0]}")
+    proof = _ProofFile(args.proof) if args.proof is not None else None
+    try:
+        result = retrograde(pos.text(), positions=args.positions, proof=cast(TextIO, proof))
+    except BaseException as exc:
+        if proof is not None:
+            proof.discard()
+            if isinstance(exc, OSError) and proof.failed is exc:
+                raise proof.cannot_write(exc) from None
+        raise
+    if proof is not None:
+        if result.outcome is None:
+            proof.discard()
+            raise UsageError(f"katra solve: {result.describe()}: there is no proof to write")
+        proof.commit()
+    spec = game_by_id(pos.game_id)
+    if args.json:
+        record: dict[str, Any] = {
+            "position": pos.text(), "to_move": "SN"[result.to_move],
+            "outcome": result.outcome, "plies": result.plies, "exact": result.exact,
+            "best_move": result.best_move or None,
+            "pv": [action_text(spec, a) for a in result.pv], "method": "retrograde",
+            "positions": result.nodes, "complete": result.max_nodes is None,
+            "seconds": round(result.seconds, 6)}
+        if proof is not None:
+            record["proof"] = args.proof
+        print(json.dumps(record))
+        return
+    _print_result(pos, result, " ".join(action_text(spec, a) for a in result.pv),
+                  proof.lines if proof is not None else None, args)
 
 
 class _ProgressLine:
