@@ -13,14 +13,13 @@ import random
 import pytest
 
 import katra
+from helpers import katra_in_process
 from katra import _core
 from katra.api import DEFAULT_POSITIONS, MAX_POSITIONS
 from katra.api._backends import Solver
 from katra.api._questions import DRAW, QUESTIONS
 from katra.api._retrograde import RetrogradeGraph
 from katra.testing import check_proof, solved_variants
-
-from helpers import katra_in_process
 
 # Small starts of every family, with their graphs' sizes
 SMALL = ["katro-4x2-s1", "katra-mpantsaka-4x2-s1", "gore-2x2-s3", "djenon-aboure-2x4-s3",
@@ -52,18 +51,20 @@ def reference_graph(game_id):
     return moves
 
 
+def forces(outcome, question):
+    """Does a finished game's outcome answer question yes?"""
+    return outcome.winner == question.player or (
+        question.target == DRAW and outcome.winner is None)
+
+
 def naive_thresholds(moves):
     """§6.3 from its definition: for each question, the least N within which the
     player forces it at each position (the set forcing it within N, grown N by N
     until it stops)."""
     out = {}
     for question in QUESTIONS:
-        def good(outcome):
-            return outcome.winner == question.player or (
-                question.target == DRAW and outcome.winner is None)
-
         least = {text: 0 for text, (_, kids, outcome) in moves.items()
-                 if not kids and good(outcome)}
+                 if not kids and forces(outcome, question)}
         n = 0
         while True:
             n += 1
@@ -91,7 +92,7 @@ def test_thresholds_are_the_definitions(game_id):
     for v, text in enumerate(texts):
         for question, rank in zip(QUESTIONS, graph.thresholds_of(v)):
             assert rank == naive[question].get(text), (text, question)
-        mover, kids, _ = moves[text]
+        _, kids, _ = moves[text]
         assert [(a, texts[c]) for a, c in graph.moves(v)] == kids
 
 
