@@ -54,19 +54,36 @@ def test_the_table_is_shipped_and_whole():
         assert game_by_id(row.id).variant_family == row.family
         assert row.status in STATUSES
         assert row.command == f"katra solve {row.id} --nodes {row.budget} --tt-bits {row.tt_bits}"
+        # retrograde analysis ran exactly where df-pn settled no value
+        dfpn_settled = row.status == "settled" and row.method == "df-pn"
+        assert (row.positions is not None) == (row.status != "over" and not dfpn_settled)
+        assert row.method == ({"settled": row.method, "no-result": "retrograde" if
+                               row.positions is not None and row.positions
+                               < row.retrograde_budget else "df-pn"}.get(row.status))
+        if row.positions is not None:
+            assert row.retrograde_command == (f"katra solve {row.id} --retrograde "
+                                              f"--positions {row.retrograde_budget}")
+            assert row.positions <= row.retrograde_budget
         if row.status == "settled":
+            assert row.method in ("df-pn", "retrograde")
             assert row.outcome in ("win", "loss", "draw") and row.plies and row.best_move
             # South moves first at every start
             winner = {"win": "South", "loss": "North", "draw": None}[row.outcome]
             words = "in" if row.exact else "within"
             assert row.result == (f"draw {words} {row.plies}" if winner is None
                                   else f"{winner} wins {words} {row.plies}")
-            assert row.nodes < row.budget
+            if row.method == "df-pn":
+                assert row.nodes < row.budget
+            else:         # df-pn ran out; every position listed: the exact distance
+                assert row.nodes >= row.budget and row.exact
+                assert row.positions < row.retrograde_budget
         else:
-            assert row.outcome is None and row.proof is None
+            assert row.outcome is None
+            assert row.proof is None
         if row.status == "open":
-            assert row.nodes >= row.budget
-            assert row.result == f"open beyond {row.budget:,} nodes"
+            assert row.nodes >= row.budget and row.positions == row.retrograde_budget
+            assert row.result == (f"open beyond {row.budget:,} nodes and "
+                                  f"{row.retrograde_budget:,} positions")
 
 
 def test_the_boards_follow_the_growth_rule():
@@ -119,7 +136,7 @@ def resolve(row: SolvedVariant) -> None:
         return
     result = katra.solve(row.id, nodes=row.budget, tt_bits=row.tt_bits)
     assert result.nodes == row.nodes, row.id
-    if row.status == "open":
+    if row.nodes >= row.budget:          # open for df-pn (retrograde's rows: their own test)
         assert result.outcome is None and result.describe() == (
             f"no result within {row.budget} nodes"), row.id
         return
@@ -140,6 +157,40 @@ def resolve(row: SolvedVariant) -> None:
 
 SMALL = [row for row in ROWS if row.nodes <= SMALL_NODES
          and (row.exact_nodes or 0) <= SMALL_EXACT_NODES]
+
+
+def resolve_retrograde(row: SolvedVariant) -> None:
+    """Retrograde analysis of the row's start again, with its own call: the same
+    positions and result."""
+    result = katra.retrograde(row.id, positions=row.retrograde_budget)
+    if row.status == "open":
+        assert result.outcome is None and result.max_nodes == row.retrograde_budget, row.id
+        return
+    assert result.nodes == row.positions and result.max_nodes is None, row.id
+    assert result.outcome == row.outcome, row.id
+    if row.status == "settled":
+        assert (result.plies, result.best_move) == (row.plies, row.best_move), row.id
+        if row.method == "df-pn" and row.exact is False:
+            assert result.plies <= row.plies
+
+
+#: Retrograde rows of at most this many positions are solved again in the default run.
+SMALL_POSITIONS = 200_000
+RETROGRADE = [row for row in ROWS if row.positions is not None]
+
+
+def test_small_retrograde_rows_are_solved_again():
+    small = [row for row in RETROGRADE if row.positions <= SMALL_POSITIONS]
+    assert len(small) >= 3 and any(row.method == "retrograde" for row in small)
+    for row in small:
+        resolve_retrograde(row)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", [row for row in RETROGRADE if row.positions > SMALL_POSITIONS],
+                         ids=_ids)
+def test_every_retrograde_row_is_solved_again(row):
+    resolve_retrograde(row)
 
 
 def test_small_rows_are_solved_again():

@@ -70,6 +70,7 @@ TT_BITS = 22               # df-pn's table: 2**22 entries of 24 bytes (96 MiB)
 EXACT_NODES = 20_000_000   # the bounded solver starts no bound past this many nodes
 PROOF_BYTES = 200_000      # proofs smaller than this are checked and kept
 SEEDS_CAP = 8              # the most seeds a hole taken on any board
+RETRO_POSITIONS = 4_000_000  # retrograde analysis's budget where df-pn settles nothing
 
 #: (family id of the variant texts, rows, family's words, the named game of that size
 #: and its seeds, for the extrapolation)
@@ -116,6 +117,10 @@ def command(ident: str, nodes: int = NODES, tt_bits: int = TT_BITS) -> str:
     return f"katra solve {ident} --nodes {nodes} --tt-bits {tt_bits}"
 
 
+def retro_command(ident: str, positions: int = RETRO_POSITIONS) -> str:
+    return f"katra solve {ident} --retrograde --positions {positions}"
+
+
 # ------------------------------------------------------------------ one start (subprocess)
 
 class _Stop(Exception):
@@ -123,15 +128,91 @@ class _Stop(Exception):
 
 
 def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
-              proof_dir: Path | None) -> dict:
-    """Solve the start of ``ident``: the row, as a dict."""
-    import katra
-    from katra.api import load_position, write_proof
-    from katra.api._dfpn import Dfpn
-    from katra.api._solve import solve_unbounded
-    from katra.testing import check_proof
+              proof_dir: Path | None, retro_positions: int = RETRO_POSITIONS,
+              previous: dict | None = None) -> dict:
+    """Solve the start of ``ident``: the row, as a dict.  df-pn first (or the
+    ``previous`` row's df-pn), then, where it settles no value, retrograde
+    analysis within ``retro_positions`` positions (0: none)."""
+    from katra.api import load_position
 
     pos = load_position(ident, "core")
+    row = dict(previous) if previous is not None else solve_dfpn(
+        ident, pos, nodes, tt_bits, exact_nodes, proof_dir)
+    if row["status"] in ("open", "no-result") and retro_positions:
+        solve_retrograde(row, ident, pos, retro_positions, proof_dir)
+    return row
+
+
+def solve_retrograde(row: dict, ident: str, pos, positions: int,
+                     proof_dir: Path | None) -> None:
+    """Retrograde analysis of a start df-pn left open or without a result: the row
+    updated (its df-pn fields kept)."""
+    import katra
+    from katra.api._retrograde import RetrogradeGraph, _TooMany, write_graph_proof
+
+    start = time.process_time()
+    try:
+        graph = RetrogradeGraph(pos, positions)
+    except _TooMany:
+        row.update(positions=positions, retro_cpu=round(time.process_time() - start, 3),
+                   retro_budget=positions)
+        if row["status"] == "open":
+            row["result"] = f"open beyond {row['budget']:,} nodes and {positions:,} positions"
+        return
+    graph.solve()
+    outcome, distance, best = graph.best(0)
+    row.update(positions=len(graph), retro_cpu=round(time.process_time() - start, 3),
+               retro_budget=positions)
+    if row["status"] == "no-result" or outcome is None:
+        if row["status"] == "no-result" and outcome is not None:
+            raise RuntimeError(f"{ident}: df-pn found no result, retrograde analysis {outcome}")
+        row.update(status="no-result", outcome=None, result=NO_RESULT, method="retrograde")
+        return
+    game = katra.game(ident)
+    winner = None if outcome == "draw" else SIDES[0 if outcome == "win" else 1]
+    row.update(status="settled", method="retrograde", outcome=outcome, plies=distance,
+               exact=True, best_move=game.action_text(best),
+               line=" ".join(game.action_text(a) for a in graph.line(0, distance)),
+               result=(f"draw in {distance}" if winner is None
+                       else f"{winner} wins in {distance}"))
+    if proof_dir is not None:
+        keep_proof(row, ident, outcome, distance, proof_dir,
+                   lambda out: write_graph_proof(out, graph, pos, outcome, distance))
+
+
+def keep_proof(row: dict, ident: str, outcome: str, plies: int, proof_dir: Path,
+               write) -> None:
+    """Write a row's proof (``write(stream)``: its lines); under PROOF_BYTES, check it
+    on the reference and keep it gzipped in proof_dir."""
+    from katra.testing import check_proof
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{ident}.proof"
+        start = time.process_time()
+        with open(path, "w", encoding="utf-8") as out:
+            lines = write(out)
+        row.update(proof_lines=lines, proof_bytes=path.stat().st_size,
+                   proof_cpu=round(time.process_time() - start, 3))
+        if path.stat().st_size < PROOF_BYTES:
+            start = time.process_time()
+            summary = check_proof(path)       # ProofError stops the run at this row
+            row["check_cpu"] = round(time.process_time() - start, 3)
+            if (summary.outcome, summary.plies) != (outcome, plies):
+                raise RuntimeError(f"{ident}: the proof proves {summary}")
+            row["check"] = "ok"
+            proof_dir.mkdir(parents=True, exist_ok=True)
+            (proof_dir / f"{ident}.proof.gz").write_bytes(
+                gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+            row["proof"] = f"{ident}.proof.gz"
+
+
+def solve_dfpn(ident: str, pos, nodes: int, tt_bits: int, exact_nodes: int,
+               proof_dir: Path | None) -> dict:
+    """df-pn's row of the start of ``ident`` (then the bounded solver's distance)."""
+    import katra
+    from katra.api import write_proof
+    from katra.api._dfpn import Dfpn
+    from katra.api._solve import solve_unbounded
+
     row: dict = {"id": ident, "budget": nodes, "tt_bits": tt_bits, "command": command(
         ident, nodes, tt_bits)}
     if pos.is_terminal():
@@ -150,10 +231,10 @@ def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
         if search.out_of_nodes:
             row.update(status="open", outcome=None, result=f"open beyond {nodes:,} nodes")
         else:
-            row.update(status="no-result", outcome=None, result=NO_RESULT)
+            row.update(status="no-result", method="df-pn", outcome=None, result=NO_RESULT)
         return row
     mover = int(pos.to_move)
-    row.update(status="settled", outcome=result.outcome, within=result.plies,
+    row.update(status="settled", method="df-pn", outcome=result.outcome, within=result.plies,
                dfpn_move=result.best_move, dfpn_line=" ".join(
                    katra.game(ident).action_text(a) for a in result.pv))
     # the exact distance, while the bounded solver stays small
@@ -183,25 +264,8 @@ def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
     row["result"] = (f"draw {words} {row['plies']}" if winner is None
                      else f"{winner} wins {words} {row['plies']}")
     if proof_dir is not None:
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / f"{ident}.proof"
-            start = time.process_time()
-            with open(path, "w", encoding="utf-8") as out:
-                lines = write_proof(out, pos, result, tt_bits=tt_bits, search=search)
-            row.update(proof_lines=lines, proof_bytes=path.stat().st_size,
-                       proof_cpu=round(time.process_time() - start, 3))
-            if path.stat().st_size < PROOF_BYTES:
-                start = time.process_time()
-                summary = check_proof(path)       # ProofError stops the run at this row
-                row["check_cpu"] = round(time.process_time() - start, 3)
-                if (summary.outcome, summary.plies) != (result.outcome, result.plies):
-                    raise RuntimeError(f"{ident}: the proof proves {summary}")
-                row["check"] = "ok"
-                proof_dir.mkdir(parents=True, exist_ok=True)
-                data = path.read_bytes()
-                (proof_dir / f"{ident}.proof.gz").write_bytes(
-                    gzip.compress(data, compresslevel=9, mtime=0))
-                row["proof"] = f"{ident}.proof.gz"
+        keep_proof(row, ident, result.outcome, result.plies, proof_dir,
+                   lambda out: write_proof(out, pos, result, tt_bits=tt_bits, search=search))
     return row
 
 
@@ -219,11 +283,17 @@ def read_journal(path: Path) -> dict[str, dict]:
 
 def run_row(ident: str, journal: Path, args: argparse.Namespace) -> dict:
     done = read_journal(journal)
-    if ident in done:
-        return done[ident]
+    previous = done.get(ident)
+    if previous is not None and (previous["status"] not in ("open", "no-result")
+                                 or previous.get("retro_budget") == args.retro_positions
+                                 or not args.retro_positions):
+        return previous
     cmd = [sys.executable, str(Path(__file__).resolve()), "one", ident, "--nodes",
            str(args.nodes), "--tt-bits", str(args.tt_bits), "--exact-nodes",
-           str(args.exact_nodes), "--proof-dir", str(args.proof_dir)]
+           str(args.exact_nodes), "--proof-dir", str(args.proof_dir), "--retro-positions",
+           str(args.retro_positions)]
+    if previous is not None:       # df-pn's part is in the journal: retrograde only
+        cmd += ["--previous", json.dumps(previous)]
     wall = time.monotonic()
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if out.returncode != 0:
@@ -232,8 +302,9 @@ def run_row(ident: str, journal: Path, args: argparse.Namespace) -> dict:
     row["wall"] = round(time.monotonic() - wall, 1)
     with open(journal, "a", encoding="utf-8") as stream:
         stream.write(json.dumps(row) + "\n")
-    print(f"{ident:40} {row['result']:45} {row['nodes']:>12,} nodes {row['cpu']:8.1f} s",
-          flush=True)
+    print(f"{ident:40} {row['result']:45} {row['nodes']:>12,} nodes {row['cpu']:8.1f} s"
+          + (f" {row['positions']:>10,} positions {row['retro_cpu']:6.1f} s"
+             if "positions" in row else ""), flush=True)
     return row
 
 
@@ -278,7 +349,8 @@ MIN_FIT_NODES = 1_000
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#d62728", "#8c564b")
 KEEP = ("id", "family", "rows", "cols", "seeds", "status", "result", "outcome", "plies",
         "exact", "best_move", "within", "dfpn_move", "nodes", "exact_nodes", "cpu", "command",
-        "proof", "proof_lines", "budget", "tt_bits")
+        "proof", "proof_lines", "budget", "tt_bits", "method", "positions", "retro_cpu",
+        "retro_budget")
 
 
 def table_rows(journal: dict[str, dict]) -> list[dict]:
@@ -292,9 +364,17 @@ def table_rows(journal: dict[str, dict]) -> list[dict]:
                     seeds=spec.seeds_per_hole)
         if full["status"] == "no-win":          # the journal's first name for it
             full.update(status="no-result", result=NO_RESULT)
+        if full["status"] in ("settled", "no-result"):
+            full.setdefault("method", "df-pn")
         out.append({key: full.get(key) for key in KEEP})
     out.sort(key=lambda r: (order[family_key(r["family"], r["rows"])], r["cols"], r["seeds"]))
     return out
+
+
+def dfpn_status(r: dict) -> str:
+    """The row's status by df-pn alone (the plot and the fits are df-pn's): a start
+    that retrograde analysis settled after df-pn ran out of nodes is open for df-pn."""
+    return "open" if r["status"] != "over" and r["nodes"] >= r["budget"] else r["status"]
 
 
 def words(family: str, rows: int) -> str:
@@ -325,7 +405,7 @@ def fit_points(rows: list[dict], family: str, nrows: int,
     more; ``by_seeds``: (seeds on the board, log10 nodes), the hardest of each total."""
     hardest: dict[int, int] = {}
     for r in rows:
-        if (r["family"], r["rows"]) == (family, nrows) and r["status"] == "settled":
+        if (r["family"], r["rows"]) == (family, nrows) and dfpn_status(r) == "settled":
             holes = r["rows"] * r["cols"] * (r["seeds"] if by_seeds else 1)
             hardest[holes] = max(hardest.get(holes, 0), r["nodes"])
     return [(h, math.log10(n)) for h, n in sorted(hardest.items()) if n >= MIN_FIT_NODES]
@@ -388,9 +468,13 @@ def cell(r: dict) -> tuple[str, ...]:
     if r["status"] == "settled":
         result = f"**{result}**" if r["exact"] else result
     best = f"`{r['best_move']}`" if r.get("best_move") else ""
-    cpu = f"{r['cpu']:.2f} s" if r["cpu"] < 10 else f"{r['cpu']:.0f} s"
+    retro = r.get("method") == "retrograde"
+    seconds = r["retro_cpu"] if retro else r["cpu"]
+    cpu = f"{seconds:.2f} s" if seconds < 10 else f"{seconds:.0f} s"
+    positions = f"{r['positions']:,}" if r.get("positions") is not None else ""
+    how = retro_command(r["id"], r["retro_budget"]) if retro else r["command"]
     return (words(r["family"], r["rows"]), board, str(r["seeds"]), result, best,
-            f"{r['nodes']:,}", cpu, f"`{r['command']}`")
+            f"{r['nodes']:,}", positions, cpu, f"`{how}`")
 
 
 def section(rows: list[dict], meta: dict) -> str:
@@ -403,9 +487,9 @@ def section(rows: list[dict], meta: dict) -> str:
         f"{MAX_SEEDS_TEXT}). Each start is solved by df-pn",
         f"with a budget of **{budget:,} nodes** and a table of 2**{bits} entries",
         f"(`katra.solve(game, nodes={budget}, tt_bits={bits})`, one thread; the command in",
-        "each row gives the same result and the same node count on any machine). A start the",
-        f"budget leaves unsettled is **open beyond {budget:,} nodes**, and ends its family's",
-        "growth in that direction:",
+        "each row gives the same result and the same node count on any machine). A start",
+        "that neither df-pn within its budget nor retrograde analysis (below) settles is",
+        "**open**, and ends its family's growth in that direction:",
         "",
         "* on a board, the first seeds count left open ends the seeds (more seeds a hole are",
         "  taken to be no easier);",
@@ -421,18 +505,29 @@ def section(rows: list[dict], meta: dict) -> str:
         "bound (\"South wins within N\": the depth of its proof) and the first move of its",
         "proof's line (a row's command with `--exact` gives the exact distance too: the",
         "bounded solver after df-pn, its nodes added to df-pn's). The nodes and the CPU",
-        "seconds are df-pn's (`time.process_time` of the",
-        "solve, on a 2-core x86-64 machine shared with other work). \"No forced result\":",
-        "df-pn ends within the budget, every question that would settle the value",
-        "(docs/solve.md, \"Without a bound: proof-number search\") disproven: one player",
-        "can keep the game from ending, and neither forces a result. It is not proven:",
-        "df-pn's disproofs may rest on repetitions of its path (docs/solve.md), and no proof",
-        "file shows them. \"Over at the start\": the start is already a finished game.",
+        "seconds are the row's solver's (`time.process_time` of the",
+        "solve, on a 2-core x86-64 machine shared with other work).",
+        "",
+        "Where df-pn settles no value (open, or no forced result), **retrograde analysis**",
+        "(docs/solve.md, \"Every position: retrograde analysis\": `katra.retrograde(game,",
+        f"positions={meta['retro_positions']})`) lists every position reachable from the "
+        "start, up to",
+        f"{meta['retro_positions']:,}, and solves them all: its rows give the exact distance "
+        "and best move,",
+        "the positions it listed and its command, and their df-pn nodes stay in the table",
+        "(the budget, for a start df-pn left open). \"No forced result\": neither player",
+        "can force anything, since lines that never end keep the game going (docs/rules.md",
+        "§6.3); with a count of positions, retrograde analysis has shown it over every",
+        "position reachable; without one, df-pn ended within its budget with every question",
+        "that would settle the value disproven, which is not a proof (df-pn's disproofs may",
+        "rest on repetitions of its path, docs/solve.md). \"Over at the start\": the start",
+        "is already a finished game. A start open for both is **open beyond its nodes and",
+        "positions**.",
         "",
         "`python tools/solve_variants.py run` solves the rows (each in a subprocess of its",
         "own, resuming from its journal), `python tools/solve_variants.py write` writes this",
         "section, the plot and the table shipped as `katra/data/solved_variants.json`,",
-        "which `katra.testing.solved_variants()` reads. df-pn's proof of every settled start",
+        "which `katra.testing.solved_variants()` reads. The proof of every settled start",
         f"whose proof is under {PROOF_BYTES // 1000} KB ships gzipped as",
         "`katra/data/proofs_variants/<game-id>.proof.gz`; `gunzip -c` it to a file and",
         "`katra solve --check FILE` checks it on the reference backend.",
@@ -453,8 +548,9 @@ def section(rows: list[dict], meta: dict) -> str:
                    + " | ".join(str(c) for c in counts) + " |")
     out += [
         "",
-        "| family | board | seeds | result from the start | best move | nodes | CPU | command |",
-        "|---|---|---:|---|---|---:|---:|---|",
+        "| family | board | seeds | result from the start | best move | df-pn nodes | "
+        "positions | CPU | command |",
+        "|---|---|---:|---|---|---:|---:|---:|---|",
     ]
     out += ["| " + " | ".join(cell(r)) + " |" for r in rows]
     out += ["", "**Where each family stops.**", ""]
@@ -496,7 +592,7 @@ def open_below(rows: list[dict], family: str, nrows: int, holes: int) -> dict | 
     """The family's smallest start left open by the budget on a board of at most
     ``holes`` holes, or None."""
     found = [r for r in rows if (r["family"], r["rows"]) == (family, nrows)
-             and r["status"] == "open" and r["rows"] * r["cols"] <= holes]
+             and dfpn_status(r) == "open" and r["rows"] * r["cols"] <= holes]
     return min(found, key=lambda r: (r["rows"] * r["cols"], r["seeds"])) if found else None
 
 
@@ -616,8 +712,10 @@ def extrapolation(rows: list[dict], meta: dict) -> list[str]:
                 what = f"open beyond {KNOWN_OPEN[ident]:,}"
             elif here is None:
                 what = "not in the table"
-            elif here["status"] == "settled":
+            elif dfpn_status(here) == "settled":
                 what = f"{here['nodes']:,}"
+            elif dfpn_status(here) == "open":
+                what = f"open beyond {here['budget']:,}"
             else:
                 what = here["result"]
             cells.append(f"{nrows}x{c}: {what}")
@@ -659,13 +757,13 @@ def reach(rows: list[dict], fits: dict) -> list[str]:
     a, b, _ = f
     y = a + b * 24
     known = KNOWN_OPEN["katro-4x6"]
-    five = [r for r in rows if r["id"] == "katro-4x5-s2" and r["status"] == "settled"]
+    five = [r for r in rows if r["id"] == "katro-4x5-s2" and dfpn_status(r) == "settled"]
     s1 = next((r for r in rows if r["id"] == "katro-4x6-s1"), None)
     out = [f"**Katro 4x6 and a cluster.** The fit for Katro on 4 rows puts the start of "
            f"Katro 4x6 at about {power(y)} nodes, but df-pn has spent "
            f"{known / 1e9:.1f} billion nodes on that start without settling it "
            f"(\"Start positions\" above)"]
-    if s1 is not None and s1["status"] == "open":
+    if s1 is not None and dfpn_status(s1) == "open":
         out[0] += f", and `katro-4x6-s1` is open beyond {s1['budget']:,} nodes"
     out[0] += (": the cost grows faster than the straight line from 20 holes on, and the fit "
                "is refuted there (a lower estimate at best).")
@@ -757,12 +855,12 @@ def svg(rows: list[dict], meta: dict) -> str:
             if (r["family"], r["rows"]) != (family, nrows):
                 continue
             x = px(r["rows"] * r["cols"] + shift)
-            if r["status"] == "settled" and r["nodes"] > 0:
+            if dfpn_status(r) == "settled" and r["nodes"] > 0:
                 y = py(math.log10(r["nodes"]))
                 out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}" '
                            f'fill-opacity="0.8"><title>{r["id"]}: {r["result"]}, '
                            f'{r["nodes"]:,} nodes</title></circle>')
-            elif r["status"] == "open":
+            elif dfpn_status(r) == "open":
                 y = py(budget)
                 out.append(f'<path d="M{x:.1f},{y - 8:.1f} l-5,8 h10 z" fill="none" '
                            f'stroke="{colour}" stroke-width="1.5"><title>{r["id"]}: '
@@ -800,7 +898,8 @@ def write(journal: dict[str, dict]) -> None:
         raise SystemExit(f"the journal mixes budgets and tables: {sorted(budgets)}")
     (budget, bits), = budgets
     meta = {"budget": budget, "tt_bits": bits, "exact_nodes": EXACT_NODES,
-            "seeds_cap": SEEDS_CAP, "proof_bytes": PROOF_BYTES}
+            "seeds_cap": SEEDS_CAP, "proof_bytes": PROOF_BYTES,
+            "retro_positions": RETRO_POSITIONS}
     DATA.write_text(json.dumps({"format": 1, **meta, "rows": rows}, indent=1,
                                ensure_ascii=False) + "\n", encoding="utf-8")
     kept = {r["proof"] for r in rows if r.get("proof")}
@@ -834,7 +933,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--tt-bits", type=int, default=TT_BITS)
         p.add_argument("--exact-nodes", type=int, default=EXACT_NODES)
         p.add_argument("--proof-dir", type=Path, default=PROOFS)
+        p.add_argument("--retro-positions", type=int, default=RETRO_POSITIONS)
     sub.choices["one"].add_argument("game")
+    sub.choices["one"].add_argument("--previous", type=json.loads, default=None)
     sub.choices["run"].add_argument("--journal", type=Path, default=JOURNAL)
     sub.choices["run"].add_argument("--seeds-cap", type=int, default=SEEDS_CAP)
     sub.choices["run"].add_argument("--family", action="append",
@@ -844,7 +945,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.what == "one":
         print(json.dumps(solve_one(args.game, args.nodes, args.tt_bits, args.exact_nodes,
-                                   args.proof_dir)))
+                                   args.proof_dir, args.retro_positions, args.previous)))
     elif args.what == "run":
         run(args)
     else:

@@ -69,6 +69,13 @@ class Position:
         """64-bit hash of board, owners, stores, to-move and offer; keys from ``katra._zobrist``."""
     def __hash__(self) -> int:
         """Consistent with ``==`` (derived from ``zobrist()``); an extra of the core."""
+    def _key(self) -> bytes:
+        """The position as bytes (16-bit counts): equal positions, equal keys."""
+    def _child_keys(self) -> list[tuple[int, bytes]]:
+        """``(action, the child's _key())`` for every legal action, ascending."""
+    @staticmethod
+    def _from_key(key: bytes) -> Position:
+        """The position of a key ``_key`` made in this process; PositionError otherwise."""
     def push(self, action: int) -> None:
         """Like ``apply`` (only that action is simulated), remembering the position for ``pop``."""
     def pop(self) -> int:

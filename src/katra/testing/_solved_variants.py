@@ -37,17 +37,25 @@ class SolvedVariant:
       (docs/rules.md §6.3) when ``exact``, else an upper bound (the depth of
       df-pn's proof); ``best_move`` is katra's best move when ``exact``, else
       the first move of df-pn's proof line;
-    * ``"open"``: df-pn settled nothing within ``budget`` nodes;
-    * ``"no-result"``: df-pn ended within its budget with every question that
-      would settle the value disproven (a player can keep the game from
-      ending; not proven: no proof file shows a disproof);
+    * ``"open"``: neither df-pn within ``budget`` nodes nor retrograde
+      analysis within ``retrograde_budget`` positions settled anything;
+    * ``"no-result"``: neither player can force anything (lines that never
+      end); shown by retrograde analysis over every position reachable when
+      ``positions`` is given, else only found by df-pn (every question that
+      would settle the value disproven within its budget; no proof file
+      shows a disproof);
     * ``"over"``: the start is already a finished game.
 
-    ``exact_nodes`` are the bounded solver's for the exact distance (None
-    without one).  ``nodes`` are df-pn's nodes (the same on every machine for the call
+    ``method``: which solver gave the result, ``"df-pn"`` or
+    ``"retrograde"`` (None for a start over or open).  ``exact_nodes`` are
+    the bounded solver's for the exact distance (None without one).
+    ``nodes`` are df-pn's nodes (the same on every machine for the call
     ``katra.solve(id, nodes=budget, tt_bits=tt_bits)``, which ``command``
-    gives as a command line), ``cpu`` its CPU seconds on the machine of the
-    table, ``proof`` the name of the shipped proof file or None.
+    gives as a command line; the budget when df-pn left the start open),
+    ``cpu`` its CPU seconds on the machine of the table.  ``positions``:
+    the positions retrograde analysis listed, where it ran (df-pn settled
+    no value), None elsewhere; ``retrograde_command`` its command line.
+    ``proof`` is the name of the shipped proof file or None.
     """
 
     id: str
@@ -68,10 +76,20 @@ class SolvedVariant:
     tt_bits: int
     command: str
     proof: str | None
+    method: str | None = None
+    positions: int | None = None
+    retrograde_budget: int | None = None
 
     @property
     def holes(self) -> int:
         return self.rows * self.cols
+
+    @property
+    def retrograde_command(self) -> str | None:
+        """The command line of the row's retrograde analysis, or None where none ran."""
+        if self.positions is None:
+            return None
+        return f"katra solve {self.id} --retrograde --positions {self.retrograde_budget}"
 
     def proof_text(self) -> str | None:
         """The text of the shipped proof (a proof file, docs/solve.md), or None."""
@@ -81,14 +99,18 @@ class SolvedVariant:
         return gzip.decompress(data).decode("utf-8")
 
 
-def _row(raw: dict[str, Any], budget: int, tt_bits: int) -> SolvedVariant:
+def _row(raw: dict[str, Any], budget: int, tt_bits: int,
+         retrograde_budget: int) -> SolvedVariant:
     return SolvedVariant(
         id=raw["id"], family=raw["family"], rows=raw["rows"], cols=raw["cols"],
         seeds=raw["seeds"], status=raw["status"], result=raw["result"], outcome=raw["outcome"],
         plies=raw["plies"], exact=bool(raw["exact"]), best_move=raw["best_move"] or "",
         nodes=raw["nodes"], exact_nodes=raw.get("exact_nodes"), cpu=raw["cpu"], budget=budget,
         tt_bits=tt_bits,
-        command=raw["command"], proof=raw["proof"])
+        command=raw["command"], proof=raw["proof"],
+        method=raw.get("method") if raw["status"] in ("settled", "no-result") else None,
+        positions=raw.get("positions"),
+        retrograde_budget=retrograde_budget if raw.get("positions") is not None else None)
 
 
 @cache
@@ -96,7 +118,8 @@ def _table() -> tuple[SolvedVariant, ...]:
     text = (resources.files("katra") / "data" / "solved_variants.json").read_text(
         encoding="utf-8")
     data = json.loads(text)
-    return tuple(_row(raw, data["budget"], data["tt_bits"]) for raw in data["rows"])
+    return tuple(_row(raw, data["budget"], data["tt_bits"], data["retro_positions"])
+                 for raw in data["rows"])
 
 
 def solved_variants(family: str | None = None, rows: int | None = None) -> list[SolvedVariant]:
