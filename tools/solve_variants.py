@@ -739,7 +739,8 @@ READING = (
     "is one of its fewest seeds. Goré keeps at most 8 holes, so its seeds drive the cost: "
     "its two settled boards (4 and 8 holes) fit a line of two points, no spread, and the "
     "named game's 48 seeds lie far beyond its 24 seeds fitted. Katra Mpantsaka has nothing "
-    "to fit: its smallest board is open. Djenon-aboure, whose named start is settled, fits "
+    "to fit: df-pn settles none of its starts, and retrograde analysis, which does, counts "
+    "positions, not df-pn's nodes. Djenon-aboure, whose named start is settled, fits "
     "best against the seeds (a spread of less than a factor of five).")
 
 
