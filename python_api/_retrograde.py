@@ -44,7 +44,7 @@ class _TooMany(Exception):
 
 class RetrogradeGraph:
     """Every position reachable from a root (index 0), with its moves and, once
-    [solve][katra.api.RetrogradeGraph.solve] ran, its four thresholds."""
+    ``solve`` ran, its four thresholds."""
 
     def __init__(self, root: Any, limit: int) -> None:
         from ._backends import CorePosition
