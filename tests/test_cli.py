@@ -538,4 +538,4 @@ def test_solve_takes_max_plies_or_exact_not_both(args):
     assert_one_line_error(result, "not allowed with argument")
     assert result.stdout == ""
     usage = run("solve", "--help").stdout
-    assert "[--max-plies N | --exact]" in usage
+    assert "[--max-plies N | --exact | --retrograde]" in usage

@@ -336,10 +336,11 @@ def run(args: argparse.Namespace) -> None:
 #: What more there is to say of where a family stops.
 NOTES = {
     "katra-mpantsaka-4": (
-        "Even the smallest board is open. The likely cause is the one docs/solve.md gives "
-        "for Katra Mpantsaka with few seeds (\"Without a bound: proof-number search\"): "
-        "lines that never capture come back to where they were, and df-pn's disproofs of "
-        "them rest on repetitions, so its table keeps few of them as facts."),
+        "df-pn settles none of these starts (docs/solve.md, \"Without a bound: "
+        "proof-number search\": lines that never capture come back to where they were, and "
+        "its disproofs of them rest on repetitions); retrograde analysis settles every "
+        "start of up to about 2 million positions, and each is no forced result: neither "
+        "player can force a win, since the other can keep the game going for ever."),
     "katra-mpantsaka-simplified-4": "The same holds with the simplified rules.",
 }
 MAX_SEEDS_TEXT = "1,000 seeds on the board, docs/rules.md §7"
