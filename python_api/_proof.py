@@ -24,7 +24,7 @@ from ._backends import Solver
 from ._dfpn import Dfpn
 from ._questions import Question, questions_for
 
-__all__ = ["PROOF_HEADER", "ProofWriteError", "write_proof"]
+__all__ = ["PROOF_HEADER", "ProofWriteError", "write_proof", "write_trees"]
 
 #: The first line of every proof file (the format's version).
 PROOF_HEADER = "katra-proof 1"
@@ -204,15 +204,21 @@ def write_proof(out: TextIO, state: Any, result: Any, *, tt_bits: int | None = N
         oracle = _Bounded(solver if solver is not None else Solver(tt_bits))
     else:
         oracle = _Proofs(search if search is not None else Dfpn(tt_bits), tt_bits)
+    return write_trees(out, oracle, pos, result.outcome, result.plies)
+
+
+def write_trees(out: TextIO, oracle: _Oracle, pos: Any, outcome: str, plies: int) -> int:
+    """The proof file of ``outcome`` within ``plies`` at ``pos`` (a core position) from
+    an oracle's answers (``holds``, ``choose``); the number of lines written."""
     writer = _Writer(out, oracle, pos.game_id)
     writer.emit(PROOF_HEADER)
     writer.emit(f"position {pos.text()}")
-    writer.emit(f"claim {result.outcome} {result.plies}")
-    for question in questions_for(result.outcome, int(pos.to_move)):
-        if not oracle.holds(pos, question, result.plies):
+    writer.emit(f"claim {outcome} {plies}")
+    for question in questions_for(outcome, int(pos.to_move)):
+        if not oracle.holds(pos, question, plies):
             raise ProofWriteError(f"cannot write the proof: the solver does not confirm "
-                                  f"{question.text} within {result.plies} plies")
-        writer.emit(f"tree {question.text} {result.plies}")
-        writer.tree(pos, question, result.plies)
+                                  f"{question.text} within {plies} plies")
+        writer.emit(f"tree {question.text} {plies}")
+        writer.tree(pos, question, plies)
     writer.emit("end")
     return writer.line

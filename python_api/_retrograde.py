@@ -22,14 +22,15 @@ from katra._errors import ArgumentError
 from katra._limits import MAX_PROOF_PLIES, check_int
 from katra._text import action_text
 
-from ._proof import PROOF_HEADER, _Writer
-from ._questions import DRAW, QUESTIONS, WIN, Question, Thresholds, questions_for, value_of
+from ._proof import write_trees
+from ._questions import DRAW, QUESTIONS, WIN, Question, Thresholds, value_of
 from ._solve import SolveResult
 
-__all__ = ["DEFAULT_POSITIONS", "MAX_POSITIONS", "RetrogradeGraph", "retrograde"]
+__all__ = ["DEFAULT_POSITIONS", "MAX_POSITIONS", "RetrogradeGraph", "TooManyPositions", "retrograde",
+           "write_graph_proof"]
 
 #: The most positions [retrograde][katra.retrograde] lists when not told
-#: (about 250 MB of memory for these).
+#: (about 200 MB of memory for these).
 DEFAULT_POSITIONS = 1_000_000
 
 #: The largest ``positions`` accepted.
@@ -38,7 +39,7 @@ MAX_POSITIONS = 1 << 31
 _UNFINISHED = -2        # RetrogradeGraph.winner of a position that is not over
 
 
-class _TooMany(Exception):
+class TooManyPositions(Exception):
     """More positions are reachable than the budget allows."""
 
 
@@ -73,7 +74,7 @@ class RetrogradeGraph:
             found = self.index.get(key)
             if found is None:
                 if len(self.keys) >= limit:
-                    raise _TooMany
+                    raise TooManyPositions
                 found = len(self.keys)
                 self.index[key] = found
                 self.keys.append(key)
@@ -204,7 +205,7 @@ def retrograde(position: Any, *, positions: int | None = None,
     says so.  ``nodes`` is the number of positions listed.  ``proof``: None or
     a text stream for the proof of a settled result (docs/solve.md, "Proof
     files"), written from the graph.  For small boards: the positions are
-    kept in memory, about 250 bytes each.
+    kept in memory, about 200 bytes each.
     """
     from ._counting import load_position
     limit = DEFAULT_POSITIONS if positions is None else check_int(
@@ -216,7 +217,7 @@ def retrograde(position: Any, *, positions: int | None = None,
     mover = int(pos.to_move)
     try:
         graph = RetrogradeGraph(pos, limit)
-    except _TooMany:
+    except TooManyPositions:
         return SolveResult(None, None, -1, "", (), limit, _clock.process_time() - start,
                            None, mover, False, exact=True, max_nodes=limit)
     graph.solve()
@@ -239,12 +240,4 @@ def write_graph_proof(out: TextIO, graph: RetrogradeGraph, pos: Any, outcome: st
     if plies > MAX_PROOF_PLIES:
         raise ArgumentError(f"the proof is {plies} plies deep: a proof file holds at most "
                             f"{MAX_PROOF_PLIES} plies")
-    writer = _Writer(out, _Ranks(graph), pos.game_id)
-    writer.emit(PROOF_HEADER)
-    writer.emit(f"position {pos.text()}")
-    writer.emit(f"claim {outcome} {plies}")
-    for question in questions_for(outcome, int(pos.to_move)):
-        writer.emit(f"tree {question.text} {plies}")
-        writer.tree(pos, question, plies)
-    writer.emit("end")
-    return writer.line
+    return write_trees(out, _Ranks(graph), pos, outcome, plies)

@@ -148,12 +148,12 @@ def solve_retrograde(row: dict, ident: str, pos, positions: int,
     """Retrograde analysis of a start df-pn left open or without a result: the row
     updated (its df-pn fields kept)."""
     import katra
-    from katra.api._retrograde import RetrogradeGraph, _TooMany, write_graph_proof
+    from katra.api._retrograde import RetrogradeGraph, TooManyPositions, write_graph_proof
 
     start = time.process_time()
     try:
         graph = RetrogradeGraph(pos, positions)
-    except _TooMany:
+    except TooManyPositions:
         row.update(positions=positions, retro_cpu=round(time.process_time() - start, 3),
                    retro_budget=positions)
         if row["status"] == "open":

@@ -38,7 +38,7 @@ def register(commands: Any) -> None:
                         "(small boards; lines that never end are settled too)")
     solve.add_argument("--positions", type=positions_arg, metavar="N",
                        help="--retrograde's budget: the most positions listed (default "
-                       "1,000,000, about 250 MB)")
+                       "1,000,000, about 200 MB)")
     solve.add_argument("--nodes", type=solve_nodes_arg, metavar="N",
                        help="df-pn's node budget (no result if it runs out)")
     solve.add_argument("--tt-bits", type=tt_bits_arg, metavar="B",
