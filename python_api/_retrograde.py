@@ -26,8 +26,8 @@ from ._proof import write_trees
 from ._questions import DRAW, QUESTIONS, WIN, Question, Thresholds, value_of
 from ._solve import SolveResult
 
-__all__ = ["DEFAULT_POSITIONS", "MAX_POSITIONS", "RetrogradeGraph", "TooManyPositions", "retrograde",
-           "write_graph_proof"]
+__all__ = ["DEFAULT_POSITIONS", "MAX_POSITIONS", "RetrogradeGraph", "TooManyPositions",
+           "retrograde", "write_graph_proof"]
 
 #: The most positions [retrograde][katra.retrograde] lists when not told
 #: (about 200 MB of memory for these).
