@@ -147,7 +147,7 @@ cdef inline int sow_lap(int* board, const int* path, const int* pathpos, int L, 
     return path[n - 1]
 
 
-cdef inline u64 lap_sown_bits(const u64* path_bits, int L, int h_bit, int start, int n,
+cdef inline u64 lap_sown_bits(const u64* path_bits, int L, u64 h_bit, int start, int n,
                               u64 seeded) noexcept nogil:
     """The path's seeded holes after sow_lap (bit k for hole path_first_hole +
     k), from those before it: the lifted hole (h_bit) emptied, then every hole
@@ -162,7 +162,7 @@ cdef inline int path_first_hole(const GameTable* g, int player) noexcept nogil:
     """The first hole of player's paths: a path is the whole board (Goré,
     Djenon-aboure) or the player's own holes, South's the first path_len and
     North's the last (checked when the tables are built)."""
-    return 0 if g.path_len == g.holes or player == 0 else g.holes - g.path_len
+    return 0 if g.path_len == g.holes else own_holes_first(g, player)
 
 
 # Brent's cycle detection, the early exit of the lap limit (docs/rules.md
@@ -624,12 +624,6 @@ cdef int _build_game_table(int gi, object spec) except -1:
         row = i // C
         g.depth_of[i] = row if owners[i] == 0 else g.rows - 1 - row
         g.front_opp[i] = -1
-    for i in range(H):          # Katro: bit k for the owner's hole first + k
-        if g.family == FAM_KATRO:
-            first = 0 if owners[i] == 0 else H // 2
-            for j in range(H):
-                if owners[j] == owners[i] and g.depth_of[j] > g.depth_of[i]:
-                    g.deeper_rows[i] |= <u64>1 << (j - first)
     for d in range(g.depth_rows):
         g.row_start[0][d] = d * C
         g.row_start[1][d] = (g.rows - 1 - d) * C
@@ -638,6 +632,11 @@ cdef int _build_game_table(int gi, object spec) except -1:
         for d, reverse in ((0, False), (1, True)):
             _set_path(g, 0, d, south[::-1] if reverse else south)
             _set_path(g, 1, d, north[::-1] if reverse else north)
+        for i in range(H):      # bit k for the owner's hole own_holes_first + k
+            first = own_holes_first(g, owners[i])
+            for j in range(H):
+                if owners[j] == owners[i] and g.depth_of[j] > g.depth_of[i]:
+                    g.deeper_rows[i] |= <u64>1 << (j - first)
     elif g.family == FAM_MPANTSAKA:
         for p, loops in enumerate(mpantsaka_paths(spec)):
             for d in range(2):

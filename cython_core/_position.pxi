@@ -356,10 +356,12 @@ cdef class Position:
         p.st.stores[1] = key_word(data, 4)
         for i in range(holes):
             p.st.board[i] = key_word(data, 5 + i)
-        mask = key_word(data, 5 + holes)
+        mask = key_word(data, 5 + holes)      # Goré's owners; the others' never change
         for i in range(holes):
-            p.st.owner[i] = (mask >> i) & 1 if TABLES[p.st.game].family == FAM_GORE \
-                else TABLES[p.st.game].owner0[i]
+            if TABLES[p.st.game].family == FAM_GORE:
+                p.st.owner[i] = (mask >> i) & 1
+            else:
+                p.st.owner[i] = TABLES[p.st.game].owner0[i]
         return p
 
     def lap_count(self, action, limit=LAP_LIMIT):

@@ -19,6 +19,7 @@ from array import array
 from typing import Any, TextIO
 
 from katra._errors import ArgumentError
+from katra._games import game_by_id
 from katra._limits import MAX_PROOF_PLIES, check_int
 from katra._text import action_text
 
@@ -50,8 +51,8 @@ class RetrogradeGraph:
     def __init__(self, root: Any, limit: int) -> None:
         from ._backends import CorePosition
         self._from_key = CorePosition._from_key
-        self.index: dict[bytes, int] = {root._key(): 0}
         self.keys: list[bytes] = [root._key()]
+        self.index: dict[bytes, int] = {self.keys[0]: 0}
         self.to_move = array("b")
         self.winner = array("b")          # -1 a draw, 0/1 the winner, _UNFINISHED
         self.first = array("q", [0])      # the moves of position v: first[v]..first[v+1]-1
@@ -223,10 +224,9 @@ def retrograde(position: Any, *, positions: int | None = None,
     graph.solve()
     outcome, distance, best = graph.best(0)
     pv = graph.line(0, distance) if distance is not None else []
-    spec = pos.game_id
-    from katra._games import game_by_id
     result = SolveResult(outcome, distance, best,
-                         action_text(game_by_id(spec), best) if best >= 0 else "", tuple(pv),
+                         action_text(game_by_id(pos.game_id), best) if best >= 0 else "",
+                         tuple(pv),
                          len(graph), _clock.process_time() - start, None, mover, False,
                          exact=True)
     if proof is not None and outcome is not None and distance is not None:

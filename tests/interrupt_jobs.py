@@ -64,6 +64,8 @@ CALLS = {
     "solve without a bound": "katra.solve('katro')",
     # the largest tables, into the child's working directory (a fresh one: nothing may be left)
     "tables build": TABLES_BUILD,
+    # every position reachable from the Katro start: billions, listed in Python
+    "retrograde": "katra.retrograde('katro', positions=2**31)",
 }
 
 #: name -> command-line arguments of ``katra`` (stderr piped: one core call).
@@ -74,6 +76,7 @@ CLI_CALLS = {
     "cli playouts never ending": ["playouts", NEVER_ENDING_GORE, "1000000",
                                   "--max-plies", "1000000000"],
     "cli solve without a bound": ["solve", "katro"],
+    "cli solve --retrograde": ["solve", "katro", "--retrograde", "--positions", str(2 ** 31)],
     "cli tables build": ["tables", "build", "djenon-aboure", "--max-seeds", "16",
                          "--out", "tables.bin"],
 }
