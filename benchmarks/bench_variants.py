@@ -1,16 +1,22 @@
-"""The general (int) form against the packed forms, and the speed of variants.
+"""The forms variants run on, against the named games' packed forms, and the speed of variants.
 
     python benchmarks/bench_variants.py [ROUNDS]
 
-A variant (docs/rules.md §7) that is not one of the seven named games runs on
-the core's int form, one C ``int`` a hole; the named games run on packed
-lanes.  The first table forces each named game onto the int form
-(``_core._set_lanes(False)``) and counts the same perft on both forms in one
-process, in turn, ROUNDS times (default 5): the medians of the CPU seconds
-(``time.thread_time``) and their ratio, the int form's rate over the packed
-forms'.  That ratio is what a variant of the same shape gets.  The second
-table gives the perft rate of a few variants of every family (int form).
-Node counts are exact and the same on every machine; the times are not.
+A variant (docs/rules.md §7) is not one of the seven named games, so it has no
+packed form of its own.  A Katro or Katra Mpantsaka variant whose rows fit the
+packed lanes (rows of at most 6 holes in Katro, 8 in Katra Mpantsaka) runs on
+the variants' halves: the same lanes, with its shape read from its tables at
+run time rather than built into the code.  Every other variant, and every
+position of more than 255 seeds, runs on the int form, one C ``int`` a hole.
+
+The first table forces each named game onto those forms
+(``_core._set_variant_halves(True)``, ``_core._set_lanes(False)``) and counts
+the same perft on each in one process, in turn, ROUNDS times (default 5): the
+medians of the CPU seconds (``time.thread_time``) and each form's rate over
+the packed form's.  That ratio is what a variant of the same shape gets.  The
+second table gives the perft rate of a few variants of every family on the
+form they run on.  Node counts are exact and the same on every machine; the
+times are not.
 """
 from __future__ import annotations
 
@@ -31,14 +37,22 @@ NAMED = [
     ("djenon-aboure", 13),
 ]
 
+#: The families whose variants may run on the variants' halves.
+HALVES_FAMILIES = ("katro", "katra-mpantsaka")
+
 VARIANTS = [
     ("katro-4x5-s2", 10),
     ("katro-6x4-s2", 13),
+    ("katro-4x8-s1", 9),
     ("katra-mpantsaka-4x6-s2", 7),
     ("katra-mpantsaka-simplified-4x5-s2", 5),
+    ("katra-mpantsaka-4x9-s1", 6),
     ("gore-2x3-s4", 16),
     ("djenon-aboure-2x8-s4", 9),
 ]
+
+#: The forms a job can run a named game on: (name, lanes on, forced onto the variants' halves).
+FORMS = {"packed": (True, False), "variants' halves": (True, True), "int form": (False, False)}
 
 
 def cpu_perft(game_id: str, depth: int) -> tuple[float, int]:
@@ -49,45 +63,61 @@ def cpu_perft(game_id: str, depth: int) -> tuple[float, int]:
     return time.thread_time() - start, leaves
 
 
-def on_form(packed: bool, game_id: str, depth: int) -> tuple[float, int]:
-    previous = _core._set_lanes(packed)
+def on_form(form: str, game_id: str, depth: int) -> tuple[float, int]:
+    lanes, halves = FORMS[form]
+    previous = _core._set_lanes(lanes), _core._set_variant_halves(halves)
     try:
         return cpu_perft(game_id, depth)
     finally:
-        _core._set_lanes(previous)
+        _core._set_lanes(previous[0])
+        _core._set_variant_halves(previous[1])
+
+
+def forms_of(game_id: str) -> list[str]:
+    """The forms a game of game_id's shape can run on (the packed one first)."""
+    if game_id.startswith(HALVES_FAMILIES):
+        return list(FORMS)
+    return ["packed", "int form"]
 
 
 def main(rounds: int) -> None:
     print(f"perft from the start, one thread, median CPU seconds of {rounds} rounds")
-    print(f"{'game id':28} {'depth':>5} {'leaves':>13} {'packed s':>9} {'int s':>9} "
-          f"{'int/packed rate':>15}")
+    print(f"{'game id':28} {'depth':>5} {'leaves':>13} {'packed s':>9} {'halves s':>9} "
+          f"{'int s':>9} {'halves/packed':>13} {'int/packed':>10}")
     for game_id, depth in NAMED:
-        packed_times, int_times = [], []
+        forms = forms_of(game_id)
+        times: dict[str, list[float]] = {form: [] for form in forms}
         leaves = set()
-        for k in range(rounds):  # alternating order: ABBA over the rounds
-            order = (True, False) if k % 2 == 0 else (False, True)
-            for packed in order:
-                seconds, count = on_form(packed, game_id, depth)
-                (packed_times if packed else int_times).append(seconds)
+        for k in range(rounds):  # the order turned round each round
+            for form in (forms if k % 2 == 0 else forms[::-1]):
+                seconds, count = on_form(form, game_id, depth)
+                times[form].append(seconds)
                 leaves.add(count)
         assert len(leaves) == 1, f"{game_id}: the forms disagree: {leaves}"
-        packed_s, int_s = statistics.median(packed_times), statistics.median(int_times)
-        print(f"{game_id:28} {depth:>5} {leaves.pop():>13,} {packed_s:>9.3f} {int_s:>9.3f} "
-              f"{packed_s / int_s:>15.2f}")
+        median = {form: statistics.median(times[form]) for form in forms}
+        packed = median["packed"]
+        halves = median.get("variants' halves")
+        print(f"{game_id:28} {depth:>5} {leaves.pop():>13,} {packed:>9.3f} "
+              + (f"{halves:>9.3f} " if halves else f"{'-':>9} ")
+              + f"{median['int form']:>9.3f} "
+              + (f"{packed / halves:>13.2f} " if halves else f"{'-':>13} ")
+              + f"{packed / median['int form']:>10.2f}")
     print()
-    print(f"{'variant id':34} {'depth':>5} {'leaves':>13} {'int s':>9} {'leaves/s':>14}")
+    print(f"{'variant id':34} {'form':16} {'depth':>5} {'leaves':>13} {'s':>9} {'leaves/s':>14}")
     for game_id, depth in VARIANTS:
+        form = _core._working_form(_core.Position.initial(game_id))
         runs = [cpu_perft(game_id, depth) for _ in range(rounds)]
         seconds = statistics.median(s for s, _ in runs)
         leaves = runs[0][1]
-        print(f"{game_id:34} {depth:>5} {leaves:>13,} {seconds:>9.3f} "
+        print(f"{game_id:34} {form:16} {depth:>5} {leaves:>13,} {seconds:>9.3f} "
               f"{leaves / seconds:>14,.0f}")
 
 
-def test_int_form_counts_what_packed_lanes_count():
-    """Run by ``python -m pytest benchmarks``: both forms give the same leaves."""
+def test_every_form_counts_what_packed_lanes_count():
+    """Run by ``python -m pytest benchmarks``: every form gives the same leaves."""
     for game_id, depth in NAMED:
-        assert on_form(True, game_id, depth - 2)[1] == on_form(False, game_id, depth - 2)[1]
+        counts = {on_form(form, game_id, depth - 2)[1] for form in forms_of(game_id)}
+        assert len(counts) == 1, (game_id, counts)
 
 
 if __name__ == "__main__":

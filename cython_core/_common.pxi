@@ -649,10 +649,13 @@ cdef int _build_game_table(int gi, object spec) except -1:
         for p in range(2):
             _set_path(g, p, 0, loop)
             _set_path(g, p, 1, loop[::-1])
-    if gi >= NUM_GAMES or GAME_FORM[gi] == NODE_INT:
-        pass            # no lanes: a variant, or a further size of Goré or Djenon-aboure
-    elif g.family == FAM_KATRO or g.family == FAM_MPANTSAKA:
+    HALVES_FIT[gi] = halves_fit(g)
+    if HALVES_FIT[gi]:
         _halves_tables(&HALVES_TABLES[gi], g)
+    if gi >= NUM_GAMES:
+        zobrist_fixed(gi)       # a named game's: _node_zobrist_shares, after the tables
+    elif GAME_FORM[gi] == NODE_INT or HALVES_FIT[gi]:
+        pass            # a further size of Goré or Djenon-aboure: no lanes
     elif g.family == FAM_DJENON:
         _djenon_lanes(g)
     else:

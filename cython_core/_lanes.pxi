@@ -198,7 +198,33 @@ ctypedef struct HalvesTables:
     int ascending[2][MAX_LANES]            # player p's lanes in ascending board order
     unsigned char rank[2][MAX_LANES]       # [p][x]: lane x's index in ascending[p]
 
-cdef HalvesTables HALVES_TABLES[NUM_GAMES]
+cdef HalvesTables HALVES_TABLES[MAX_GAMES]
+cdef bint HALVES_FIT[MAX_GAMES]     # has the game its HALVES_TABLES (halves_fit)
+
+
+cdef bint halves_fit(const GameTable* g) noexcept:
+    """Do a game's boards fit the halves (Katro and Katra Mpantsaka): rows of at
+    most 6 holes (Katro's capture table) or 8 (Mpantsaka's facing table), 3
+    rows a player at most.  A named size that fits has its own form;
+    a variant's (docs/rules.md §7) that fits runs on NODE_VARIANT_HALVES."""
+    if g.family == FAM_KATRO:
+        return g.cols <= 6 and g.depth_rows <= 3
+    return g.family == FAM_MPANTSAKA and g.cols <= 8 and g.depth_rows == 2
+
+
+# Set only by tests and benchmarks (_set_variant_halves): the named Katro and
+# Mpantsaka games then run on the variants' halves form, as a variant does.
+cdef bint VARIANT_HALVES_FORCED = 0
+
+
+def _set_variant_halves(bint forced):
+    """Tests and benchmarks only: 1 makes the named Katro and Katra Mpantsaka
+    games run on the variants' halves form (NODE_VARIANT_HALVES), 0 on their
+    own.  Returns the previous setting."""
+    global VARIANT_HALVES_FORCED
+    cdef bint previous = VARIANT_HALVES_FORCED
+    VARIANT_HALVES_FORCED = forced
+    return previous
 
 # A Katro or Katra Mpantsaka position from the side to move: "me" the mover's
 # lanes, "op" the opponent's.  Moves are bits: x for lane x in direction 0,
@@ -244,8 +270,8 @@ cdef void _halves_tables(HalvesTables* t, GameTable* g):
             t.face[x][od] = g.pathpos[1][0][g.row_start[1][od] + col]
         if g.front_opp[hole] >= 0:
             t.front_face[x] = g.pathpos[1][0][g.front_opp[hole]]
-            _require(C == 8 and t.front_face[x] >= C, "Mpantsaka: a front row of 8 lanes C..2C-1")
-            for m in range(256):
+            _require(C <= 8 and t.front_face[x] >= C, "Mpantsaka: a front row of <= 8 lanes C..2C-1")
+            for m in range(1 << C):
                 if mpantsaka_lap_captures(1, (m >> (t.front_face[x] - C)) & 1):
                     t.facing[m] |= 1u << x
     for p in range(2 if g.family == FAM_KATRO else 0):
@@ -305,7 +331,7 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
     cdef long long laps_since_capture = 0     # or since the move's start
     cdef const LapStep* step
     words_clear(&m0, &m1, &m2, x, lp, NW)
-    capturing = halves_capturing(seeded, tables, family, &od)
+    capturing = halves_capturing(seeded, tables, family, L, &od)
     while True:
         if brent_cycles_words(&brent, laps_since_capture, m0, m1, m2, pos | (hand << 8),
                               &s0, &s1, &s2, &saved_at):
@@ -350,7 +376,7 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
         if captured:        # the seeds of a seeded lane never yet captured: O's
             seeds += lane_of(O[target >> 3], target)
             seeded &= ~(1u << target)
-            capturing = halves_capturing(seeded, tables, family, &od)
+            capturing = halves_capturing(seeded, tables, family, L, &od)
         if laps >= limit:
             return -laps
         laps += 1
@@ -366,13 +392,13 @@ cdef inline long long halves_sow(u64* M, const u64* O, unsigned* opp_seeded, int
 
 
 cdef inline unsigned halves_capturing(unsigned opp_seeded, const HalvesTables* tables, int family,
-                                            int* od) noexcept nogil:
+                                      int L, int* od) noexcept nogil:
     """The mover's lanes whose landing would capture (Katro: were no deeper
     row of the mover seeded; its od, the depth of the opponent's row taken
     from), over the opponent's seeded lanes: the family's capture rule."""
     if family == FAM_KATRO:
         return katro_capturing_lanes(opp_seeded, tables, od)
-    return mpantsaka_capturing_lanes(opp_seeded, tables)
+    return mpantsaka_capturing_lanes(opp_seeded, tables, L >> 1)      # a loop of two rows
 
 
 cdef inline void halves_opponent_left(u64* out, const u64* O, unsigned opp_seeded,

@@ -108,9 +108,10 @@ cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTab
     return seeded | (seeded << 32)
 
 
-cdef inline unsigned mpantsaka_capturing_lanes(unsigned opp_seeded, const HalvesTables* tables) noexcept nogil:
+cdef inline unsigned mpantsaka_capturing_lanes(unsigned opp_seeded, const HalvesTables* tables,
+                                               int C) noexcept nogil:
     """The mover's lanes whose landing would capture (the facing table, built
     from mpantsaka_lap_captures, over the opponent's seeded front holes: its
-    lanes 8..15, _halves_tables checks).  Only a capture changes them during a
+    lanes C..2C-1, C <= 8 holes a row).  Only a capture changes them during a
     sowing."""
-    return tables.facing[(opp_seeded >> 8) & 0xFF]
+    return tables.facing[(opp_seeded >> C) & ((1u << C) - 1)]

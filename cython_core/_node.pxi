@@ -9,7 +9,10 @@
 #   specialisation of a job has its shape's constants (words, loop length,
 #   family) folded in: Katro and Katra Mpantsaka seen from the side to move
 #   (HalvesNode, plus the player to move: the jobs name players), Djenon-aboure
-#   (DjenonNode) and Goré (GoreNode).
+#   (DjenonNode) and Goré (GoreNode);
+# * VariantHalvesNode: the halves of a Katro or Katra Mpantsaka variant
+#   (docs/rules.md §7) whose rows fit them (halves_fit), one type for every
+#   such size: it carries its game index, and its shape is read at run time.
 #
 # The protocol (every function inline, specialised per node type):
 #   node_children_begin / node_children_next  the legal children, ascending
@@ -41,25 +44,35 @@
 include "_forms.pxi"
 
 
+# A game's shape: constants for a named game's index (folded into the
+# specialisations that name it), else read from its table (a variant, docs/rules.md §7).
+
 cdef inline int game_family(int game) noexcept nogil:
-    return SHAPE_FAMILY[game]
+    if game < NUM_GAMES:
+        return SHAPE_FAMILY[game]
+    return TABLES[game].family
 
 
 cdef inline int game_holes(int game) noexcept nogil:
-    """The board's holes: a constant for a named game's index (its shape), else
-    the variant's table (docs/rules.md §7)."""
+    """The board's holes."""
     if game < NUM_GAMES:
         return SHAPE_ROWS[game] * SHAPE_COLS[game]
     return TABLES[game].holes
 
 
+cdef inline int game_cols(int game) noexcept nogil:
+    if game < NUM_GAMES:
+        return SHAPE_COLS[game]
+    return TABLES[game].cols
+
+
 cdef inline int game_loop(int game) noexcept nogil:
     """Holes of a sowing loop on the lanes: a player's holes (Katro, Katra
     Mpantsaka: the lanes are seen from each side), the whole board (the others)."""
-    cdef int holes = SHAPE_ROWS[game] * SHAPE_COLS[game]
-    if SHAPE_FAMILY[game] == FAM_KATRO or SHAPE_FAMILY[game] == FAM_MPANTSAKA:
-        return holes >> 1
-    return holes
+    cdef int family = game_family(game)
+    if family == FAM_KATRO or family == FAM_MPANTSAKA:
+        return game_holes(game) >> 1
+    return game_holes(game)
 
 
 cdef inline int game_words(int game) noexcept nogil:
@@ -68,7 +81,9 @@ cdef inline int game_words(int game) noexcept nogil:
 
 
 cdef inline bint game_simplified(int game) noexcept nogil:
-    return SHAPE_SIMPLIFIED[game]
+    if game < NUM_GAMES:
+        return SHAPE_SIMPLIFIED[game]
+    return TABLES[game].simplified
 
 
 cdef int _node_check_shapes() except -1:
@@ -121,23 +136,53 @@ cdef inline u64 int_pos_key(const IntPosition* s) noexcept nogil:
                 owners |= (<u64>1) << i
     if (wide >> 8) or (s.offer >> 8):
         return zobrist_of(s, g)
-    h = ZKEY_GAME[s.game] ^ (<u64>s.stores[0] | (<u64>s.stores[1] << 8)
-                             | (<u64>s.to_move << 16) | (<u64>s.offer << 17) | (owners << 25))
-    h = mix64(h)
-    for i in range((g.holes + 7) >> 3):
+    return packed_counts_key(s.game, words, g.holes,
+                             <u64>s.stores[0] | (<u64>s.stores[1] << 8) | (<u64>s.to_move << 16)
+                             | (<u64>s.offer << 17) | (owners << 25))
+
+
+cdef inline u64 packed_counts_key(int game, const u64* words, int holes, u64 scalars) noexcept nogil:
+    """int_pos_key's chain: a word of the game and the scalars, then the
+    counts packed a byte a hole, in board order."""
+    cdef u64 h = mix64(ZKEY_GAME[game] ^ scalars)
+    cdef int i
+    for i in range((holes + 7) >> 3):
         h = mix64(h ^ words[i])
     return h
 
 
+cdef inline u64 variant_halves_key(const VariantHalvesNode* s) noexcept nogil:
+    """int_pos_key of a variant's halves (the int form's key, so that a
+    variant's tables, and the solvers' node counts, are the same on both of
+    its forms): the lanes gathered into board order, South's holes the first
+    L, North's the last L (each player's lanes in ascending board order:
+    HalvesTables.ascending); stores empty, no offer, constant owners."""
+    cdef const HalvesTables* t = &HALVES_TABLES[s.game]
+    cdef int L = game_loop(s.game)
+    cdef u64 words[INT_POS_KEY_WORDS]
+    cdef unsigned char* packed = <unsigned char*>words
+    cdef const u64* side
+    cdef int p, r
+    memset(words, 0, sizeof(words))
+    for p in range(2):
+        side = &s.halves.me[0] if p == s.to_move else &s.halves.op[0]
+        for r in range(L):
+            packed[p * L + r] = <unsigned char>katra_lane_byte(side, t.ascending[p][r])
+    return packed_counts_key(s.game, words, 2 * L, <u64>s.to_move << 16)
+
+
 cdef inline u64 node_key(const Node* s) noexcept nogil:
     """The table key of a node: a function of the position alone (whatever
-    path reached it).  On lanes the words already are the packed counts:
+    path reached it).  A variant's halves give the int form's key
+    (variant_halves_key).  On a named game's lanes the words already are the packed counts:
     they are chained through mix64 after a word of the game and the scalars
     (every lane, store and offer fits a byte: at most 255 seeds in all)."""
     cdef int game, w
     cdef u64 h
     if Node is IntPosition:
         return int_pos_key(s)
+    elif Node is VariantHalvesNode:
+        return variant_halves_key(s)
     elif Node is DjenonNode:
         # lanes 12..15 of b[1] stay empty: its high half takes the scalars
         h = mix64(DJENON_LANES.game_key ^ s.b[0])
@@ -168,7 +213,7 @@ cdef inline u64 node_key(const Node* s) noexcept nogil:
 # holes (a mask).
 cdef u64 ZOBRIST_SHARE[MAX_HOLES][256]
 cdef u64 ZOBRIST_LANE[NUM_GAMES][2][MAX_LANES][256]
-cdef u64 ZOBRIST_FIXED[NUM_GAMES]
+cdef u64 ZOBRIST_FIXED[MAX_GAMES]
 cdef u64 ZOBRIST_STORE[2][256]
 cdef u64 ZOBRIST_NORTH[256]
 
@@ -209,6 +254,12 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
             mine = &ZOBRIST_LANE[game][0][0][0]
             for x in range(DJENON_HOLES):
                 z ^= mine[256 * x + katra_lane_byte(s.b, x)]
+        elif Node is VariantHalvesNode:   # each lane's hole from the tables
+            z ^= ZOBRIST_FIXED[game]
+            p = s.to_move
+            for x in range(game_loop(game)):
+                z ^= (ZOBRIST_SHARE[HALVES_TABLES[game].hole_of[p][x]][katra_lane_byte(s.halves.me, x)]
+                      ^ ZOBRIST_SHARE[HALVES_TABLES[game].hole_of[1 - p][x]][katra_lane_byte(s.halves.op, x)])
         else:
             z ^= ZOBRIST_FIXED[game]
             p = s.to_move
@@ -434,6 +485,8 @@ cdef inline long long node_play_seeded(Node* child, const Node* s, int move,
         laps = halves_play_seeded(&child.halves, &s.halves, move, opp_seeded, &HALVES_TABLES[game],
                                   game_family(game), game_words(game), game_loop(game))
         child.to_move = 1 - s.to_move
+        if Node is VariantHalvesNode:
+            child.game = s.game
         return laps
 
 
@@ -720,7 +773,9 @@ cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
     elif Node is GoreNode:
         gore_pack(node, s)
     else:
-        halves_pack(&node.halves, s, game_loop(node_game(node)), SHAPE_COLS[node_game(node)])
+        if Node is VariantHalvesNode:
+            node.game = s.game
+        halves_pack(&node.halves, s, game_loop(node_game(node)), game_cols(node_game(node)))
         node.to_move = s.to_move
 
 
@@ -746,8 +801,10 @@ cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
 cdef inline int node_form(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
     them (as every job; LANES_ENABLED), else the int form."""
-    if s.game >= NUM_GAMES or not (LANES_ENABLED and lanes_fit(s)):
-        return NODE_INT             # a variant (docs/rules.md §7) has no lanes
+    if not (LANES_ENABLED and lanes_fit(s)):
+        return NODE_INT
+    if s.game >= NUM_GAMES or VARIANT_HALVES_FORCED:    # a variant (docs/rules.md §7)
+        return NODE_VARIANT_HALVES if HALVES_FIT[s.game] else NODE_INT
     return GAME_FORM[s.game]
 
 
@@ -780,17 +837,24 @@ cdef int _node_zobrist_shares() except -1:
             if (mask >> x) & 1:
                 ZOBRIST_NORTH[mask] ^= ZKEY_OWNER[x]
     for game in range(NUM_GAMES):
-        ZOBRIST_FIXED[game] = ZKEY_GAME[game] ^ ZKEY_OWNERS0[game]
+        zobrist_fixed(game)
         if game_family(game) == FAM_DJENON:
             for x in range(DJENON_HOLES):
                 memcpy(ZOBRIST_LANE[game][0][x], ZOBRIST_SHARE[DJENON_LANES.hole_of[x]], sizeof(ZOBRIST_LANE[game][0][x]))
         elif game_family(game) == FAM_KATRO or game_family(game) == FAM_MPANTSAKA:
-            ZOBRIST_FIXED[game] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]
             for p in range(2):
                 for x in range(game_loop(game)):
                     memcpy(ZOBRIST_LANE[game][p][x], ZOBRIST_SHARE[HALVES_TABLES[game].hole_of[p][x]],
                            sizeof(ZOBRIST_LANE[game][p][x]))
     return 0
+
+
+cdef void zobrist_fixed(int game) noexcept:
+    """ZOBRIST_FIXED[game] (a named game's at import, a variant's when its
+    table is built; the store shares of Katro and Mpantsaka, whose stores stay empty)."""
+    ZOBRIST_FIXED[game] = ZKEY_GAME[game] ^ ZKEY_OWNERS0[game]
+    if game_family(game) == FAM_KATRO or game_family(game) == FAM_MPANTSAKA:
+        ZOBRIST_FIXED[game] ^= ZOBRIST_STORE[0][0] ^ ZOBRIST_STORE[1][0]
 
 
 # ---------------------------------------------------------------- the first child

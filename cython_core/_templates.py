@@ -79,6 +79,12 @@ class CoreGame:
     halves: bool        # its lanes are _lanes.pxi's halves (Katro, Katra Mpantsaka)
 
 
+#: The halves form of the variants (docs/rules.md §7) of Katro and Katra Mpantsaka whose
+#: board fits the halves: its node carries its game index, its shape is read from the
+#: game's tables at run time (one form for every such size, the last form).
+VARIANT_FORM = ("NODE_VARIANT_HALVES", "VariantHalvesNode", "variant_halves")
+
+
 def member(spec: Any, symbol: str, lanes: bool, halves: bool) -> str:
     """The NodeBox member of a game's lanes node: the game's name on the
     halves, else its family's (Goré's and Djenon-aboure's one board)."""
@@ -112,16 +118,19 @@ def namespace(games: Any) -> dict[str, Any]:
     """What every template sees: GAMES (CoreGame per row), FAMILIES (the
     family names, FAM_ order), FORMS (form, node type, NodeBox member) for
     the int form and each lanes form (NODE_* is its index), LANE_FORMS (those
-    of the lanes), HALVES_FORMS (those on the halves), GAME_FORMS (each
+    of the lanes), HALVES_FORMS (those on the halves), VARIANT_FORM (the
+    variants' halves form, the last of each list), GAME_FORMS (each
     game's form number) and ONE_BOARD (the games whose family's lanes are
     written for their board alone: Goré's, Djenon-aboure's)."""
     rows = core_games(games)
     lanes = [(g.form, g.node, g.member) for g in rows if g.node]
-    forms = [("NODE_INT", "IntPosition", "int_pos"), *lanes]
+    forms = [("NODE_INT", "IntPosition", "int_pos"), *lanes, VARIANT_FORM]
     numbers = {form: k for k, (form, _, _) in enumerate(forms)}
     return {"GAMES": rows, "FAMILIES": tuple(games.FAMILIES), "FORMS": forms,
-            "LANE_FORMS": lanes,
-            "HALVES_FORMS": [(g.form, g.node, g.member) for g in rows if g.halves],
+            "LANE_FORMS": [*lanes, VARIANT_FORM],
+            "HALVES_FORMS": [*((g.form, g.node, g.member) for g in rows if g.halves),
+                             VARIANT_FORM],
+            "VARIANT_FORM": VARIANT_FORM,
             "GAME_FORMS": [numbers[g.form] for g in rows],
             "ONE_BOARD": [g for g in rows if g.node and not g.halves]}
 

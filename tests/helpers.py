@@ -194,16 +194,24 @@ def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
     return format_position(data)
 
 
-def on_both_forms(job, *args):
-    """job(*args) on the lanes and on the int form of the core: equal, returned."""
-    previous = _core._set_lanes(True)
+def on_every_form(job, *args):
+    """job(*args) on every working form of the core: the game's own lanes, the
+    variants' halves (Katro's and Katra Mpantsaka's games forced onto them, as a
+    variant of their shape runs) and the int form: equal, returned."""
+    lanes = _core._set_lanes(True)
+    halves = _core._set_variant_halves(False)
     try:
         packed = job(*args)
+        _core._set_variant_halves(True)
+        variant = job(*args)
+        _core._set_variant_halves(False)
         _core._set_lanes(False)
         plain = job(*args)
     finally:
-        _core._set_lanes(previous)
-    assert packed == plain, (job.__name__, args)
+        _core._set_lanes(lanes)
+        _core._set_variant_halves(halves)
+    assert packed == variant, ("variants' halves", job.__name__, args)
+    assert packed == plain, ("int form", job.__name__, args)
     return packed
 
 

@@ -6,8 +6,8 @@ node) are built in a temporary folder with the command docs/cython.md gives
 (``pip install --no-build-isolation``), then compared with katra.perft,
 katra.search and katra.State on every game: start positions, seeded
 mid-game positions and positions of more than 255 seeds (the int form),
-each also with the lanes switched off (``on_both_forms``: every node made on
-the int form).
+each also on every working form (``on_every_form``: every node made on the
+variants' halves, then on the int form).
 
 Building needs a C compiler, Cython and setuptools.  Where they are missing the
 tests fail, unless KATRA_CYTHON_API_TESTED_ELSEWHERE=1 says another run builds
@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import katra
-from helpers import build_tools_missing, on_both_forms, position_text, random_walk
+from helpers import build_tools_missing, on_every_form, position_text, random_walk
 from katra._games import DJENON, GAME_IDS, GORE, game_by_id
 
 pytestmark = pytest.mark.xdist_group("cython_api")  # one build, in one worker
@@ -132,7 +132,7 @@ def test_example_perft_mid_game_and_beyond_the_lanes(example, game_id):
 def test_example_perft_on_the_state_form(example, game_id):
     state = katra.State(game_id)
     for depth in (1, 2, 3):
-        assert (on_both_forms(example.perft, state.text(), depth)
+        assert (on_every_form(example.perft, state.text(), depth)
                 == katra.perft(state, depth, jobs=1)), depth
 
 
@@ -142,7 +142,7 @@ def test_example_negamax_finds_katra_search_s_score_and_move(example, game_id):
         result = katra.search(text, depth=3)
         assert example.negamax(text, 3) == (result.score, result.best_action), text
     result = katra.search(game_id, depth=2)
-    assert (on_both_forms(example.negamax, katra.State(game_id).text(), 2)
+    assert (on_every_form(example.negamax, katra.State(game_id).text(), 2)
             == (result.score, result.best_action))
 
 
@@ -217,7 +217,7 @@ def check_facts(check, text):
 @pytest.mark.parametrize("game_id", GAME_IDS + VARIANT_IDS)
 def test_every_function_agrees_with_katra_state(check, game_id):
     for text in positions(game_id):      # on the lanes, then every node on the int form
-        on_both_forms(check_facts, check, text)
+        on_every_form(check_facts, check, text)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -239,7 +239,8 @@ def test_the_key_is_not_the_zobrist_hash_but_both_are_functions_of_the_position(
 
 def test_nodes_the_api_did_not_make_get_error_values(check):
     errors = (-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0)
-    for game, form in [(0, 0), (6, 0), (7, 1), (255, 2), (0, 3), (3, 255)]:
+    # (form 3, the variants' halves, names its game in its words too: zeroed, game 0)
+    for game, form in [(0, 0), (6, 0), (7, 1), (255, 2), (3, 3), (0, 4), (3, 255)]:
         assert check.unmade_node(game, form) == errors, (game, form)
         with pytest.raises(katra.ArgumentError, match="not a node made by katra's C API"):
             check.unmade_text(game, form)

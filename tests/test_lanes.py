@@ -5,7 +5,7 @@ holds at most 255 seeds, and on the int form (one int a hole) otherwise.
 These tests aim at what the lanes are most likely to get wrong: the 255/256
 boundary, holes of 255, 256 and 300 seeds, a position of 1,000 seeds, laps
 whose whole rounds fill a lane to 255, and the word boundaries (the 9th and
-17th hole of a path), on both backends and on both forms of the core
+17th hole of a path), on both backends and on every form of the core
 (``_core._set_lanes(False)`` runs every job on the int form).
 """
 import random
@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import strategies as st
 
-from helpers import check_examples, on_both_forms, position_text, quick_and_slow
+from helpers import check_examples, on_every_form, position_text, quick_and_slow
 from katra import _core, _reference
 from katra._games import (
     GAME_IDS,
@@ -32,12 +32,12 @@ LANE_MAX = 255  # the lanes hold a byte; a position with more seeds runs on the 
 
 
 def check_jobs(text, depth=2, games=4, max_plies=60):
-    """perft and divide to depth and a playout batch: core (both forms) == reference."""
+    """perft and divide to depth and a playout batch: core (every form) == reference."""
     core, ref = _core.Position.from_text(text), _reference.Position.from_text(text)
     for d in range(1, depth + 1):
-        assert on_both_forms(_core.perft, core, d) == _reference.perft(ref, d), (text, d)
-    assert on_both_forms(_core.divide, core, depth) == _reference.divide(ref, depth), text
-    assert (on_both_forms(_core.playouts, core, games, 3, max_plies)
+        assert on_every_form(_core.perft, core, d) == _reference.perft(ref, d), (text, d)
+    assert on_every_form(_core.divide, core, depth) == _reference.divide(ref, depth), text
+    assert (on_every_form(_core.playouts, core, games, 3, max_plies)
             == _reference.playouts(ref, games, 3, max_plies)), text
 
 
@@ -169,7 +169,7 @@ def packed_positions(draw, game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("examples", quick_and_slow(8, 60))
-def test_generated_positions_on_both_forms(game_id, examples):
+def test_generated_positions_on_every_form(game_id, examples):
     depth = 1 if GAMES[game_id].family == MPANTSAKA else 2
 
     def check(text):
@@ -179,15 +179,15 @@ def test_generated_positions_on_both_forms(game_id, examples):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_long_playout_batches_on_both_forms(game_id):
+def test_long_playout_batches_on_every_form(game_id):
     """Whole games from the start, many plies: the lanes' tallies are the int form's."""
     pos = _core.Position.initial(game_id)
-    tally = on_both_forms(_core.playouts, pos, 40, 2024, 400)
+    tally = on_every_form(_core.playouts, pos, 40, 2024, 400)
     assert tally["plies"] > 40 and tally["games"] == 40
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_deeper_perft_on_both_forms(game_id):
+def test_deeper_perft_on_every_form(game_id):
     """Trees of tens of thousands of leaves: subtree by subtree, lanes == int form."""
     depth = {"katro": 5, "katro-4x6": 5, "katro-4x4": 7, "katra-mpantsaka": 4,
              "katra-mpantsaka-simplified": 3, "gore": 8, "djenon-aboure": 7}[game_id]
@@ -196,9 +196,9 @@ def test_deeper_perft_on_both_forms(game_id):
     for _ in range(6):                         # a few moves in
         ref.apply(rng.choice(ref.legal_actions()))
     core = _core.Position.from_text(ref.text())
-    split = on_both_forms(_core.divide, core, depth)     # the forms agree on every subtree
+    split = on_every_form(_core.divide, core, depth)     # the forms agree on every subtree
     assert [a for a, _ in split] == ref.legal_actions()
-    assert sum(n for _, n in split) == on_both_forms(_core.perft, core, depth)
+    assert sum(n for _, n in split) == on_every_form(_core.perft, core, depth)
 
 
 # ---------------------------------------------------------------- the draw's remainder

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from helpers import on_both_forms, position_text
+from helpers import on_every_form, position_text
 from katra import _core, _reference
 from katra._games import GAME_IDS, GAMES, KATRO, MPANTSAKA
 
@@ -35,8 +35,8 @@ def test_every_hole_is_read_into_its_lane(game_id, to_move, seed):
     text = position_text(game_id, varied_board(spec.rows * spec.cols, rng), to_move=to_move)
     core, ref = _core.Position.from_text(text), _reference.Position.from_text(text)
     assert core.legal_actions() == ref.legal_actions(), text
-    assert on_both_forms(_core.divide, core, 2) == _reference.divide(ref, 2), text
-    assert (on_both_forms(_core.playouts, core, 3, seed, 40)
+    assert on_every_form(_core.divide, core, 2) == _reference.divide(ref, 2), text
+    assert (on_every_form(_core.playouts, core, 3, seed, 40)
             == _reference.playouts(ref, 3, seed, 40)), text
 
 

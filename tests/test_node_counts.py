@@ -11,6 +11,7 @@ thresholds within a fixed bound with a table of 2**16 entries.
 """
 import pytest
 
+from helpers import on_every_form
 from katra import _core
 
 #: depth of the search and bound of the solver, by game id
@@ -57,19 +58,6 @@ def game_of(text):
     return text.split()[0]
 
 
-def on_both_forms(job):
-    """job() on the lanes and on the int form: equal, returned."""
-    previous = _core._set_lanes(True)
-    try:
-        packed = job()
-        _core._set_lanes(False)
-        plain = job()
-    finally:
-        _core._set_lanes(previous)
-    assert packed == plain
-    return packed
-
-
 @pytest.mark.parametrize("text, best, score, nodes, nodes_tt, thresholds, bound, solver_nodes",
                          PINNED, ids=[f"{game_of(p[0])}-{(i % 2 and 'mid') or 'start'}"
                                       for i, p in enumerate(PINNED)])
@@ -83,7 +71,7 @@ def test_pinned_node_counts(text, best, score, nodes, nodes_tt, thresholds, boun
         assert (table["best_action"], table["score"]) == (plain["best_action"], plain["score"])
         return plain["best_action"], plain["score"], plain["pv"], plain["nodes"], table["nodes"]
 
-    got = on_both_forms(searches)
+    got = on_every_form(searches)
     assert got[:2] == (best, score) and got[3:] == (nodes, nodes_tt)
 
     def solve():
@@ -92,7 +80,7 @@ def test_pinned_node_counts(text, best, score, nodes, nodes_tt, thresholds, boun
         assert not timed_out
         return found, completed, solver.nodes
 
-    assert on_both_forms(solve) == (thresholds, bound, solver_nodes)
+    assert on_every_form(solve) == (thresholds, bound, solver_nodes)
 
 
 def test_mid_game_positions_are_six_plies_in():

@@ -2,13 +2,13 @@
 against the pure-Python reference on both working forms of the core (the
 lanes, and the int form: ``_core._set_lanes(False)``): perft, divide and
 seeded playout tallies from the start and from mid-game positions of every
-game id, and VectorGame's trajectories, equal on both forms."""
+game id, and VectorGame's trajectories, equal on every form."""
 import random
 
 import pytest
 
 import katra
-from helpers import on_both_forms, position_text, quick_and_slow, random_text
+from helpers import on_every_form, position_text, quick_and_slow, random_text
 from katra import VectorGame, _core, _reference
 from katra._games import GAMES
 
@@ -34,9 +34,9 @@ def test_counting_jobs_match_the_reference(game_id):
     for text in positions(game_id):
         core, ref = _core.Position.from_text(text), _reference.Position.from_text(text)
         for depth in (1, 2, 3):
-            assert on_both_forms(_core.perft, core, depth) == _reference.perft(ref, depth), text
-        assert on_both_forms(_core.divide, core, 3) == _reference.divide(ref, 3), text
-        assert (on_both_forms(_core.playouts, core, 6, 17, 80, 3)
+            assert on_every_form(_core.perft, core, depth) == _reference.perft(ref, depth), text
+        assert on_every_form(_core.divide, core, 3) == _reference.divide(ref, 3), text
+        assert (on_every_form(_core.playouts, core, 6, 17, 80, 3)
                 == _reference.playouts(ref, 6, 17, 80, 3)), text
 
 
@@ -53,9 +53,9 @@ def vector_run(game_id, steps=120):
 
 
 @pytest.mark.parametrize("game_id", katra.GAME_IDS)
-def test_vector_game_is_the_same_on_both_forms(game_id):
+def test_vector_game_is_the_same_on_every_form(game_id):
     # (tests/test_vector.py checks the lanes' trajectories against State.push)
-    on_both_forms(vector_run, game_id)
+    on_every_form(vector_run, game_id)
 
 
 # ---------------------------------------------------------------- the first-lap shortcut
@@ -112,7 +112,7 @@ def test_first_lap_verdicts_are_the_rulebooks(game_id, walks):
             if _reference.Position.from_text(text).is_terminal():
                 continue
             expected = rulebook_verdicts(text)
-            got = on_both_forms(first_lap_verdicts, text)
+            got = on_every_form(first_lap_verdicts, text)
             assert got == expected, text
             for _, verdict in expected:
                 seen[verdict] += 1

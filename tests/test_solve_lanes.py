@@ -20,7 +20,7 @@ from helpers import (
     endgame_positions,
     forces,
     gore_endgame,
-    on_both_forms,
+    on_every_form,
     position_text,
     quick_and_slow,
     value,
@@ -40,7 +40,7 @@ def thresholds_and_best(text, bound):
 
 def check_thresholds(text, bound):
     """Lanes == int form, and each threshold the least bound of the brute force."""
-    thresholds, searched, best = on_both_forms(thresholds_and_best, text, bound)
+    thresholds, searched, best = on_every_form(thresholds_and_best, text, bound)
     for index, threshold in enumerate(thresholds):
         player, target = divmod(index, 2)
         target = WIN if target else DRAW
@@ -128,45 +128,45 @@ def test_set_lanes_restores():
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("count", quick_and_slow(3, 30))
-def test_endgames_on_both_forms_match_brute_force(game_id, count):
+def test_endgames_on_every_form_match_brute_force(game_id, count):
     bound = BRUTE_PLIES[game_id] - 1
     count *= 2 if game_id == "gore" else 1     # Goré endgames are seldom proven
     for text in endgame_positions(game_id, count, seed=700 + GAME_IDS.index(game_id)):
         check_thresholds(text, bound)
-        on_both_forms(checked_against_brute, text, bound)
+        on_every_form(checked_against_brute, text, bound)
     value.cache_clear()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("count", quick_and_slow(3, 20))
-def test_mid_game_positions_on_both_forms(game_id, count):
+def test_mid_game_positions_on_every_form(game_id, count):
     """Brute force within 2 plies (1 in Mpantsaka: mid-game branching is
     wide), and the two forms alike at a deeper bound."""
     deep = {"katro": 6, "katro-4x6": 7, "katro-4x4": 9, "katra-mpantsaka": 5,
             "katra-mpantsaka-simplified": 3, "gore": 9, "djenon-aboure": 10}[game_id]
     for text in mid_game_positions(game_id, count, seed=800 + GAME_IDS.index(game_id)):
         check_thresholds(text, 1 if GAMES[game_id].family == MPANTSAKA else 2)
-        on_both_forms(thresholds_and_best, text, deep)
-        on_both_forms(solve_fields, text, deep)
+        on_every_form(thresholds_and_best, text, deep)
+        on_every_form(solve_fields, text, deep)
     value.cache_clear()
 
 
-def test_gore_offers_pending_on_both_forms():
+def test_gore_offers_pending_on_every_form():
     outcomes = set()
     bound = BRUTE_PLIES["gore"] - 1
     for text in gore_offers_pending(6, seed=900, bound=bound):
         assert _reference.Position.from_text(text).pending_offer
         outcomes.add(check_thresholds(text, bound))
-        on_both_forms(solve_fields, text, 8)
+        on_every_form(solve_fields, text, 8)
     value.cache_clear()
     assert outcomes - {None}, "no offer position proven: the test would check little"
 
 
-def test_djenon_passes_on_both_forms():
+def test_djenon_passes_on_every_form():
     outcomes = set()
     for text in djenon_passes(8, seed=901):
         outcomes.add(check_thresholds(text, BRUTE_PLIES["djenon-aboure"] - 1))
-        on_both_forms(solve_fields, text, 12)
+        on_every_form(solve_fields, text, 12)
     value.cache_clear()
     assert outcomes - {None}, "no pass position proven: the test would check little"
 
@@ -196,8 +196,8 @@ def test_positions_at_the_lanes_limit(game_id, total):
         text = full_position(game_id, rng, total)
         if not _core.Position.from_text(text).legal_actions():
             continue
-        on_both_forms(thresholds_and_best, text, 3)
-        on_both_forms(solve_fields, text, 3)
+        on_every_form(thresholds_and_best, text, 3)
+        on_every_form(solve_fields, text, 3)
         checked += 1
         if checked == 2:
             break

@@ -9,7 +9,10 @@ are compared:
   position text and the outcome at every ply;
 * generated positions (random counts, owners, stores and pending offers),
   compared on every action that names a hole of the board;
-* perft and divide to a small depth, and seeded playout batches.
+* perft and divide to a small depth, and seeded playout batches, on every
+  working form of the core (a Katro or Katra Mpantsaka variant whose rows fit
+  the packed lanes runs on the variants' halves; every variant also runs on
+  the int form, which serves the others).
 
 The default run draws a few variants of each family; the ``slow`` run
 (``python -m pytest -m slow``) many more, and the ends of each family's
@@ -22,7 +25,8 @@ import random
 
 import pytest
 
-from helpers import compare_on_every_action, quick_and_slow, walk_both
+import katra
+from helpers import compare_on_every_action, on_every_form, quick_and_slow, walk_both
 from katra import _core, _reference
 from katra._games import (
     DJENON,
@@ -177,8 +181,8 @@ def test_perft_and_divide_agree(specs):
                 break
             ref.apply(rng.choice(actions))
         core = _core.Position.from_text(ref.text())
-        assert _core.divide(core, 2) == _reference.divide(ref, 2), ref.text()
-        assert _core.perft(core, 3) == _reference.perft(ref, 3), ref.text()
+        assert on_every_form(_core.divide, core, 2) == _reference.divide(ref, 2), ref.text()
+        assert on_every_form(_core.perft, core, 3) == _reference.perft(ref, 3), ref.text()
 
 
 @pytest.mark.parametrize("specs", per_family(with_corners=False))
@@ -188,9 +192,46 @@ def test_playout_batches_agree(specs, games):
         text = _reference.Position.initial(spec.id).text()
         plies = max_plies(spec)
         ref = _reference.playouts(_reference.Position.from_text(text), games, 7, plies)
-        core = _core.playouts(_core.Position.from_text(text), games, 7, plies)
+        core = on_every_form(_core.playouts, _core.Position.from_text(text), games, 7, plies)
         assert core == ref, text
         assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == games
+
+
+@pytest.mark.parametrize("game_id, form", [
+    ("katro-4x2-s1", "variant_halves"), ("katro-6x6-s3", "variant_halves"),
+    ("katro-4x7-s1", "int_pos"),                   # rows of 7 holes: Katro's lanes take 6
+    ("katra-mpantsaka-4x2-s2", "variant_halves"), ("katra-mpantsaka-simplified-4x8-s3",
+                                                   "variant_halves"),
+    ("katra-mpantsaka-4x9-s1", "int_pos"),         # rows of 9 holes: Mpantsaka's take 8
+    ("gore-2x3-s4", "int_pos"), ("djenon-aboure-2x5-s4", "int_pos"),
+    ("katro-4x4", "katro_4x4"), ("katra-mpantsaka", "katra_mpantsaka"),
+])
+def test_the_form_each_variant_runs_on(game_id, form):
+    """A Katro or Katra Mpantsaka variant runs on the variants' halves when its
+    rows fit the packed lanes and its seeds a byte (at most 255 in all), else on
+    the int form, as Goré's and Djenon-aboure's variants always do."""
+    ref = _reference.Position.initial(game_id)
+    assert _core._working_form(_core.Position.from_text(ref.text())) == form
+    board = [0] * ref.spec.holes
+    board[0] = 256                               # more seeds than a lane holds
+    wide = format_position(PositionData(ref.spec, board, 0, [0, 0], list(ref.owners), 0))
+    assert _core._working_form(_core.Position.from_text(wide)) == "int_pos"
+
+
+def solved_with_a_small_table(game_id, max_plies=None):
+    budget = {"nodes": 3_000_000} if max_plies is None else {"max_plies": max_plies}
+    result = katra.solve(game_id, tt_bits=12, **budget)
+    return result.nodes, result.describe(), result.best_move
+
+
+@pytest.mark.parametrize("game_id, winner", [("katro-4x5-s3", "South"), ("katro-6x4-s2", "North")])
+def test_a_variant_keys_its_tables_alike_on_both_its_forms(game_id, winner):
+    """df-pn and the bounded solver with a table far too small for the proof
+    (entries replaced all the time) take the same nodes to the same result on
+    the variants' halves as on the int form: both key a position alike, so
+    the node counts of the table of solved variants hold on either."""
+    assert on_every_form(solved_with_a_small_table, game_id)[1].startswith(f"{winner} wins within")
+    assert on_every_form(solved_with_a_small_table, game_id, 9)[1] == "no result within 9 plies"
 
 
 def test_the_draws_cover_the_ranges():
