@@ -26,6 +26,8 @@ from katra._text import PositionData, format_position, initial_data, parse_posit
 #: reaches ply 64 in a few thousand nodes (docs/rules.md §2: a lone seed lands
 #: in an empty hole and the move ends).
 LONE_SEEDS = "katro 1,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/1,0,0,0,0,0 S"
+#: The same on a variant's board, whose halves read their shape at run time.
+VARIANT_LONE_SEEDS = "katro-6x5-s1 1,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/1,0,0,0,0 S"
 
 
 # ---------------------------------------------------------------- Position(data)
@@ -216,16 +218,17 @@ def test_core_search_refuses_a_finished_game():
 
 # ---------------------------------------------------------------- small thread stacks
 
-def test_search_at_its_deepest_runs_in_a_32_kib_thread():
+@pytest.mark.parametrize("lone_seeds", [LONE_SEEDS, VARIANT_LONE_SEEDS])
+def test_search_at_its_deepest_runs_in_a_32_kib_thread(lone_seeds):
     rc, out, err = run_python(f"""
         import threading, katra
         from katra import _core
         threading.stack_size({SMALL_STACK})
         results = []
         def work():
-            results.append(katra.search({LONE_SEEDS!r}, depth=64))
-            results.append(katra.search({LONE_SEEDS!r}, time=60))
-            results.append(_core.search(_core.Position.from_text({LONE_SEEDS!r}), 64, tt_bits=0))
+            results.append(katra.search({lone_seeds!r}, depth=64))
+            results.append(katra.search({lone_seeds!r}, time=60))
+            results.append(_core.search(_core.Position.from_text({lone_seeds!r}), 64, tt_bits=0))
         thread = threading.Thread(target=work)
         thread.start()
         thread.join()
