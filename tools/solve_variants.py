@@ -37,6 +37,12 @@ and a solve can then be stopped without losing the others).  Rows go to a journa
     python tools/solve_variants.py write [--journal FILE]   # the JSON, the docs, the plot
                                         # (from the shipped JSON when there is no journal)
     python tools/solve_variants.py one GAME_ID [--proof-dir DIR]   # one row, as JSON
+    python tools/solve_variants.py exact [GAME_ID ...] [--journal FILE] [--exact-nodes N]
+
+``exact`` runs the exact step alone again (``one GAME_ID --previous ROW``: df-pn's part
+of the row kept, no df-pn) for the rows named, or all, that df-pn settled without an
+exact distance whose exact step has not had N nodes (EXACT_NODES by default), and
+journals them as ``run`` does; without a journal it starts one from the shipped table.
 
 ``write`` writes src/katra/data/solved_variants.json, the section of docs/solved.md
 between ``<!-- variants:begin -->`` and ``<!-- variants:end -->``, and
@@ -67,7 +73,12 @@ BEGIN, END = "<!-- variants:begin -->", "<!-- variants:end -->"
 
 NODES = 200_000_000        # df-pn's node budget per start
 TT_BITS = 22               # df-pn's table: 2**22 entries of 24 bytes (96 MiB)
-EXACT_NODES = 20_000_000   # the bounded solver starts no bound past this many nodes
+#: The bounded solver starts no bound past this many nodes.  Its last bound about doubles
+#: the nodes before it, so a start it does not finish takes 1 to 2 times this: up to 4.5
+#: minutes of one core (Katro 6x4, 1.6 to 4 million nodes a CPU second; Djenon-aboure and
+#: Goré 7 to 13 million); the exact steps of the whole table take about 32 minutes of one
+#: core.
+EXACT_NODES = 300_000_000
 PROOF_BYTES = 200_000      # proofs smaller than this are checked and kept
 SEEDS_CAP = 8              # the most seeds a hole taken on any board
 RETRO_POSITIONS = 4_000_000  # retrograde analysis's budget where df-pn settles nothing
@@ -130,9 +141,11 @@ class _Stop(Exception):
 def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
               proof_dir: Path | None, retro_positions: int = RETRO_POSITIONS,
               previous: dict | None = None) -> dict:
-    """Solve the start of ``ident``: the row, as a dict.  df-pn first (or the
-    ``previous`` row's df-pn), then, where it settles no value, retrograde
-    analysis within ``retro_positions`` positions (0: none)."""
+    """Solve the start of ``ident``: the row, as a dict.  df-pn first, with the
+    bounded solver's exact distance where it settles the value; or the ``previous``
+    row (df-pn's part kept), with the exact step again where it has not had
+    ``exact_nodes`` (``exact_short``).  Then, where df-pn settles no value,
+    retrograde analysis within ``retro_positions`` positions (0: none)."""
     from katra.api import load_position
 
     pos = load_position(ident, "core")
@@ -140,7 +153,23 @@ def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
         ident, pos, nodes, tt_bits, exact_nodes, proof_dir)
     if row["status"] in ("open", "no-result") and retro_positions:
         solve_retrograde(row, ident, pos, retro_positions, proof_dir)
+    elif previous is not None and exact_short(row, exact_nodes):
+        solve_exact(row, ident, pos, row["tt_bits"], exact_nodes)
     return row
+
+
+def exact_short(row: dict, exact_nodes: int) -> bool:
+    """A start df-pn settled whose exact step has not had ``exact_nodes``: the
+    bounded solver stopped before a bound starting at ``exact_stopped`` nodes, which
+    a budget below that stops alike."""
+    return not_exact(row) and row.get("exact_budget", 0) < exact_nodes and row.get(
+        "exact_stopped", 0) <= exact_nodes
+
+
+def not_exact(row: dict) -> bool:
+    """A start df-pn settled whose exact distance the bounded solver did not find."""
+    return row["status"] == "settled" and row.get("method", "df-pn") == "df-pn" and not (
+        row["exact"])
 
 
 def solve_retrograde(row: dict, ident: str, pos, positions: int,
@@ -233,40 +262,56 @@ def solve_dfpn(ident: str, pos, nodes: int, tt_bits: int, exact_nodes: int,
         else:
             row.update(status="no-result", method="df-pn", outcome=None, result=NO_RESULT)
         return row
-    mover = int(pos.to_move)
     row.update(status="settled", method="df-pn", outcome=result.outcome, within=result.plies,
                dfpn_move=result.best_move, dfpn_line=" ".join(
                    katra.game(ident).action_text(a) for a in result.pv))
-    # the exact distance, while the bounded solver stays small
-    def stop(progress) -> None:
-        if progress.nodes > exact_nodes:
-            raise _Stop
-
-    start = time.process_time()
-    try:
-        exact = katra.solve(ident, max_plies=min(result.plies, 500), tt_bits=tt_bits,
-                            progress=stop)
-    except _Stop:
-        exact = None
-    exact_cpu = time.process_time() - start
-    if exact is not None and exact.outcome == result.outcome:
-        row.update(plies=exact.plies, exact=True, best_move=exact.best_move,
-                   exact_nodes=exact.nodes, exact_cpu=round(exact_cpu, 3),
-                   line=" ".join(katra.game(ident).action_text(a) for a in exact.pv))
-    elif exact is not None:
-        raise RuntimeError(f"{ident}: the bounded solver says {exact.describe()}, "
-                           f"df-pn {result.describe()}")
-    else:
-        row.update(plies=result.plies, exact=False, best_move=result.best_move)
-    winner = None if result.outcome == "draw" else SIDES[
-        mover if result.outcome == "win" else 1 - mover]
-    words = "in" if row["exact"] else "within"
-    row["result"] = (f"draw {words} {row['plies']}" if winner is None
-                     else f"{winner} wins {words} {row['plies']}")
+    solve_exact(row, ident, pos, tt_bits, exact_nodes)
     if proof_dir is not None:
         keep_proof(row, ident, result.outcome, result.plies, proof_dir,
                    lambda out: write_proof(out, pos, result, tt_bits=tt_bits, search=search))
     return row
+
+
+def solve_exact(row: dict, ident: str, pos, tt_bits: int, exact_nodes: int) -> None:
+    """The bounded solver's exact distance of a start df-pn settled (the row's
+    ``outcome``, ``within`` and ``dfpn_move``), while the nodes before its next bound
+    stay under ``exact_nodes``: the row updated (``exact_budget``: that budget; where
+    the bounded solver stops, ``exact_stopped``: its nodes so far)."""
+    import katra
+
+    spent = [0]
+
+    def stop(progress) -> None:
+        spent[0] = progress.nodes
+        if progress.nodes > exact_nodes:
+            raise _Stop
+
+    for key in ("exact_nodes", "exact_cpu", "exact_stopped", "line"):
+        row.pop(key, None)
+    start = time.process_time()
+    try:
+        exact = katra.solve(ident, max_plies=min(row["within"], 500), tt_bits=tt_bits,
+                            progress=stop)
+    except _Stop:
+        exact = None
+    exact_cpu = round(time.process_time() - start, 3)
+    row["exact_budget"] = exact_nodes
+    if exact is not None and exact.outcome == row["outcome"] and exact.plies <= row["within"]:
+        row.update(plies=exact.plies, exact=True, best_move=exact.best_move,
+                   exact_nodes=exact.nodes, exact_cpu=exact_cpu,
+                   line=" ".join(katra.game(ident).action_text(a) for a in exact.pv))
+    elif exact is not None and (exact.outcome is not None or row["within"] <= 500):
+        raise RuntimeError(f"{ident}: the bounded solver says {exact.describe()}, "
+                           f"df-pn {row['outcome']} within {row['within']} plies")
+    else:      # stopped, or no result within the bounded solver's 500 plies
+        row.update(plies=row["within"], exact=False, best_move=row["dfpn_move"],
+                   exact_cpu=exact_cpu, exact_stopped=spent[0])
+    mover = int(pos.to_move)
+    winner = None if row["outcome"] == "draw" else SIDES[
+        mover if row["outcome"] == "win" else 1 - mover]
+    words = "in" if row["exact"] else "within"
+    row["result"] = (f"draw {words} {row['plies']}" if winner is None
+                     else f"{winner} wins {words} {row['plies']}")
 
 
 # ------------------------------------------------------------------ the run
@@ -281,18 +326,24 @@ def read_journal(path: Path) -> dict[str, dict]:
     return rows
 
 
+def more_to_do(row: dict, args: argparse.Namespace) -> bool:
+    """Whether a journal's row takes retrograde analysis (df-pn settled no value) or the
+    exact step (no exact distance) under a larger budget than it had."""
+    if row["status"] in ("open", "no-result"):
+        return bool(args.retro_positions) and row.get("retro_budget") != args.retro_positions
+    return exact_short(row, args.exact_nodes)
+
+
 def run_row(ident: str, journal: Path, args: argparse.Namespace) -> dict:
     done = read_journal(journal)
     previous = done.get(ident)
-    if previous is not None and (previous["status"] not in ("open", "no-result")
-                                 or previous.get("retro_budget") == args.retro_positions
-                                 or not args.retro_positions):
+    if previous is not None and not more_to_do(previous, args):
         return previous
     cmd = [sys.executable, str(Path(__file__).resolve()), "one", ident, "--nodes",
            str(args.nodes), "--tt-bits", str(args.tt_bits), "--exact-nodes",
            str(args.exact_nodes), "--proof-dir", str(args.proof_dir), "--retro-positions",
            str(args.retro_positions)]
-    if previous is not None:       # df-pn's part is in the journal: retrograde only
+    if previous is not None:       # df-pn's part is in the journal: retrograde or exact only
         cmd += ["--previous", json.dumps(previous)]
     wall = time.monotonic()
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
@@ -306,6 +357,52 @@ def run_row(ident: str, journal: Path, args: argparse.Namespace) -> dict:
           + (f" {row['positions']:>10,} positions {row['retro_cpu']:6.1f} s"
              if "positions" in row else ""), flush=True)
     return row
+
+
+def journal_or_table(journal: Path) -> dict[str, dict]:
+    """The journal's rows; where there is no journal, the shipped table's, written to it
+    first (its empty fields left out, a row without an exact distance with the table's
+    exact budget)."""
+    done = read_journal(journal)
+    if done:
+        return done
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    with open(journal, "w", encoding="utf-8") as stream:
+        for shipped in data["rows"]:
+            row = {key: value for key, value in shipped.items() if value is not None}
+            if not_exact(row):
+                row["exact_budget"] = data["exact_nodes"]
+            stream.write(json.dumps(row) + "\n")
+    return read_journal(journal)
+
+
+def run_exact(args: argparse.Namespace) -> None:
+    """The exact step again, each in a subprocess of its own, of the rows named (all
+    by default) that df-pn settled without an exact distance whose exact step has not
+    had ``--exact-nodes`` (``exact_short``); each row updated in the journal as it
+    ends."""
+    done = journal_or_table(args.journal)
+    idents = args.game or list(done)
+    unknown = [ident for ident in idents if ident not in done]
+    if unknown:
+        raise SystemExit(f"not in the journal: {', '.join(unknown)}")
+    for ident in idents:
+        previous = done[ident]
+        if not exact_short(previous, args.exact_nodes):
+            continue
+        cmd = [sys.executable, str(Path(__file__).resolve()), "one", ident, "--exact-nodes",
+               str(args.exact_nodes), "--previous", json.dumps(previous)]
+        wall = time.monotonic()
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if out.returncode != 0:
+            raise SystemExit(f"{ident}: {out.stderr.strip()}")
+        row = json.loads(out.stdout.strip().splitlines()[-1])
+        row["exact_wall"] = round(time.monotonic() - wall, 1)
+        with open(args.journal, "a", encoding="utf-8") as stream:
+            stream.write(json.dumps(row) + "\n")
+        spent = row.get("exact_nodes") or row.get("exact_stopped")
+        print(f"{ident:40} {previous['result']:28} -> {row['result']:28} {spent:>13,} nodes "
+              f"{row['exact_cpu']:8.1f} s", flush=True)
 
 
 def run_family(family: str, rows: int, journal: Path, args: argparse.Namespace) -> None:
@@ -895,6 +992,11 @@ def svg(rows: list[dict], meta: dict) -> str:
 
 def write(journal: dict[str, dict]) -> None:
     rows = table_rows(journal)
+    smaller = [r["id"] for r in journal.values()
+               if "exact_budget" in r and exact_short(r, EXACT_NODES)]
+    if smaller:      # the table's exact budget would not be theirs
+        raise SystemExit(f"the exact step of {', '.join(smaller)} ran with fewer than "
+                         f"{EXACT_NODES:,} nodes: `exact` them first")
     budgets = {(r["budget"], r["tt_bits"]) for r in journal.values()}
     if len(budgets) != 1:
         raise SystemExit(f"the journal mixes budgets and tables: {sorted(budgets)}")
@@ -942,6 +1044,10 @@ def main(argv: list[str] | None = None) -> int:
     sub.choices["run"].add_argument("--seeds-cap", type=int, default=SEEDS_CAP)
     sub.choices["run"].add_argument("--family", action="append",
                                     help="FAMILY-ROWS, e.g. katro-4 (default: all)")
+    e = sub.add_parser("exact")
+    e.add_argument("game", nargs="*", help="game ids (default: every row of the journal)")
+    e.add_argument("--journal", type=Path, default=JOURNAL)
+    e.add_argument("--exact-nodes", type=int, default=EXACT_NODES)
     w = sub.add_parser("write")
     w.add_argument("--journal", type=Path, default=JOURNAL)
     args = parser.parse_args(argv)
@@ -950,6 +1056,8 @@ def main(argv: list[str] | None = None) -> int:
                                    args.proof_dir, args.retro_positions, args.previous)))
     elif args.what == "run":
         run(args)
+    elif args.what == "exact":
+        run_exact(args)
     else:
         # the journal of a run, else the table shipped (to write the docs and plot again)
         journal = read_journal(args.journal) or {
