@@ -73,7 +73,8 @@ class SolveResult:
     def describe(self) -> str:
         """In words: ``"South wins in 17 plies"``, ``"draw within 4 plies"``, ``"no result"``
         (``"no forced result"`` when [retrograde][katra.retrograde] solved every
-        position reachable and neither player forces anything)."""
+        position reachable and neither player forces anything; ``"no result within
+        N positions"`` when it ran out of them)."""
         me = "South" if self.to_move == 0 else "North"
         other = "North" if self.to_move == 0 else "South"
         unit = "ply" if self.plies == 1 else "plies"
@@ -89,7 +90,8 @@ class SolveResult:
         if self.exact and self.max_nodes is None:
             return "no forced result"
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            return f"no result within {self.max_nodes} nodes"
+            # exact: retrograde analysis, whose budget counts the positions listed
+            return f"no result within {self.max_nodes} {'positions' if self.exact else 'nodes'}"
         return "no result"
 
 

@@ -170,7 +170,7 @@ def test_a_mid_game_position_and_a_state():
 def test_the_budget():
     result = katra.retrograde("katro-4x3-s1", positions=1000)
     assert result.outcome is None and result.max_nodes == 1000 and result.nodes == 1000
-    assert result.describe() == "no result within 1000 nodes"
+    assert result.describe() == "no result within 1000 positions"
     assert DEFAULT_POSITIONS == 1_000_000 and MAX_POSITIONS == 2 ** 31
 
 
