@@ -800,11 +800,14 @@ cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
 
 cdef inline int node_form(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
-    them (as every job; LANES_ENABLED), else the int form."""
+    them (as every job; LANES_ENABLED), else the int form.  A variant's
+    lanes are the variants' halves, if its rows fit them."""
     if not (LANES_ENABLED and lanes_fit(s)):
         return NODE_INT
-    if s.game >= NUM_GAMES or VARIANT_HALVES_FORCED:    # a variant (docs/rules.md §7)
+    if s.game >= NUM_GAMES:             # a variant (docs/rules.md §7)
         return NODE_VARIANT_HALVES if HALVES_FIT[s.game] else NODE_INT
+    if VARIANT_HALVES_FORCED and HALVES_FIT[s.game]:
+        return NODE_VARIANT_HALVES
     return GAME_FORM[s.game]
 
 

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 import katra
 from katra import _core, _reference
 from katra._errors import IllegalMoveError
-from katra._games import GORE, GORE_OFFER_BASE, GORE_PASS, game_by_id
+from katra._games import GORE, GORE_OFFER_BASE, GORE_PASS, KATRO, MPANTSAKA, game_by_id
 from katra._reference import Position as RefPosition
 from katra._text import PositionData, action_text, format_position, parse_action
 from katra.api import MATE
@@ -197,13 +197,15 @@ def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
 def on_every_form(job, *args):
     """job(*args) on every working form of the core: the game's own lanes, the
     variants' halves (Katro's and Katra Mpantsaka's games forced onto them, as a
-    variant of their shape runs) and the int form: equal, returned."""
+    variant of their shape runs; left out when the first position or game id
+    among args is of another family, which keeps its own lanes) and the int
+    form: equal, returned."""
     lanes = _core._set_lanes(True)
     halves = _core._set_variant_halves(False)
     try:
         packed = job(*args)
         _core._set_variant_halves(True)
-        variant = job(*args)
+        variant = job(*args) if on_the_halves(args) else packed
         _core._set_variant_halves(False)
         _core._set_lanes(False)
         plain = job(*args)
@@ -213,6 +215,23 @@ def on_every_form(job, *args):
     assert packed == variant, ("variants' halves", job.__name__, args)
     assert packed == plain, ("int form", job.__name__, args)
     return packed
+
+
+def on_the_halves(args) -> bool:
+    """May a job over args run on the halves: is the game of the first position,
+    position text or game id among them Katro's or Katra Mpantsaka's (True when
+    none is found)?"""
+    for arg in args:
+        if isinstance(arg, _core.Position):
+            game_id = arg.game_id
+        elif isinstance(arg, katra.State):
+            game_id = arg.game.id
+        elif isinstance(arg, str):
+            game_id = arg.split()[0]
+        else:
+            continue
+        return game_by_id(game_id).family in (KATRO, MPANTSAKA)
+    return True
 
 
 # ---------------------------------------------------------------- the core against the reference

@@ -218,6 +218,21 @@ def test_the_form_each_variant_runs_on(game_id, form):
     assert _core._working_form(_core.Position.from_text(wide)) == "int_pos"
 
 
+def test_the_named_games_forced_onto_the_variants_halves():
+    """The tests' switch (on_every_form) moves the named Katro and Katra Mpantsaka
+    games onto the variants' halves; Goré and Djenon-aboure keep their own lanes."""
+    forms = {"katro": "variant_halves", "katro-4x4": "variant_halves",
+             "katra-mpantsaka-simplified": "variant_halves", "gore": "gore",
+             "djenon-aboure": "djenon"}
+    previous = _core._set_variant_halves(True)
+    try:
+        for game_id, form in forms.items():
+            assert _core._working_form(_core.Position.initial(game_id)) == form, game_id
+    finally:
+        _core._set_variant_halves(previous)
+    assert _core._working_form(_core.Position.initial("katro-4x4")) == "katro_4x4"
+
+
 def solved_with_a_small_table(game_id, max_plies=None):
     budget = {"nodes": 3_000_000} if max_plies is None else {"max_plies": max_plies}
     result = katra.solve(game_id, tt_bits=12, **budget)
