@@ -377,32 +377,17 @@ def journal_or_table(journal: Path) -> dict[str, dict]:
 
 
 def run_exact(args: argparse.Namespace) -> None:
-    """The exact step again, each in a subprocess of its own, of the rows named (all
-    by default) that df-pn settled without an exact distance whose exact step has not
-    had ``--exact-nodes`` (``exact_short``); each row updated in the journal as it
-    ends."""
+    """The exact step again (run_row: ``one --previous``, in a subprocess of its own),
+    of the rows named (all by default) that df-pn settled without an exact distance
+    whose exact step has not had ``--exact-nodes`` (``exact_short``)."""
     done = journal_or_table(args.journal)
     idents = args.game or list(done)
     unknown = [ident for ident in idents if ident not in done]
     if unknown:
         raise SystemExit(f"not in the journal: {', '.join(unknown)}")
     for ident in idents:
-        previous = done[ident]
-        if not exact_short(previous, args.exact_nodes):
-            continue
-        cmd = [sys.executable, str(Path(__file__).resolve()), "one", ident, "--exact-nodes",
-               str(args.exact_nodes), "--previous", json.dumps(previous)]
-        wall = time.monotonic()
-        out = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        if out.returncode != 0:
-            raise SystemExit(f"{ident}: {out.stderr.strip()}")
-        row = json.loads(out.stdout.strip().splitlines()[-1])
-        row["exact_wall"] = round(time.monotonic() - wall, 1)
-        with open(args.journal, "a", encoding="utf-8") as stream:
-            stream.write(json.dumps(row) + "\n")
-        spent = row.get("exact_nodes") or row.get("exact_stopped")
-        print(f"{ident:40} {previous['result']:28} -> {row['result']:28} {spent:>13,} nodes "
-              f"{row['exact_cpu']:8.1f} s", flush=True)
+        if exact_short(done[ident], args.exact_nodes):
+            run_row(ident, args.journal, args)
 
 
 def run_family(family: str, rows: int, journal: Path, args: argparse.Namespace) -> None:
@@ -1031,7 +1016,7 @@ def write(journal: dict[str, dict]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
-    for name in ("run", "one"):
+    for name in ("run", "one", "exact"):
         p = sub.add_parser(name)
         p.add_argument("--nodes", type=int, default=NODES)
         p.add_argument("--tt-bits", type=int, default=TT_BITS)
@@ -1044,10 +1029,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.choices["run"].add_argument("--seeds-cap", type=int, default=SEEDS_CAP)
     sub.choices["run"].add_argument("--family", action="append",
                                     help="FAMILY-ROWS, e.g. katro-4 (default: all)")
-    e = sub.add_parser("exact")
-    e.add_argument("game", nargs="*", help="game ids (default: every row of the journal)")
-    e.add_argument("--journal", type=Path, default=JOURNAL)
-    e.add_argument("--exact-nodes", type=int, default=EXACT_NODES)
+    sub.choices["exact"].add_argument("game", nargs="*",
+                                      help="game ids (default: every row of the journal)")
+    sub.choices["exact"].add_argument("--journal", type=Path, default=JOURNAL)
     w = sub.add_parser("write")
     w.add_argument("--journal", type=Path, default=JOURNAL)
     args = parser.parse_args(argv)
