@@ -239,12 +239,13 @@ cdef void _halves_tables(HalvesTables* t, GameTable* g):
     cdef int L = g.path_len, C = g.cols, K = g.depth_rows
     cdef int x, y, p, od, hole, col, m, k
     memset(t, 0, sizeof(HalvesTables))
+    _require(halves_fit(g), "the halves: a board that fits them (halves_fit)")
+    _require(L == C * K, "a player's loop is its rows")
     _loop_lanes(&t.loop, L, 1)
     t.C = C
     t.K = K
     for od in range(K):
         t.row_start[od] = od * C
-    _require(L == C * K and K <= 3 and C <= 8, "side lanes: rows of at most 8 holes, 3 a player")
     for p in range(2):
         for x in range(L):
             t.hole_of[p][x] = g.path[p][0][x]
@@ -270,7 +271,7 @@ cdef void _halves_tables(HalvesTables* t, GameTable* g):
             t.face[x][od] = g.pathpos[1][0][g.row_start[1][od] + col]
         if g.front_opp[hole] >= 0:
             t.front_face[x] = g.pathpos[1][0][g.front_opp[hole]]
-            _require(C <= 8 and t.front_face[x] >= C, "Mpantsaka: a front row of <= 8 lanes C..2C-1")
+            _require(t.front_face[x] >= C, "Mpantsaka: the front row is lanes C..2C-1")
             for m in range(1 << C):
                 if mpantsaka_lap_captures(1, (m >> (t.front_face[x] - C)) & 1):
                     t.facing[m] |= 1u << x
@@ -280,7 +281,6 @@ cdef void _halves_tables(HalvesTables* t, GameTable* g):
             _require(ranks in (sorted(ranks), sorted(ranks, reverse=True)),
                      "a Katro row's lanes are in board order or its reverse")
     for od in range(K if g.family == FAM_KATRO else 0):
-        _require(C <= 6, "Katro rows of at most 6 holes (HalvesTables.captures)")
         for m in range(1 << C):
             for x in range(L):
                 k = t.face[x][od] - od * C
