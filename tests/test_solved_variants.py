@@ -47,6 +47,12 @@ def test_the_table_is_shipped_and_whole():
         encoding="utf-8"))
     assert len(data["rows"]) == len(ROWS)
     assert len({row.id for row in ROWS}) == len(ROWS)
+    # df-pn's two budgets: the first, and the second for a start the first leaves open
+    budgets = {(data["budget"], data["tt_bits"]),
+               (data["extended_budget"], data["extended_tt_bits"])}
+    assert data["budget"] < data["extended_budget"]
+    assert {(row.budget, row.tt_bits) for row in ROWS} == budgets
+    assert all(row.budget == data["extended_budget"] for row in ROWS if row.status == "open")
     for row in ROWS:
         base, simplified = FAMILY_RULES[row.family]
         spec = variant(base, row.rows, row.cols, row.seeds, simplified=simplified)

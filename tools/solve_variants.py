@@ -6,8 +6,9 @@ rules, Goré, Djenon-aboure) the boards are taken from the smallest upwards: the
 columns from the family's least, and on each board the seeds a hole 1, 2, 3, ... up to
 SEEDS_CAP.  Each start is solved by df-pn (``katra.solve(game, nodes=NODES,
 tt_bits=TT_BITS)``, one thread: a node budget, no clock, so the same answer and the
-same node count on every machine for a given katra).  Growth stops where a start is
-left open by the budget:
+same node count on every machine for a given katra).  A start that budget leaves open is
+solved again by df-pn with EXTENDED_NODES and a table of 2**EXTENDED_TT_BITS entries (its
+row then gives that run).  Growth stops where a start is left open by both:
 
 * on a board, the first seeds count left open ends the seeds (more seeds a hole are
   taken to be harder);
@@ -73,6 +74,10 @@ BEGIN, END = "<!-- variants:begin -->", "<!-- variants:end -->"
 
 NODES = 200_000_000        # df-pn's node budget per start
 TT_BITS = 22               # df-pn's table: 2**22 entries of 24 bytes (96 MiB)
+#: df-pn's second budget and table, for a start the first leaves open: 3 to 25 minutes of
+#: one core (0.7 to 5 million nodes a CPU second), 768 MiB.
+EXTENDED_NODES = 1_000_000_000
+EXTENDED_TT_BITS = 25
 #: The bounded solver starts no bound past this many nodes.  Its last bound about doubles
 #: the nodes before it, so a start it does not finish takes 1 to 2 times this: up to 4.5
 #: minutes of one core (Katro 6x4, 1.6 to 4 million nodes a CPU second; Djenon-aboure and
@@ -140,22 +145,42 @@ class _Stop(Exception):
 
 def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
               proof_dir: Path | None, retro_positions: int = RETRO_POSITIONS,
-              previous: dict | None = None) -> dict:
+              previous: dict | None = None, extended_nodes: int = 0,
+              extended_tt_bits: int = EXTENDED_TT_BITS) -> dict:
     """Solve the start of ``ident``: the row, as a dict.  df-pn first, with the
     bounded solver's exact distance where it settles the value; or the ``previous``
     row (df-pn's part kept), with the exact step again where it has not had
-    ``exact_nodes`` (``exact_short``).  Then, where df-pn settles no value,
-    retrograde analysis within ``retro_positions`` positions (0: none)."""
+    ``exact_nodes`` (``exact_short``).  A start left open (``extended_short``) is
+    solved by df-pn again with ``extended_nodes`` (0: never) and a table of
+    2**``extended_tt_bits`` entries, which gives the row.  Then, where df-pn settles no
+    value, retrograde analysis within ``retro_positions`` positions (0: none), unless
+    the row has had it with that many."""
     from katra.api import load_position
 
     pos = load_position(ident, "core")
     row = dict(previous) if previous is not None else solve_dfpn(
         ident, pos, nodes, tt_bits, exact_nodes, proof_dir)
-    if row["status"] in ("open", "no-result") and retro_positions:
-        solve_retrograde(row, ident, pos, retro_positions, proof_dir)
+    if extended_short(row, extended_nodes):
+        retro = {key: row[key] for key in ("positions", "retro_cpu", "retro_budget")
+                 if key in row}
+        row = solve_dfpn(ident, pos, extended_nodes, extended_tt_bits, exact_nodes, proof_dir)
+        if row["status"] in ("open", "no-result"):     # retrograde's part stays the same
+            row.update(retro)
+            if row["status"] == "open" and "positions" in row:
+                row["result"] = (f"open beyond {row['budget']:,} nodes and "
+                                 f"{row['positions']:,} positions")
+    if row["status"] in ("open", "no-result"):
+        if retro_positions and row.get("retro_budget") != retro_positions:
+            solve_retrograde(row, ident, pos, retro_positions, proof_dir)
     elif previous is not None and exact_short(row, exact_nodes):
         solve_exact(row, ident, pos, row["tt_bits"], exact_nodes)
     return row
+
+
+def extended_short(row: dict, extended_nodes: int) -> bool:
+    """A start open for df-pn and retrograde analysis that df-pn has not had
+    ``extended_nodes`` for."""
+    return row["status"] == "open" and 0 < extended_nodes and row["budget"] < extended_nodes
 
 
 def exact_short(row: dict, exact_nodes: int) -> bool:
@@ -329,6 +354,8 @@ def read_journal(path: Path) -> dict[str, dict]:
 def more_to_do(row: dict, args: argparse.Namespace) -> bool:
     """Whether a journal's row takes retrograde analysis (df-pn settled no value) or the
     exact step (no exact distance) under a larger budget than it had."""
+    if extended_short(row, args.extended_nodes):
+        return True
     if row["status"] in ("open", "no-result"):
         return bool(args.retro_positions) and row.get("retro_budget") != args.retro_positions
     return exact_short(row, args.exact_nodes)
@@ -342,7 +369,8 @@ def run_row(ident: str, journal: Path, args: argparse.Namespace) -> dict:
     cmd = [sys.executable, str(Path(__file__).resolve()), "one", ident, "--nodes",
            str(args.nodes), "--tt-bits", str(args.tt_bits), "--exact-nodes",
            str(args.exact_nodes), "--proof-dir", str(args.proof_dir), "--retro-positions",
-           str(args.retro_positions)]
+           str(args.retro_positions), "--extended-nodes", str(args.extended_nodes),
+           "--extended-tt-bits", str(args.extended_tt_bits)]
     if previous is not None:       # df-pn's part is in the journal: retrograde or exact only
         cmd += ["--previous", json.dumps(previous)]
     wall = time.monotonic()
@@ -571,8 +599,12 @@ def section(rows: list[dict], meta: dict) -> str:
         f"with a budget of **{budget:,} nodes** and a table of 2**{bits} entries",
         f"(`katra.solve(game, nodes={budget}, tt_bits={bits})`, one thread; the command in",
         "each row gives the same result and the same node count on any machine). A start",
-        "that neither df-pn within its budget nor retrograde analysis (below) settles is",
-        "**open**, and ends its family's growth in that direction:",
+        f"that budget leaves open is solved by df-pn again with **{meta['extended_budget']:,}",
+        f"nodes** and a table of 2**{meta['extended_tt_bits']} entries (768 MiB; 3 to 25 "
+        "minutes of one core), and its row",
+        "gives that run. A start that neither df-pn within its budgets nor retrograde",
+        "analysis (below) settles is **open**, and ends its family's growth in that",
+        "direction:",
         "",
         "* on a board, the first seeds count left open ends the seeds (more seeds a hole are",
         "  taken to be no easier);",
@@ -645,7 +677,7 @@ def section(rows: list[dict], meta: dict) -> str:
             "![Nodes of df-pn for each start against the board's holes, one series a "
             "family](solved_variants.svg)", "",
             "Each point is a start (filled: settled; a triangle: open beyond the nodes at its",
-            "height, the budget for the table's rows, the measured bound for the named games",
+            "height, its budget for the table's rows, the measured bound for the named games",
             "of the extrapolation below), its nodes on a log scale against the board's holes;",
             "the dashed lines are the fits below, extended to the named games' holes.",
             "", "### Extrapolation to the open named games", ""]
@@ -671,11 +703,13 @@ def duration(seconds: float) -> str:
     return f"{seconds / (86400 * 365):.2g} years"
 
 
-def open_below(rows: list[dict], family: str, nrows: int, holes: int) -> dict | None:
+def open_below(rows: list[dict], family: str, nrows: int, holes: int,
+               besides: str = "") -> dict | None:
     """The family's smallest start left open by the budget on a board of at most
-    ``holes`` holes, or None."""
+    ``holes`` holes (other than the start ``besides``), or None."""
     found = [r for r in rows if (r["family"], r["rows"]) == (family, nrows)
-             and dfpn_status(r) == "open" and r["rows"] * r["cols"] <= holes]
+             and dfpn_status(r) == "open" and r["rows"] * r["cols"] <= holes
+             and r["id"] != besides]
     return min(found, key=lambda r: (r["rows"] * r["cols"], r["seeds"])) if found else None
 
 
@@ -758,7 +792,7 @@ def extrapolation(rows: list[dict], meta: dict) -> list[str]:
     for ident, name, family, nrows, cols, seeds in OPEN_NAMED:
         f, _ = fits[(family, nrows)]
         holes = nrows * cols
-        smaller = open_below(rows, family, nrows, holes)
+        smaller = open_below(rows, family, nrows, holes, besides=ident)
         how = KNOWN_OPEN_HOW.get(ident, "\"Start positions\" above")
         bounds = [f"{KNOWN_OPEN[ident]:.2g} nodes (this start, {how})".replace("e+0", "e")
                   .replace("e+", "e")]
@@ -824,7 +858,7 @@ READING = (
     "named game's 48 seeds lie far beyond its 24 seeds fitted. Katra Mpantsaka has nothing "
     "to fit: df-pn settles none of its starts, and retrograde analysis, which does, counts "
     "positions, not df-pn's nodes. Djenon-aboure, whose named start is settled, fits "
-    "best against the seeds (a spread of less than a factor of five).")
+    "best against the seeds (a spread of about a factor of five).")
 
 
 def VARIANT_COLS_OF(family: str, nrows: int) -> tuple[int, int]:
@@ -849,8 +883,16 @@ def reach(rows: list[dict], fits: dict) -> list[str]:
            f"(\"Start positions\" above)"]
     if s1 is not None and dfpn_status(s1) == "open":
         out[0] += f", and `katro-4x6-s1` is open beyond {s1['budget']:,} nodes"
-    out[0] += (": the cost grows faster than the straight line from 20 holes on, and the fit "
-               "is refuted there (a lower estimate at best).")
+        out[0] += (": the cost grows faster than the straight line from 20 holes on, and the "
+                   "fit is refuted there (a lower estimate at best).")
+    else:
+        out[0] += (": the second seed a hole costs more than the straight line allows, and "
+                   "the fit is refuted there (a lower estimate at best).")
+    if s1 is not None and dfpn_status(s1) == "settled":
+        out[0] += (f" With one seed a hole the board is settled (`katro-4x6-s1`, "
+                   f"{s1['result']}, in {s1['nodes']:,} nodes with a table of "
+                   f"2**{s1['tt_bits']} entries), so the second seed multiplies the cost more "
+                   f"than {known / s1['nodes']:,.0f} times.")
     if five:
         out[0] += (f" With two seeds a hole, one more column (4x5 to 4x6) multiplied it more "
                    f"than {known / five[0]['nodes']:,.0f} times (from {five[0]['nodes']:,} "
@@ -969,7 +1011,7 @@ def svg(rows: list[dict], meta: dict) -> str:
     out.append(f'<text x="{lx + 10}" y="{ly + 38}">named game\'s holes</text>')
     out.append(f'<line x1="{lx - 6}" y1="{ly + 60}" x2="{lx + 6}" y2="{ly + 60}" '
                f'stroke="#000" stroke-dasharray="6 3"/>')
-    out.append(f'<text x="{lx + 10}" y="{ly + 64}">the node budget,</text>')
+    out.append(f'<text x="{lx + 10}" y="{ly + 64}">df-pn\'s first budget,</text>')
     out.append(f'<text x="{lx + 10}" y="{ly + 78}">{meta["budget"]:,}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -983,10 +1025,14 @@ def write(journal: dict[str, dict]) -> None:
         raise SystemExit(f"the exact step of {', '.join(smaller)} ran with fewer than "
                          f"{EXACT_NODES:,} nodes: `exact` them first")
     budgets = {(r["budget"], r["tt_bits"]) for r in journal.values()}
-    if len(budgets) != 1:
-        raise SystemExit(f"the journal mixes budgets and tables: {sorted(budgets)}")
-    (budget, bits), = budgets
-    meta = {"budget": budget, "tt_bits": bits, "exact_nodes": EXACT_NODES,
+    if not budgets <= {(NODES, TT_BITS), (EXTENDED_NODES, EXTENDED_TT_BITS)}:
+        raise SystemExit(f"the journal has other budgets and tables: {sorted(budgets)}")
+    short = [r["id"] for r in journal.values() if extended_short(r, EXTENDED_NODES)]
+    if short:        # the table's second budget would not be theirs
+        raise SystemExit(f"open at {NODES:,} nodes without df-pn's {EXTENDED_NODES:,}: "
+                         f"{', '.join(short)}: `run` them first")
+    meta = {"budget": NODES, "tt_bits": TT_BITS, "extended_budget": EXTENDED_NODES,
+            "extended_tt_bits": EXTENDED_TT_BITS, "exact_nodes": EXACT_NODES,
             "seeds_cap": SEEDS_CAP, "proof_bytes": PROOF_BYTES,
             "retro_positions": RETRO_POSITIONS}
     DATA.write_text(json.dumps({"format": 1, **meta, "rows": rows}, indent=1,
@@ -1023,6 +1069,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--exact-nodes", type=int, default=EXACT_NODES)
         p.add_argument("--proof-dir", type=Path, default=PROOFS)
         p.add_argument("--retro-positions", type=int, default=RETRO_POSITIONS)
+        p.add_argument("--extended-nodes", type=int, default=EXTENDED_NODES)
+        p.add_argument("--extended-tt-bits", type=int, default=EXTENDED_TT_BITS)
     sub.choices["one"].add_argument("game")
     sub.choices["one"].add_argument("--previous", type=json.loads, default=None)
     sub.choices["run"].add_argument("--journal", type=Path, default=JOURNAL)
@@ -1037,7 +1085,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.what == "one":
         print(json.dumps(solve_one(args.game, args.nodes, args.tt_bits, args.exact_nodes,
-                                   args.proof_dir, args.retro_positions, args.previous)))
+                                   args.proof_dir, args.retro_positions, args.previous,
+                                   args.extended_nodes, args.extended_tt_bits)))
     elif args.what == "run":
         run(args)
     elif args.what == "exact":

@@ -99,14 +99,13 @@ class SolvedVariant:
         return gzip.decompress(data).decode("utf-8")
 
 
-def _row(raw: dict[str, Any], budget: int, tt_bits: int,
-         retrograde_budget: int) -> SolvedVariant:
+def _row(raw: dict[str, Any], retrograde_budget: int) -> SolvedVariant:
     return SolvedVariant(
         id=raw["id"], family=raw["family"], rows=raw["rows"], cols=raw["cols"],
         seeds=raw["seeds"], status=raw["status"], result=raw["result"], outcome=raw["outcome"],
         plies=raw["plies"], exact=bool(raw["exact"]), best_move=raw["best_move"] or "",
-        nodes=raw["nodes"], exact_nodes=raw.get("exact_nodes"), cpu=raw["cpu"], budget=budget,
-        tt_bits=tt_bits,
+        nodes=raw["nodes"], exact_nodes=raw.get("exact_nodes"), cpu=raw["cpu"],
+        budget=raw["budget"], tt_bits=raw["tt_bits"],
         command=raw["command"], proof=raw["proof"],
         method=raw.get("method") if raw["status"] in ("settled", "no-result") else None,
         positions=raw.get("positions"),
@@ -118,8 +117,7 @@ def _table() -> tuple[SolvedVariant, ...]:
     text = (resources.files("katra") / "data" / "solved_variants.json").read_text(
         encoding="utf-8")
     data = json.loads(text)
-    return tuple(_row(raw, data["budget"], data["tt_bits"], data["retro_positions"])
-                 for raw in data["rows"])
+    return tuple(_row(raw, data["retro_positions"]) for raw in data["rows"])
 
 
 def solved_variants(family: str | None = None, rows: int | None = None) -> list[SolvedVariant]:
