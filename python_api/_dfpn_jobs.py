@@ -112,7 +112,7 @@ def dfpn_job(backend: str, pos: Any, player: int, target: int, thresholds: tuple
     """One job: df-pn on the core Position ``pos`` (read, never changed: a
     thread pool gets the master's own, a process pool or dask a copy through
     its pickle, its text) until its numbers reach ``thresholds`` (pn, dn), or
-    for at most ``max_nodes`` nodes, on the session's table in this process."""
+    for at most ``max_nodes`` nodes, on this process's table for the split solve."""
     if backend != "core":
         raise ArgumentError("solve runs on the core only")
     solver = DFPN_POOL.acquire(session, tt_bits)

@@ -115,8 +115,8 @@ class SolverPool:
                 self.free.append(solver)
 
     def close(self, session: str) -> Any:
-        """Drop the session's table and solvers: its table (None: no task of the
-        session ran in this process)."""
+        """Drop the split solve's table and solvers: its table (None: no task of
+        that solve ran in this process)."""
         with self.lock:
             if session != self.session:
                 return None

@@ -175,7 +175,7 @@ FIELDS = ("outcome", "plies", "best_action", "best_move", "pv", "max_plies")
 @pytest.mark.parametrize("tt_bits", [None, 10])
 def test_split_with_a_shared_table_equals_single(jobs, tt_bits):
     """Thread splits share one table (a small one too): same outcome, distance,
-    best move and line as one thread, and the session's table is dropped."""
+    best move and line as one thread, and the split solve's table is dropped."""
     work = [("katro-4x4", 17), ("djenon-aboure", 18),
             ("gore 3,0,0,0/0,0,0,0 S stores=20,25 owners=NNNN/SSSS", 20)]
     work += [(text, 14) for text in endgame_positions("katro", 2, seed=5)

@@ -167,14 +167,19 @@ def solve_one(ident: str, nodes: int, tt_bits: int, exact_nodes: int,
         if row["status"] in ("open", "no-result"):     # retrograde's part stays the same
             row.update(retro)
             if row["status"] == "open" and "positions" in row:
-                row["result"] = (f"open beyond {row['budget']:,} nodes and "
-                                 f"{row['positions']:,} positions")
+                row["result"] = open_result(row["budget"], row["positions"])
     if row["status"] in ("open", "no-result"):
         if retro_positions and row.get("retro_budget") != retro_positions:
             solve_retrograde(row, ident, pos, retro_positions, proof_dir)
     elif previous is not None and exact_short(row, exact_nodes):
         solve_exact(row, ident, pos, row["tt_bits"], exact_nodes)
     return row
+
+
+def open_result(budget: int, positions: int) -> str:
+    """The result of a start open for df-pn within budget nodes and for retrograde
+    analysis within positions."""
+    return f"open beyond {budget:,} nodes and {positions:,} positions"
 
 
 def extended_short(row: dict, extended_nodes: int) -> bool:
@@ -211,7 +216,7 @@ def solve_retrograde(row: dict, ident: str, pos, positions: int,
         row.update(positions=positions, retro_cpu=round(time.process_time() - start, 3),
                    retro_budget=positions)
         if row["status"] == "open":
-            row["result"] = f"open beyond {row['budget']:,} nodes and {positions:,} positions"
+            row["result"] = open_result(row["budget"], positions)
         return
     graph.solve()
     outcome, distance, best = graph.best(0)
@@ -886,8 +891,7 @@ def reach(rows: list[dict], fits: dict) -> list[str]:
         out[0] += (": the cost grows faster than the straight line from 20 holes on, and the "
                    "fit is refuted there (a lower estimate at best).")
     else:
-        out[0] += (": the second seed a hole costs more than the straight line allows, and "
-                   "the fit is refuted there (a lower estimate at best).")
+        out[0] += ": the fit is refuted there (a lower estimate at best)."
     if s1 is not None and dfpn_status(s1) == "settled":
         out[0] += (f" With one seed a hole the board is settled (`katro-4x6-s1`, "
                    f"{s1['result']}, in {s1['nodes']:,} nodes with a table of "
