@@ -6,17 +6,21 @@ A variant (docs/rules.md §7) is not one of the seven named games, so it has no
 packed form of its own.  A Katro or Katra Mpantsaka variant whose rows fit the
 packed lanes (rows of at most 6 holes in Katro, 8 in Katra Mpantsaka) runs on
 the variants' halves: the same lanes, with its shape read from its tables at
-run time rather than built into the code.  Every other variant, and every
-position of more than 255 seeds, runs on the int form, one C ``int`` a hole.
+run time rather than built into the code.  A position of more than 255 seeds
+of a Katro or Katra Mpantsaka board of at most 12 holes a player, named or
+not, runs on the 16-bit halves: the same again on 16-bit lanes.  Every other
+variant, and every other position of more than 255 seeds, runs on the int
+form, one C ``int`` a hole.
 
 The first table forces each named game onto those forms
-(``_core._set_variant_halves(True)``, ``_core._set_lanes(False)``) and counts
-the same perft on each in one process, in turn, ROUNDS times (default 5): the
-medians of the CPU seconds (``time.thread_time``) and each form's rate over
-the packed form's.  That ratio is what a variant of the same shape gets.  The
-second table gives the perft rate of a few variants of every family on the
-form they run on.  Node counts are exact and the same on every machine; the
-times are not.
+(``_core._set_variant_halves(True)``, ``_core._set_halves16(True)``,
+``_core._set_lanes(False)``) and counts the same perft on each in one
+process, in turn, ROUNDS times (default 5): the medians of the CPU seconds
+(``time.thread_time``) and each form's rate over the packed form's.  That
+ratio is what a variant of the same shape, or a position of more than 255
+seeds, gets.  The second table gives the perft rate of a few variants of
+every family on the form they run on.  Node counts are exact and the same
+on every machine; the times are not.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ import sys
 import time
 
 from katra import _core
+from katra._games import game_by_id
 
 # (game id, perft depth from the start): ~0.1-0.5 s each on packed lanes (an ordinary x86-64 core)
 NAMED = [
@@ -51,8 +56,13 @@ VARIANTS = [
     ("djenon-aboure-2x8-s4", 9),
 ]
 
-#: The forms a job can run a named game on: (name, lanes on, forced onto the variants' halves).
-FORMS = {"packed": (True, False), "variants' halves": (True, True), "int form": (False, False)}
+#: The forms a job can run a named game on: (name, lanes on, forced onto the variants'
+#: halves, forced onto the 16-bit halves).
+FORMS = {"packed": (True, False, False), "variants' halves": (True, True, False),
+         "16-bit halves": (True, False, True), "int form": (False, False, False)}
+
+#: The most holes a player has on a board of the 16-bit halves.
+HALVES16_MOST_HOLES = 12
 
 
 def cpu_perft(game_id: str, depth: int) -> tuple[float, int]:
@@ -64,26 +74,32 @@ def cpu_perft(game_id: str, depth: int) -> tuple[float, int]:
 
 
 def on_form(form: str, game_id: str, depth: int) -> tuple[float, int]:
-    lanes, halves = FORMS[form]
-    previous = _core._set_lanes(lanes), _core._set_variant_halves(halves)
+    lanes, halves, halves16 = FORMS[form]
+    previous = (_core._set_lanes(lanes), _core._set_variant_halves(halves),
+                _core._set_halves16(halves16))
     try:
         return cpu_perft(game_id, depth)
     finally:
         _core._set_lanes(previous[0])
         _core._set_variant_halves(previous[1])
+        _core._set_halves16(previous[2])
 
 
 def forms_of(game_id: str) -> list[str]:
     """The forms a game of game_id's shape can run on (the packed one first)."""
-    if game_id.startswith(HALVES_FAMILIES):
-        return list(FORMS)
-    return ["packed", "int form"]
+    if not game_id.startswith(HALVES_FAMILIES):
+        return ["packed", "int form"]
+    spec = game_by_id(game_id)
+    if spec.holes // 2 > HALVES16_MOST_HOLES:
+        return ["packed", "variants' halves", "int form"]
+    return list(FORMS)
 
 
 def main(rounds: int) -> None:
     print(f"perft from the start, one thread, median CPU seconds of {rounds} rounds")
     print(f"{'game id':28} {'depth':>5} {'leaves':>13} {'packed s':>9} {'halves s':>9} "
-          f"{'int s':>9} {'halves/packed':>13} {'int/packed':>10}")
+          f"{'16-bit s':>9} {'int s':>9} {'halves/packed':>13} {'16-bit/packed':>13} "
+          f"{'int/packed':>10}")
     for game_id, depth in NAMED:
         forms = forms_of(game_id)
         times: dict[str, list[float]] = {form: [] for form in forms}
@@ -97,10 +113,13 @@ def main(rounds: int) -> None:
         median = {form: statistics.median(times[form]) for form in forms}
         packed = median["packed"]
         halves = median.get("variants' halves")
+        sixteen = median.get("16-bit halves")
         print(f"{game_id:28} {depth:>5} {leaves.pop():>13,} {packed:>9.3f} "
               + (f"{halves:>9.3f} " if halves else f"{'-':>9} ")
+              + (f"{sixteen:>9.3f} " if sixteen else f"{'-':>9} ")
               + f"{median['int form']:>9.3f} "
               + (f"{packed / halves:>13.2f} " if halves else f"{'-':>13} ")
+              + (f"{packed / sixteen:>13.2f} " if sixteen else f"{'-':>13} ")
               + f"{packed / median['int form']:>10.2f}")
     print()
     print(f"{'variant id':34} {'form':16} {'depth':>5} {'leaves':>13} {'s':>9} {'leaves/s':>14}")

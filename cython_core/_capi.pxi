@@ -5,8 +5,8 @@
 #
 # A katra_node holds one working form in its words: the node of its game's
 # form on the lanes (a variant's: the variants' halves form) when the position
-# fits them (node_form, as every job chooses), else the int form held
-# compactly (WideNode).
+# fits them, the 16-bit halves when its board fits those (node_form, as every
+# job chooses), else the int form held compactly (WideNode).
 # Everything here is a pure function of its arguments and the tables built at
 # import: any thread may call it, with or without the GIL.
 
@@ -18,6 +18,7 @@ cdef enum:
     CAPI_FORM_LANES = 1          # the game's lanes node (lanes_fit)
     CAPI_FORM_WIDE = 2           # any position: WideNode
     CAPI_FORM_VARIANT_HALVES = 3  # a variant's node on the halves (NODE_VARIANT_HALVES)
+    CAPI_FORM_HALVES16 = 4       # a node on the 16-bit halves (NODE_HALVES16)
 
 # The int form in a node: counts and stores fit 16 bits (a position holds at
 # most MAX_TOTAL_SEEDS seeds, checked at import), the offer and Goré's owners a byte.
@@ -42,6 +43,10 @@ cdef inline int capi_node_form(const katra_node* n) noexcept nogil:
         if HALVES_FIT[n.game] and (<const VariantHalvesNode*>n._words).game == n.game:
             return NODE_VARIANT_HALVES
         return -1
+    if n.form == CAPI_FORM_HALVES16:
+        if HALVES16_FIT[n.game] and (<const Halves16Node*>n._words).game == n.game:
+            return NODE_HALVES16
+        return -1
     if n.form != CAPI_FORM_LANES or n.game >= NUM_GAMES:       # a variant's lanes are the halves'
         return -1
     return GAME_FORM[n.game] if GAME_FORM[n.game] != NODE_INT else -1     # as node_form
@@ -58,7 +63,8 @@ cdef void capi_pack(katra_node* out, const IntPosition* s) noexcept nogil:
     memset(&box, 0, sizeof(NodeBox))
     form = node_root(&box, s)
     if form != NODE_INT:
-        out.form = CAPI_FORM_VARIANT_HALVES if form == NODE_VARIANT_HALVES else CAPI_FORM_LANES
+        out.form = (CAPI_FORM_VARIANT_HALVES if form == NODE_VARIANT_HALVES
+                    else CAPI_FORM_HALVES16 if form == NODE_HALVES16 else CAPI_FORM_LANES)
         memcpy(out._words, &box, KATRA_NODE_WORDS * sizeof(u64))   # its member, at offset 0
         return
     out.form = CAPI_FORM_WIDE
@@ -129,7 +135,8 @@ cdef inline int capi_children_of(const Node* s, int want, int* acts,
             capi_pack(k, &child_int_pos)
         elif Node is not IntPosition:
             k.game = <unsigned char>node_game(s)
-            k.form = CAPI_FORM_VARIANT_HALVES if Node is VariantHalvesNode else CAPI_FORM_LANES
+            k.form = (CAPI_FORM_VARIANT_HALVES if Node is VariantHalvesNode
+                      else CAPI_FORM_HALVES16 if Node is Halves16Node else CAPI_FORM_LANES)
         if want >= 0:
             return 1
         if acts != NULL:

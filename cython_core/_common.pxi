@@ -533,6 +533,7 @@ cdef int _build_tables() except -1:
         _require(getattr(_games, name) == value,
                  f"katra._games.{name} is {getattr(_games, name)}, the core has {value}")
     _require(_games.MAX_TOTAL_SEEDS < (1 << 20), "MAX_TOTAL_SEEDS too large for the core")
+    _require(_games.MAX_TOTAL_SEEDS <= LANE16_MAX_SEEDS, "the 16-bit halves: a lane holds any position's seeds")
     _require(MAX_CANDIDATES == 128, "mod_small's table covers 1..128")
     mod_small_init()
     for mask in range(256):
@@ -542,6 +543,11 @@ cdef int _build_tables() except -1:
         for i in range(8):
             if (mask >> i) & 1:
                 LANES_OF_BITS[mask] |= <u64>0xFF << (8 * i)
+    for mask in range(16):
+        LANES16_OF_BITS[mask] = 0
+        for i in range(4):
+            if (mask >> i) & 1:
+                LANES16_OF_BITS[mask] |= <u64>0xFFFF << (16 * i)
     for mask in range(256):
         subs = [sub for sub in range(1, 256) if sub & mask == sub and bin(sub).count("1") <= 3]
         _require(len(subs) <= 92, "OFFER_MASKS rows")
@@ -650,6 +656,7 @@ cdef int _build_game_table(int gi, object spec) except -1:
             _set_path(g, p, 0, loop)
             _set_path(g, p, 1, loop[::-1])
     HALVES_FIT[gi] = halves_fit(g)
+    HALVES16_FIT[gi] = halves16_fit(g)
     if HALVES_FIT[gi]:
         _halves_tables(&HALVES_TABLES[gi], g)
     if gi >= NUM_GAMES:

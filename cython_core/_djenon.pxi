@@ -138,7 +138,7 @@ cdef void _djenon_lanes(GameTable* g):
     cdef int x, p
     memset(t, 0, sizeof(DjenonLanes))
     _require(g.path_len == DJENON_HOLES, "Djenon-aboure's loop is the board")
-    _loop_lanes(&t.loop, DJENON_HOLES, 0)
+    _loop_lanes(&t.loop, DJENON_HOLES, 0, 8)
     t.game_key = ZKEY_GAME[g - &TABLES[0]]
     for x in range(DJENON_HOLES):
         t.hole_of[x] = g.path[0][0][x]
@@ -171,7 +171,7 @@ cdef inline void djenon_capture(DjenonForm* s, int h) noexcept nogil:
         if DjenonForm is IntPosition:
             seeds = s.board[h]
         else:
-            seeds = lane_of_words(s.b[0], s.b[1], 0, h, 2)
+            seeds = lane_of_words(s.b[0], s.b[1], 0, h, 2, 8)
         if not djenon_capturable(seeds):
             return
         s.stores[s.to_move] += seeds
@@ -179,7 +179,7 @@ cdef inline void djenon_capture(DjenonForm* s, int h) noexcept nogil:
             s.board[h] = 0
             h = TABLES[s.game].prv[0][0][h]
         else:
-            words_clear(&s.b[0], &s.b[1], &s.b[1], h, &DJENON_LANES.loop, 2)
+            words_clear(&s.b[0], &s.b[1], &s.b[1], h, &DJENON_LANES.loop, 2, 8)
             h = DJENON_LANES.loop.prv[h]
 
 
@@ -192,11 +192,11 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
     cdef u64 s0 = 0, s1 = 0, s2 = 0          # Brent's saved lap start
     cdef int saved_at = 0
     cdef Brent brent = Brent(0, 0)
-    cdef int hand = lane_of_words(b0, b1, 0, x, 2)
+    cdef int hand = lane_of_words(b0, b1, 0, x, 2, 8)
     cdef int pos = x, r, q, land, seeds
     cdef long long laps = 1
     cdef const LapStep* step
-    words_clear(&b0, &b1, &b1, x, lp, 2)
+    words_clear(&b0, &b1, &b1, x, lp, 2, 8)
     while True:
         if brent_cycles_words(&brent, laps - 1, b0, b1, 0, pos | (hand << 8),
                               &s0, &s1, &s2, &saved_at):
@@ -210,14 +210,14 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
         b0 += step.add[0]
         b1 += step.add[1]
         land = step.land
-        seeds = lane_of_words(b0, b1, 0, land, 2)
+        seeds = lane_of_words(b0, b1, 0, land, 2, 8)
         if djenon_lap_ends(seeds):
             s.b[0] = b0
             s.b[1] = b1
             if djenon_lap_captures(seeds):
                 djenon_capture(s, land)
             return laps
-        words_clear(&b0, &b1, &b1, land, lp, 2)   # relay: lift it, sow on from it
+        words_clear(&b0, &b1, &b1, land, lp, 2, 8)   # relay: lift it, sow on from it
         pos = land
         hand = seeds
         if laps >= limit:
@@ -228,7 +228,7 @@ cdef inline long long djenon_sow_lanes(DjenonNode* s, int x, long long limit) no
 
 cdef inline bint djenon_first_lap_ends_lanes(const DjenonNode* s, int x) noexcept nogil:
     """loop_first_lap_ends on Djenon-aboure's loop."""
-    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, DJENON_HOLES, x, 0, FAM_DJENON)
+    return loop_first_lap_ends(s.b, &DJENON_LANES.loop, DJENON_HOLES, x, 0, FAM_DJENON, 8)
 
 
 cdef inline bint djenon_pass_forced_lanes(const DjenonNode* s) noexcept nogil:

@@ -163,10 +163,9 @@ cdef inline void katro_outcome_by_owners(const IntPosition* s, GameTable* g, int
 # halves_sow.
 
 
-cdef inline u64 katro_sowing_candidates_lanes(const u64* me, const HalvesTables* tables,
-                                              int NW) noexcept nogil:
-    """katro_origins_in over the mover's lanes, as move bits."""
-    return katro_origins_in(lanes_nonzero_bits(me, NW), 0, tables.C, tables.K, tables.C)
+cdef inline u64 katro_sowing_candidates_lanes(unsigned seeded, const HalvesTables* tables) noexcept nogil:
+    """katro_origins_in over the mover's seeded lanes (bit x for lane x), as move bits."""
+    return katro_origins_in(seeded, 0, tables.C, tables.K, tables.C)
 
 
 cdef inline unsigned katro_capturing_lanes(unsigned opp_seeded, const HalvesTables* tables,

@@ -98,14 +98,13 @@ cdef inline long long mpantsaka_apply(IntPosition* s, GameTable* g, int action, 
 # itself is halves_sow (a capture: HalvesTables.facing and front_face).
 
 
-cdef inline u64 mpantsaka_sowing_candidates_lanes(const u64* me, const HalvesTables* tables,
-                                                  int simplified, int NW) noexcept nogil:
-    """mpantsaka_origins_in over the mover's lanes, each in both directions:
-    move bits x and 32 + x."""
+cdef inline u64 mpantsaka_sowing_candidates_lanes(unsigned seeded, const HalvesTables* tables,
+                                                  int simplified) noexcept nogil:
+    """mpantsaka_origins_in over the mover's seeded lanes (bit x for lane x),
+    each in both directions: move bits x and 32 + x."""
     cdef u64 back = (<u64>1 << tables.C) - 1
-    cdef u64 seeded = mpantsaka_origins_in(lanes_nonzero_bits(me, NW), back << tables.C, back,
-                                           simplified)
-    return seeded | (seeded << 32)
+    cdef u64 origins = mpantsaka_origins_in(seeded, back << tables.C, back, simplified)
+    return origins | (origins << 32)
 
 
 cdef inline unsigned mpantsaka_capturing_lanes(unsigned opp_seeded, const HalvesTables* tables,

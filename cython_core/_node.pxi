@@ -12,7 +12,10 @@
 #   (DjenonNode) and Goré (GoreNode);
 # * VariantHalvesNode: the halves of a Katro or Katra Mpantsaka variant
 #   (docs/rules.md §7) whose rows fit them (halves_fit), one type for every
-#   such size: it carries its game index, and its shape is read at run time.
+#   such size: it carries its game index, and its shape is read at run time;
+# * Halves16Node: the same on 16-bit lanes (halves16_fit), for the
+#   positions of more than 255 seeds of those games (named or not) of at most
+#   HALVES16_MAX_LANES holes a player.
 #
 # The protocol (every function inline, specialised per node type):
 #   node_children_begin / node_children_next  the legal children, ascending
@@ -173,16 +176,22 @@ cdef inline u64 variant_halves_key(const VariantHalvesNode* s) noexcept nogil:
 
 cdef inline u64 node_key(const Node* s) noexcept nogil:
     """The table key of a node: a function of the position alone (whatever
-    path reached it).  A variant's halves give the int form's key
-    (variant_halves_key).  On a named game's lanes the words already are the packed counts:
-    they are chained through mix64 after a word of the game and the scalars
-    (every lane, store and offer fits a byte: at most 255 seeds in all)."""
+    path reached it).  A variant's halves and the 16-bit halves give the int
+    form's key (variant_halves_key; the 16-bit halves' positions are the int
+    form's of more than 255 seeds).  On a named game's lanes the words already
+    are the packed counts: they are chained through mix64 after a word of the
+    game and the scalars (every lane, store and offer fits a byte: at most 255
+    seeds in all)."""
     cdef int game, w
     cdef u64 h
+    cdef IntPosition plain
     if Node is IntPosition:
         return int_pos_key(s)
     elif Node is VariantHalvesNode:
         return variant_halves_key(s)
+    elif Node is Halves16Node:
+        node_unpack(s, &plain)
+        return int_pos_key(&plain)
     elif Node is DjenonNode:
         # lanes 12..15 of b[1] stay empty: its high half takes the scalars
         h = mix64(DJENON_LANES.game_key ^ s.b[0])
@@ -238,8 +247,12 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     cdef u64 z
     cdef const u64* mine
     cdef const u64* theirs
+    cdef IntPosition plain
     if Node is IntPosition:
         z = zobrist_of(s, &TABLES[game])
+    elif Node is Halves16Node:       # counts past ZOBRIST_SHARE's 255
+        node_unpack(s, &plain)
+        z = zobrist_of(&plain, &TABLES[game])
     else:
         z = ZKEY_MOVE if s.to_move else 0
         if Node is GoreNode:
@@ -271,10 +284,36 @@ cdef inline u64 node_zobrist(const Node* s) noexcept nogil:
     return z
 
 
-cdef inline u64 halves_game_moves(const HalvesNode* s, int game) noexcept nogil:
-    """The sowing candidates of a Katro or Katra Mpantsaka position of game index
-    game (a constant), as move bits."""
-    return halves_moves(s, &HALVES_TABLES[game], game_family(game), game_simplified(game), game_words(game))
+cdef inline int node_lane_bits(const Node* s) noexcept nogil:
+    """The bits of a lane of a node on the halves (a constant): 16 on the
+    16-bit halves, else 8."""
+    if Node is Halves16Node:
+        return 16
+    else:
+        return 8
+
+
+cdef inline int node_words(const Node* s) noexcept nogil:
+    """The words of a loop of a node on the halves (a constant but on the
+    variants' halves).  The 16-bit halves work all MAX_WORDS words whatever
+    the board (the words past its lanes hold zeros, as do its tables there):
+    a word more of arithmetic costs less than a branch on the shape."""
+    if Node is Halves16Node:
+        return MAX_WORDS
+    else:
+        return game_words(node_game(s))
+
+
+cdef inline u64 node_halves_moves(const Node* s) noexcept nogil:
+    """The sowing candidates of a node on the halves (Katro, Katra
+    Mpantsaka), as move bits."""
+    cdef int game
+    if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
+        return 0
+    else:
+        game = node_game(s)
+        return halves_moves(&s.halves, &HALVES_TABLES[game], game_family(game), game_simplified(game),
+                            node_words(s), node_lane_bits(s))
 
 
 cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept nogil:
@@ -301,12 +340,13 @@ cdef inline bint node_unfinished(const Node* s, NodeScratch* scratch) noexcept n
         return not gore_over(s)
     else:
         game = node_game(s)
-        moves = halves_game_moves(&s.halves, game)
+        moves = node_halves_moves(s)
         quick = moves
         while quick:
             move = lowest_bit(quick)
             quick &= quick - 1
-            if halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[game], game_loop(game)):
+            if halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[game], game_loop(game),
+                                     node_lane_bits(s)):
                 return 1
         opp_seeded = node_opp_seeded(s)
         while moves:
@@ -335,7 +375,7 @@ cdef inline int node_legal_count(const Node* s, NodeScratch* scratch, long long*
     else:
         game = node_game(s)
         return halves_legal_count(&s.halves, &HALVES_TABLES[game], game_family(game), game_simplified(game),
-                                  game_words(game), game_loop(game), work)
+                                  node_words(s), game_loop(game), work, node_lane_bits(s))
 
 
 cdef inline int node_winner(const Node* s) noexcept nogil:
@@ -372,8 +412,8 @@ cdef inline int node_material(const Node* s, int p) noexcept nogil:
         return s.stores[p]
     else:
         if p == s.to_move:
-            return lanes_sum(s.halves.me, game_words(node_game(s)))
-        return lanes_sum(s.halves.op, game_words(node_game(s)))
+            return halves_sum(s.halves.me, node_words(s), node_lane_bits(s))
+        return halves_sum(s.halves.op, node_words(s), node_lane_bits(s))
 
 
 cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcept nogil:
@@ -397,7 +437,7 @@ cdef inline int node_candidates(const Node* s, int* moves, bint ordered) noexcep
         else:
             game = node_game(s)
             tables = &HALVES_TABLES[game]
-            bits = halves_game_moves(&s.halves, game)
+            bits = node_halves_moves(s)
             if ordered and game_family(game) == FAM_MPANTSAKA:
                 # every origin in both directions (move bits lane + 32 *
                 # direction): the origins' lanes -> bits by rank in board
@@ -470,7 +510,7 @@ cdef inline unsigned node_opp_seeded(const Node* s) noexcept nogil:
     if Node is IntPosition or Node is GoreNode or Node is DjenonNode:
         return 0
     else:
-        return lanes_nonzero_bits(s.halves.op, game_words(node_game(s)))
+        return halves_seeded_bits(s.halves.op, node_words(s), node_lane_bits(s))
 
 
 cdef inline long long node_play_seeded(Node* child, const Node* s, int move,
@@ -483,9 +523,9 @@ cdef inline long long node_play_seeded(Node* child, const Node* s, int move,
     else:
         game = node_game(s)
         laps = halves_play_seeded(&child.halves, &s.halves, move, opp_seeded, &HALVES_TABLES[game],
-                                  game_family(game), game_words(game), game_loop(game))
+                                  game_family(game), node_words(s), game_loop(game), node_lane_bits(s))
         child.to_move = 1 - s.to_move
-        if Node is VariantHalvesNode:
+        if Node is VariantHalvesNode or Node is Halves16Node:
             child.game = s.game
         return laps
 
@@ -504,7 +544,8 @@ cdef inline bint node_first_lap_ends(const Node* s, int move) noexcept nogil:
         return djenon_first_lap_ends_lanes(s, move)
     else:
         game = node_game(s)
-        return halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[game], game_loop(game))
+        return halves_first_lap_ends(&s.halves, move & 31, move >> 5, &HALVES_TABLES[game], game_loop(game),
+                                     node_lane_bits(s))
 
 
 cdef inline int node_fallback(const Node* s) noexcept nogil:
@@ -732,6 +773,9 @@ cdef inline int node_seeds(const Node* s, int hole) noexcept nogil:
         game = node_game(s)
         half = game_loop(game)
         p = hole >= half
+        if Node is Halves16Node:
+            return lane_in(&s.halves.me[0] if p == s.to_move else &s.halves.op[0],
+                           HALVES_TABLES[game].ascending[p][hole - half * p], 16)
         if p == s.to_move:
             return katra_lane_byte(s.halves.me, HALVES_TABLES[game].ascending[p][hole - half * p])
         return katra_lane_byte(s.halves.op, HALVES_TABLES[game].ascending[p][hole - half * p])
@@ -772,6 +816,10 @@ cdef inline void node_pack(Node* node, const IntPosition* s) noexcept nogil:
         djenon_pack(node, s)
     elif Node is GoreNode:
         gore_pack(node, s)
+    elif Node is Halves16Node:
+        node.game = s.game
+        halves16_pack(&node.halves, s, &HALVES_TABLES[s.game], game_loop(s.game))
+        node.to_move = s.to_move
     else:
         if Node is VariantHalvesNode:
             node.game = s.game
@@ -800,9 +848,14 @@ cdef inline void node_unpack(const Node* node, IntPosition* s) noexcept nogil:
 
 cdef inline int node_form(const IntPosition* s) noexcept nogil:
     """The working form a job runs s on: the lanes of its game when it fits
-    them (as every job; LANES_ENABLED), else the int form.  A variant's
-    lanes are the variants' halves, if its rows fit them."""
-    if not (LANES_ENABLED and lanes_fit(s)):
+    them (as every job; LANES_ENABLED), else the 16-bit halves when its board
+    fits them (halves16_fit), else the int form.  A variant's lanes are
+    the variants' halves, if its rows fit them."""
+    if not LANES_ENABLED:
+        return NODE_INT
+    if HALVES16_FIT[s.game] and (HALVES16_FORCED or not lanes_fit(s)):
+        return NODE_HALVES16     # (every position fits: at most MAX_TOTAL_SEEDS seeds)
+    if not lanes_fit(s):
         return NODE_INT
     if s.game >= NUM_GAMES:             # a variant (docs/rules.md §7)
         return NODE_VARIANT_HALVES if HALVES_FIT[s.game] else NODE_INT

@@ -197,7 +197,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
     cdef int j, i, v, mine, theirs, moving, top = 1
     cdef const unsigned char* lanes
     cdef const unsigned char* at
-    if Node is IntPosition or Node is VariantHalvesNode or obs_item is int:
+    if Node is IntPosition or Node is VariantHalvesNode or Node is Halves16Node or obs_item is int:
         for j in range(H):
             i = H - 1 - j if player else j     # North sees the board turned a half turn
             v = node_seeds(s, i)
@@ -226,7 +226,7 @@ cdef inline int fill_observation(const Node* s, int player, obs_item* out) noexc
     mine = node_store(s, player)
     theirs = node_store(s, 1 - player)
     moving = s.to_move == player
-    if Node is IntPosition or Node is VariantHalvesNode or obs_item is int:
+    if Node is IntPosition or Node is VariantHalvesNode or Node is Halves16Node or obs_item is int:
         out[3 * H] = mine
         out[3 * H + 1] = theirs
         out[3 * H + 2] = player

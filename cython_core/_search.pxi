@@ -180,10 +180,9 @@ cdef inline int node_origin_count(const Node* s, int p) noexcept nogil:
         words = &s.halves.me[0]
         if p != s.to_move:
             words = &s.halves.op[0]
-        if game_family(game) == FAM_KATRO:
-            return lanes_count(katro_sowing_candidates_lanes(words, &HALVES_TABLES[game], game_words(game)))
-        return lanes_count(mpantsaka_sowing_candidates_lanes(
-            words, &HALVES_TABLES[game], game_simplified(game), game_words(game)) & 0xFFFFFFFFULL)
+        return lanes_count(halves_side_moves(words, &HALVES_TABLES[game], game_family(game),
+                                             game_simplified(game), node_words(s), node_lane_bits(s))
+                           & 0xFFFFFFFFULL)
 
 
 cdef inline int node_evaluate(const Node* s) noexcept nogil:

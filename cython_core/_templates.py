@@ -84,6 +84,14 @@ class CoreGame:
 #: game's tables at run time (one form for every such size, the last form).
 VARIANT_FORM = ("NODE_VARIANT_HALVES", "VariantHalvesNode", "variant_halves")
 
+#: The 16-bit halves (16-bit lanes, _lanes.pxi): the positions of more than 255 seeds of
+#: every Katro and Katra Mpantsaka size with at most 12 holes a player, named or not; its
+#: node carries its game index too (after the variants' form, the last form).
+HALVES16_FORM = ("NODE_HALVES16", "Halves16Node", "halves16")
+
+#: The forms whose node carries its game index and reads its shape at run time.
+RUN_TIME_SHAPES = (VARIANT_FORM, HALVES16_FORM)
+
 
 def member(spec: Any, symbol: str, lanes: bool, halves: bool) -> str:
     """The NodeBox member of a game's lanes node: the game's name on the
@@ -118,19 +126,21 @@ def namespace(games: Any) -> dict[str, Any]:
     """What every template sees: GAMES (CoreGame per row), FAMILIES (the
     family names, FAM_ order), FORMS (form, node type, NodeBox member) for
     the int form and each lanes form (NODE_* is its index), LANE_FORMS (those
-    of the lanes), HALVES_FORMS (those on the halves), VARIANT_FORM (the
-    variants' halves form, the last of each list), GAME_FORMS (each
-    game's form number) and ONE_BOARD (the games whose family's lanes are
-    written for their board alone: Goré's, Djenon-aboure's)."""
+    of the lanes), HALVES_FORMS (those on the halves), VARIANT_FORM and
+    HALVES16_FORM (the variants' halves and the 16-bit halves, the last two of each
+    list), RUN_TIME_TYPES (their node types), GAME_FORMS (each game's form
+    number) and ONE_BOARD (the games whose family's lanes are written for
+    their board alone: Goré's, Djenon-aboure's)."""
     rows = core_games(games)
     lanes = [(g.form, g.node, g.member) for g in rows if g.node]
-    forms = [("NODE_INT", "IntPosition", "int_pos"), *lanes, VARIANT_FORM]
+    forms = [("NODE_INT", "IntPosition", "int_pos"), *lanes, *RUN_TIME_SHAPES]
     numbers = {form: k for k, (form, _, _) in enumerate(forms)}
     return {"GAMES": rows, "FAMILIES": tuple(games.FAMILIES), "FORMS": forms,
-            "LANE_FORMS": [*lanes, VARIANT_FORM],
+            "LANE_FORMS": [*lanes, *RUN_TIME_SHAPES],
             "HALVES_FORMS": [*((g.form, g.node, g.member) for g in rows if g.halves),
-                             VARIANT_FORM],
-            "VARIANT_FORM": VARIANT_FORM,
+                             *RUN_TIME_SHAPES],
+            "VARIANT_FORM": VARIANT_FORM, "HALVES16_FORM": HALVES16_FORM,
+            "RUN_TIME_TYPES": [node_type for _, node_type, _ in RUN_TIME_SHAPES],
             "GAME_FORMS": [numbers[g.form] for g in rows],
             "ONE_BOARD": [g for g in rows if g.node and not g.halves]}
 

@@ -196,31 +196,42 @@ def position_text(game_id, board, to_move=0, stores=(0, 0), owners=None):
 
 def on_every_form(job, *args):
     """job(*args) on every working form of the core: the game's own lanes, the
-    variants' halves (Katro's and Katra Mpantsaka's games forced onto them, as a
-    variant of their shape runs; left out when the first position or game id
-    among args is of another family, which keeps its own lanes) and the int
-    form: equal, returned."""
+    variants' halves and the 16-bit halves (Katro's and Katra Mpantsaka's games
+    forced onto each, as a variant of their shape, or a position of more than
+    255 seeds, runs; left out when the first position or game id among args is
+    of another family, which keeps its own lanes; a board of more than 12 holes
+    a player stays off the 16-bit halves) and the int form: equal, returned."""
     lanes = _core._set_lanes(True)
     halves = _core._set_variant_halves(False)
+    halves16 = _core._set_halves16(False)
     try:
         packed = job(*args)
         _core._set_variant_halves(True)
         variant = job(*args) if on_the_halves(args) else packed
         _core._set_variant_halves(False)
+        _core._set_halves16(True)
+        sixteen = job(*args) if on_the_halves(args, HALVES16_MOST_HOLES) else packed
+        _core._set_halves16(False)
         _core._set_lanes(False)
         plain = job(*args)
     finally:
         _core._set_lanes(lanes)
         _core._set_variant_halves(halves)
+        _core._set_halves16(halves16)
     assert packed == variant, ("variants' halves", job.__name__, args)
+    assert packed == sixteen, ("16-bit halves", job.__name__, args)
     assert packed == plain, ("int form", job.__name__, args)
     return packed
 
 
-def on_the_halves(args) -> bool:
+#: The most holes a player has on a board of the 16-bit halves.
+HALVES16_MOST_HOLES = 12
+
+
+def on_the_halves(args, most_holes=None) -> bool:
     """May a job over args run on the halves: is the game of the first position,
     position text or game id among them Katro's or Katra Mpantsaka's (True when
-    none is found)?"""
+    none is found), with at most most_holes holes a player if given?"""
     for arg in args:
         if isinstance(arg, _core.Position):
             game_id = arg.game_id
@@ -230,7 +241,9 @@ def on_the_halves(args) -> bool:
             game_id = arg.split()[0]
         else:
             continue
-        return game_by_id(game_id).family in (KATRO, MPANTSAKA)
+        spec = game_by_id(game_id)
+        return (spec.family in (KATRO, MPANTSAKA)
+                and (most_holes is None or spec.holes // 2 <= most_holes))
     return True
 
 

@@ -94,9 +94,10 @@ def test_a_new_katro_size_is_one_row() -> None:
     fused = forms.split("ctypedef fused Node:\n")[1].split("\n\n")[0].split()
     assert fused == ["IntPosition", "KatroNode", "Katro4x6Node", "Katro4x4Node",
                      "KatraMpantsakaNode", "KatraMpantsakaSimplifiedNode", "GoreNode",
-                     "DjenonNode", "Katro6x4Node", "VariantHalvesNode"]
+                     "DjenonNode", "Katro6x4Node", "VariantHalvesNode", "Halves16Node"]
     assert "    NODE_KATRO_6X4 = 8\n" in forms
-    assert "    NODE_VARIANT_HALVES = 9\n" in forms        # the variants' form stays the last
+    assert "    NODE_VARIANT_HALVES = 9\n" in forms        # the run-time shapes stay the last two
+    assert "    NODE_HALVES16 = 10\n" in forms
     assert "    Katro6x4Node katro_6x4\n" in forms
     assert "    elif Node is Katro6x4Node:\n        return GAME_KATRO_6X4\n" in forms
     assert "'katro-6x4', )" in forms

@@ -5,9 +5,10 @@ test's own extension (tests/cython_api: every function of the API on one
 node) are built in a temporary folder with the command docs/cython.md gives
 (``pip install --no-build-isolation``), then compared with katra.perft,
 katra.search and katra.State on every game: start positions, seeded
-mid-game positions and positions of more than 255 seeds (the int form),
-each also on every working form (``on_every_form``: every node made on the
-variants' halves, then on the int form).
+mid-game positions and positions of more than 255 seeds (the 16-bit halves
+on boards of at most 12 holes a player, else the int form), each also on
+every working form (``on_every_form``: every node made on the variants'
+halves, on the 16-bit halves, then on the int form).
 
 Building needs a C compiler, Cython and setuptools.  Where they are missing the
 tests fail, unless KATRA_CYTHON_API_TESTED_ELSEWHERE=1 says another run builds
@@ -123,7 +124,7 @@ def test_example_perft_mid_game_and_beyond_the_lanes(example, game_id):
     for text in (mid_game(game_id, 9, 1), mid_game(game_id, 30, 2)):
         for depth in (1, 2, 3):
             assert example.perft(text, depth) == katra.perft(text, depth, jobs=1), (text, depth)
-    text = many_seeds(game_id, 300, 3)      # more than 255 seeds: the int form
+    text = many_seeds(game_id, 300, 3)      # more than 255 seeds: the 16-bit halves or the int form
     for depth in (1, 2):
         assert example.perft(text, depth) == katra.perft(text, depth, jobs=1), (text, depth)
 
@@ -239,8 +240,10 @@ def test_the_key_is_not_the_zobrist_hash_but_both_are_functions_of_the_position(
 
 def test_nodes_the_api_did_not_make_get_error_values(check):
     errors = (-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0)
-    # (form 3, the variants' halves, names its game in its words too: zeroed, game 0)
-    for game, form in [(0, 0), (6, 0), (7, 1), (255, 2), (3, 3), (0, 4), (3, 255)]:
+    # (forms 3 and 4, the variants' and the 16-bit halves, name their game in
+    # their words too: zeroed, game 0)
+    for game, form in [(0, 0), (6, 0), (7, 1), (255, 2), (3, 3), (2, 4), (0, 4), (0, 5),
+                       (3, 255)]:
         assert check.unmade_node(game, form) == errors, (game, form)
         with pytest.raises(katra.ArgumentError, match="not a node made by katra's C API"):
             check.unmade_text(game, form)

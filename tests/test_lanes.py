@@ -1,7 +1,9 @@
 """The packed working form of the core's jobs (cython_core/_lanes.pxi).
 
 perft, divide and playouts run on 8-bit lanes in path order when a position
-holds at most 255 seeds, and on the int form (one int a hole) otherwise.
+holds at most 255 seeds, and otherwise on 16-bit lanes (a Katro or Katra
+Mpantsaka board of at most 12 holes a player: tests/test_lanes16.py) or on
+the int form (one int a hole).
 These tests aim at what the lanes are most likely to get wrong: the 255/256
 boundary, holes of 255, 256 and 300 seeds, a position of 1,000 seeds, laps
 whose whole rounds fill a lane to 255, and the word boundaries (the 9th and
@@ -28,7 +30,7 @@ from katra._games import (
 from katra._reference import katro as ref_katro
 from katra._reference import mpantsaka as ref_mpantsaka
 
-LANE_MAX = 255  # the lanes hold a byte; a position with more seeds runs on the int form
+LANE_MAX = 255  # the lanes hold a byte; a position with more seeds runs on 16-bit lanes or ints
 
 
 def check_jobs(text, depth=2, games=4, max_plies=60):
@@ -87,7 +89,8 @@ def test_one_hole_holds_them_all_but_a_few(game_id, seeds):
 
 @pytest.mark.parametrize("game_id", ["katro-4x4", "djenon-aboure", "gore", "katra-mpantsaka"])
 def test_a_thousand_seeds(game_id):
-    """The most a position may hold runs on the int form, exactly."""
+    """The most a position may hold runs on the 16-bit halves (Katro 4x4) or the
+    int form (the others), exactly."""
     spec = GAMES[game_id]
     rng = random.Random(game_id)
     board = spread(MAX_TOTAL_SEEDS, spec.holes, rng)

@@ -5,8 +5,8 @@ The algorithm is pinned by a plain-Python UCT written here over katra.State
 the same tie-breaking, the same expansion order, the same seeded playouts
 (docs/rules.md §6.2, with its generator written out here), the same arena
 accounting and the same tree reuse.  The core must give exactly its visits,
-values, principal variation and playout plies, on every game, on the int form
-(more than 255 seeds) and across calls.  Then hand-worked positions, the
+values, principal variation and playout plies, on every game, on the 16-bit
+halves and the int form (more than 255 seeds) and across calls.  Then hand-worked positions, the
 documented relations of tree reuse, and bad input.
 """
 from __future__ import annotations
@@ -189,10 +189,11 @@ def pinned(result: MctsResult):
             "playout_plies": result.playout_plies}
 
 
-# more than 255 seeds: the core plays it on the int form
-INT_FORM = "katro-4x4 20,20,20,20/20,20,20,20/20,20,20,20/20,20,20,20 S"
+# more than 255 seeds: the core plays them on the 16-bit halves (Katro 4x4) and the int form
+HALVES16 = "katro-4x4 20,20,20,20/20,20,20,20/20,20,20,20/20,20,20,20 S"
+INT_FORM = "katro " + "/".join(["8,8,8,8,8,8"] * 6) + " S"
 
-POSITIONS = [*katra.GAME_IDS, *(random_text(g, 8, 3) for g in katra.GAME_IDS), INT_FORM]
+POSITIONS = [*katra.GAME_IDS, *(random_text(g, 8, 3) for g in katra.GAME_IDS), HALVES16, INT_FORM]
 
 
 @pytest.mark.parametrize("simulations", quick_and_slow(150, 2000))

@@ -189,7 +189,8 @@ def full_position(game_id, rng, total=255):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("total", [255, 256])
 def test_positions_at_the_lanes_limit(game_id, total):
-    """255 seeds run on the lanes, 256 on the int form: both as without lanes."""
+    """255 seeds run on the lanes, 256 on the 16-bit halves (Katro 4x4 and 4x6)
+    or the int form: both as without lanes."""
     rng = random.Random(total * 10 + GAME_IDS.index(game_id))
     checked = 0
     for _ in range(100):        # drawn until two positions have a move (finished ones skipped)

@@ -11,8 +11,9 @@ are compared:
   compared on every action that names a hole of the board;
 * perft and divide to a small depth, and seeded playout batches, on every
   working form of the core (a Katro or Katra Mpantsaka variant whose rows fit
-  the packed lanes runs on the variants' halves; every variant also runs on
-  the int form, which serves the others).
+  the packed lanes runs on the variants' halves, and on the 16-bit halves
+  when it has at most 12 holes a player; every variant also runs on the int
+  form, which serves the others).
 
 The default run draws a few variants of each family; the ``slow`` run
 (``python -m pytest -m slow``) many more, and the ends of each family's
@@ -197,25 +198,27 @@ def test_playout_batches_agree(specs, games):
         assert ref["south_wins"] + ref["north_wins"] + ref["draws"] + ref["unfinished"] == games
 
 
-@pytest.mark.parametrize("game_id, form", [
-    ("katro-4x2-s1", "variant_halves"), ("katro-6x6-s3", "variant_halves"),
-    ("katro-4x7-s1", "int_pos"),                   # rows of 7 holes: Katro's lanes take 6
-    ("katra-mpantsaka-4x2-s2", "variant_halves"), ("katra-mpantsaka-simplified-4x8-s3",
-                                                   "variant_halves"),
-    ("katra-mpantsaka-4x9-s1", "int_pos"),         # rows of 9 holes: Mpantsaka's take 8
-    ("gore-2x3-s4", "int_pos"), ("djenon-aboure-2x5-s4", "int_pos"),
-    ("katro-4x4", "katro_4x4"), ("katra-mpantsaka", "katra_mpantsaka"),
+@pytest.mark.parametrize("game_id, form, many", [
+    ("katro-4x2-s1", "variant_halves", "halves16"), ("katro-6x6-s3", "variant_halves", "int_pos"),
+    ("katro-4x7-s1", "int_pos", "int_pos"),         # rows of 7 holes: Katro's lanes take 6
+    ("katra-mpantsaka-4x2-s2", "variant_halves", "halves16"),
+    ("katra-mpantsaka-simplified-4x8-s3", "variant_halves", "int_pos"),
+    ("katra-mpantsaka-4x9-s1", "int_pos", "int_pos"),   # rows of 9 holes: Mpantsaka's take 8
+    ("gore-2x3-s4", "int_pos", "int_pos"), ("djenon-aboure-2x5-s4", "int_pos", "int_pos"),
+    ("katro-4x4", "katro_4x4", "halves16"), ("katra-mpantsaka", "katra_mpantsaka", "int_pos"),
 ])
-def test_the_form_each_variant_runs_on(game_id, form):
+def test_the_form_each_variant_runs_on(game_id, form, many):
     """A Katro or Katra Mpantsaka variant runs on the variants' halves when its
     rows fit the packed lanes and its seeds a byte (at most 255 in all), else on
-    the int form, as Goré's and Djenon-aboure's variants always do."""
+    the int form, as Goré's and Djenon-aboure's variants always do.  With more
+    seeds, a Katro or Katra Mpantsaka board of at most 12 holes a player runs
+    on the 16-bit halves (many), named or not."""
     ref = _reference.Position.initial(game_id)
     assert _core._working_form(_core.Position.from_text(ref.text())) == form
     board = [0] * ref.spec.holes
     board[0] = 256                               # more seeds than a lane holds
     wide = format_position(PositionData(ref.spec, board, 0, [0, 0], list(ref.owners), 0))
-    assert _core._working_form(_core.Position.from_text(wide)) == "int_pos"
+    assert _core._working_form(_core.Position.from_text(wide)) == many
 
 
 def test_the_named_games_forced_onto_the_variants_halves():
