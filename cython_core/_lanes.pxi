@@ -418,11 +418,8 @@ cdef void _halves_tables(HalvesTables* t, GameTable* g):
 cdef inline void words_clear(u64* w0, u64* w1, u64* w2, int x, const LoopLanes* lp,
                              int NW, int LB) noexcept nogil:
     """Empty lane x of the words w0..w2 (branch-free; lp's lanes are LB bits)."""
-    if NW == 1 and LB == 8:
-        w0[0] &= lane_clear_mask(x)
-        return
     if NW == 1:
-        w0[0] &= lp.keep[x][0]
+        w0[0] &= lane_clear_mask(x) if LB == 8 else lp.keep[x][0]
         return
     w0[0] &= lp.keep[x][0]
     w1[0] &= lp.keep[x][1]

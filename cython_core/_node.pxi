@@ -294,11 +294,12 @@ cdef inline int node_lane_bits(const Node* s) noexcept nogil:
 
 
 cdef inline int node_words(const Node* s) noexcept nogil:
-    """The words of a loop of a node on the halves (a constant but on the
-    variants' halves).  The 16-bit halves work all MAX_WORDS words whatever
-    the board (the words past its lanes hold zeros, as do its tables there):
-    a word more of arithmetic costs less than a branch on the shape."""
-    if Node is Halves16Node:
+    """The words of a loop of a node on the halves (a constant).  The forms
+    whose shape is read at run time, the variants' and the 16-bit halves, work
+    all MAX_WORDS words whatever the board (the words past its lanes hold
+    zeros, as do its tables there): a word more of arithmetic costs less than
+    a branch on the shape."""
+    if Node is Halves16Node or Node is VariantHalvesNode:
         return MAX_WORDS
     else:
         return game_words(node_game(s))
