@@ -34,8 +34,8 @@ cdef enum:
     LANE_MAX_SEEDS = 255
     MAX_LANES = 18            # Katro 6x6: 18 holes a player
     MAX_WORDS = 3
-    LANE16_MAX_SEEDS = 65535    # the 16-bit halves' lane
-    HALVES16_MAX_LANES = 12       # MAX_WORDS words of four 16-bit lanes
+    LANE16_MAX_SEEDS = 65535  # a lane of the 16-bit halves
+    HALVES16_MAX_LANES = 12   # MAX_WORDS words of four 16-bit lanes
 
 # Compile-time constants (C `static const`), so that the compiler folds them
 # into the lane tests (lanes_at_least(w, 3)'s (128 - 3) * LANE_ONES is one
@@ -263,7 +263,9 @@ cdef void _loop_lanes(LoopLanes* t, int L, int offset, int LB):
         t.valid[lane_word(x, LB)] |= lane_unit(x, LB)
         t.prv[x] = (x + L - 1) % L
         for w in range(MAX_WORDS):
-            t.keep[x][w] = ~(lane_unit(x, LB) * ((<u64>1 << LB) - 1)) if w == lane_word(x, LB) else ~(<u64>0)
+            t.keep[x][w] = ~(<u64>0)
+            if w == lane_word(x, LB):
+                t.keep[x][w] = ~(lane_unit(x, LB) * ((<u64>1 << LB) - 1))
     for d in range(2):
         step = 1 if d == 0 else L - 1
         for p in range(L):
@@ -299,7 +301,7 @@ ctypedef struct HalvesTables:
 
 cdef HalvesTables HALVES_TABLES[MAX_GAMES]
 cdef bint HALVES_FIT[MAX_GAMES]     # has the game its HALVES_TABLES (halves_fit)
-cdef bint HALVES16_FIT[MAX_GAMES]       # and their 16-bit lanes (halves16_fit)
+cdef bint HALVES16_FIT[MAX_GAMES]   # and their 16-bit lanes (halves16_fit)
 
 
 cdef bint halves_fit(const GameTable* g) noexcept:
