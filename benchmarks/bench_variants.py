@@ -29,7 +29,6 @@ import sys
 import time
 
 from katra import _core
-from katra._games import game_by_id
 
 # (game id, perft depth from the start): ~0.1-0.5 s each on packed lanes (an ordinary x86-64 core)
 NAMED = [
@@ -61,9 +60,6 @@ VARIANTS = [
 FORMS = {"packed": (True, False, False), "variants' halves": (True, True, False),
          "16-bit halves": (True, False, True), "int form": (False, False, False)}
 
-#: The most holes a player has on a board of the 16-bit halves.
-HALVES16_MOST_HOLES = 12
-
 
 def cpu_perft(game_id: str, depth: int) -> tuple[float, int]:
     """(CPU seconds, leaves) of perft from game_id's start, one thread."""
@@ -89,10 +85,12 @@ def forms_of(game_id: str) -> list[str]:
     """The forms a game of game_id's shape can run on (the packed one first)."""
     if not game_id.startswith(HALVES_FAMILIES):
         return ["packed", "int form"]
-    spec = game_by_id(game_id)
-    if spec.holes // 2 > HALVES16_MOST_HOLES:
-        return ["packed", "variants' halves", "int form"]
-    return list(FORMS)
+    previous = _core._set_halves16(True)
+    try:
+        fits = _core._working_form(_core.Position.initial(game_id)) == "halves16"
+    finally:
+        _core._set_halves16(previous)
+    return list(FORMS) if fits else ["packed", "variants' halves", "int form"]
 
 
 def main(rounds: int) -> None:

@@ -210,7 +210,7 @@ def on_every_form(job, *args):
         variant = job(*args) if on_the_halves(args) else packed
         _core._set_variant_halves(False)
         _core._set_halves16(True)
-        sixteen = job(*args) if on_the_halves(args, HALVES16_MOST_HOLES) else packed
+        sixteen = job(*args) if on_the_halves(args, "halves16") else packed
         _core._set_halves16(False)
         _core._set_lanes(False)
         plain = job(*args)
@@ -224,14 +224,11 @@ def on_every_form(job, *args):
     return packed
 
 
-#: The most holes a player has on a board of the 16-bit halves.
-HALVES16_MOST_HOLES = 12
-
-
-def on_the_halves(args, most_holes=None) -> bool:
+def on_the_halves(args, form=None) -> bool:
     """May a job over args run on the halves: is the game of the first position,
     position text or game id among them Katro's or Katra Mpantsaka's (True when
-    none is found), with at most most_holes holes a player if given?"""
+    none is found), and does its start run on form (a working form's name, as
+    _core._working_form gives it, under the switches now set) if given?"""
     for arg in args:
         if isinstance(arg, _core.Position):
             game_id = arg.game_id
@@ -241,9 +238,9 @@ def on_the_halves(args, most_holes=None) -> bool:
             game_id = arg.split()[0]
         else:
             continue
-        spec = game_by_id(game_id)
-        return (spec.family in (KATRO, MPANTSAKA)
-                and (most_holes is None or spec.holes // 2 <= most_holes))
+        return (game_by_id(game_id).family in (KATRO, MPANTSAKA)
+                and (form is None
+                     or _core._working_form(_core.Position.initial(game_id)) == form))
     return True
 
 
